@@ -1,0 +1,9 @@
+package org.mpsdn.core;
+
+/**
+ * Build probe.
+ */
+public final class Placeholder {
+    private Placeholder() {
+    }
+}

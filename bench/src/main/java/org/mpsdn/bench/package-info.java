@@ -1,0 +1,4 @@
+/**
+ * JMH benchmarks of one regulation cycle.
+ */
+package org.mpsdn.bench;

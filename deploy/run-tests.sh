@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs every mpsdn test: Java (unit, property, checkstyle; the .oar is built) and Go
+# (generated code up to date, vet, unit and root/namespace tests). Run as root.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+bash deploy/setup-host.sh
+
+echo "== Java: mvn install (tests, checkstyle, .oar)"
+mvn -B -ntp install
+
+echo "== Go: generated contract matches api/src/main/proto"
+cd "$top/southbound-ap-agent"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+scripts/gen-proto.sh "$tmp"
+diff -r "$tmp" gen >/dev/null || { echo "gen/ is stale: run southbound-ap-agent/scripts/gen-proto.sh" >&2; diff -r "$tmp" gen | head -20; exit 1; }
+
+echo "== Go: vet and test"
+go vet ./...
+go test -count=1 ./...
+echo "== all tests passed"
