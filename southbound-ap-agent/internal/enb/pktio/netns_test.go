@@ -246,7 +246,7 @@ func TestNamespaceTCPPolicyChange(t *testing.T) {
 	stop1()
 	close0()
 	close1()
-	t.Logf("PFS: ue0 %.2f ue1 %.2f Mbit/s; Max C/I: ue0 %.2f ue1 %.2f Mbit/s; received %d/%d bytes; bridge %d scheduled %d flooded %d uplink %d write errors",
+	t.Logf("PFS: ue0 %.2f ue1 %.2f Mbit/s; Max C/I: ue0 %.2f ue1 %.2f Mbit/s; received %d/%d bytes; bridge: scheduled %d flooded %d uplink %d write-errors %d",
 		pfs[0]/1e6, pfs[1]/1e6, maxci[0]/1e6, maxci[1]/1e6, n0.Load(), n1.Load(),
 		b.C.Scheduled.Load(), b.C.Flooded.Load(), b.C.Uplink.Load(), b.C.WriteErrors.Load())
 	// PFS with constant rates 20/10 Mbit/s: equal time, so ~10 and ~5 Mbit/s.
