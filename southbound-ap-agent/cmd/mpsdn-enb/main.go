@@ -89,7 +89,7 @@ func run(path string, log *slog.Logger) error {
 		if err != nil {
 			return fmt.Errorf("metrics_listen: %w", err)
 		}
-		hs := &http.Server{Handler: metricshttp.Handler(c), ReadHeaderTimeout: 5 * time.Second}
+		hs := &http.Server{Handler: metricshttp.Handler(c, nil), ReadHeaderTimeout: 5 * time.Second}
 		go func() { _ = hs.Serve(lis) }()
 		defer hs.Close()
 		log.Info("metrics", "addr", lis.Addr().String(), "path", metricshttp.Path)

@@ -24,18 +24,19 @@ type item struct {
 }
 
 type ue struct {
-	id        string
-	ips       []netip.Addr
-	ch        channel.Model
-	limit     int
-	q         []item
-	backlogB  float64 // bits
-	backlogBy int64   // bytes
-	rate      float64
-	served    uint64 // bytes delivered
-	servedTTI float64
-	enq       uint64
-	drops     uint64
+	id         string
+	ips        []netip.Addr
+	ch         channel.Model
+	limit      int
+	q          []item
+	backlogB   float64 // bits
+	backlogBy  int64   // bytes
+	rate       float64
+	served     uint64 // bytes delivered
+	servedTTI  float64
+	enq        uint64
+	drops      uint64
+	lastActive uint64 // TTI of the last enqueue or service
 }
 
 // Delivery is a frame leaving the cell towards a UE.
@@ -194,6 +195,7 @@ func (c *Cell) push(i int, it item) {
 	u.backlogB += it.remaining
 	u.backlogBy += int64(len(it.data))
 	u.enq++
+	u.lastActive = c.tti
 }
 
 // Step runs one TTI and returns the frames that leave the cell in it.
@@ -227,6 +229,7 @@ func (c *Cell) Step() []Delivery {
 
 func (c *Cell) transmit(g sched.Grant, now time.Duration, out []Delivery) []Delivery {
 	u := c.ues[g.UE]
+	u.lastActive = c.tti
 	if u.rate > 0 {
 		u.servedTTI += g.Bits / (u.rate * sched.TTISeconds)
 	}

@@ -109,8 +109,9 @@ func TestQueueLimitDropsAndUnknownDst(t *testing.T) {
 	if m.UEs[1].BacklogPackets != 50 || m.UEs[1].Drops != 10 || m.UnknownDst != 1 {
 		t.Fatalf("%+v", m)
 	}
-	if m.Queue.LimitPackets != DefaultQueueLimit+50 || m.Queue.OccupancyRatio != 50.0/1050 {
-		t.Fatalf("queue %+v", m.Queue)
+	if q := m.Queues["downlink"]; q.LimitPackets != DefaultQueueLimit+50 || q.OccupancyRatio != 50.0/1050 ||
+		q.BacklogPackets != 50 || q.Drops != 10 {
+		t.Fatalf("queue %+v", q)
 	}
 }
 

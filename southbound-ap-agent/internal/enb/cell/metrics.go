@@ -9,6 +9,7 @@ type QueueMetrics struct {
 	BacklogPackets uint64 `json:"backlog_packets"`
 	BacklogBytes   uint64 `json:"backlog_bytes"`
 	LimitPackets   uint64 `json:"limit_packets"`
+	LimitBytes     uint64 `json:"limit_bytes"` // always 0: queues are limited in packets
 	Drops          uint64 `json:"drops"`
 	// OccupancyRatio is BacklogPackets / LimitPackets at this instant.
 	OccupancyRatio float64 `json:"occupancy_ratio"`
@@ -20,6 +21,10 @@ type UEMetrics struct {
 	IPs             []string `json:"ips"`
 	Channel         string   `json:"channel"`
 	RateBps         float64  `json:"rate_bps"`
+	DLPhyRateBps    uint64   `json:"dl_phy_rate_bps"` // rate_bps as an integer (agent format)
+	DLBytes         uint64   `json:"dl_bytes"`        // = served_bytes (agent format)
+	ULBytes         uint64   `json:"ul_bytes"`        // always 0: the uplink is not scheduled
+	InactiveMs      uint64   `json:"inactive_ms"`     // since the UE's last enqueue or service
 	AvgServedBps    float64  `json:"avg_served_bps"`
 	ServedBytes     uint64   `json:"served_bytes"`
 	ServedTTIs      float64  `json:"served_ttis"`
@@ -46,43 +51,50 @@ type SplitMetrics struct {
 
 // Metrics is a snapshot of the cell.
 type Metrics struct {
-	ENBID         string         `json:"enb_id"`
-	TTI           uint64         `json:"tti"`
-	ElapsedMs     uint64         `json:"elapsed_ms"`
-	CapacityBps   float64        `json:"capacity_bps"`
-	PolicyVersion uint64         `json:"policy_version"`
-	SplitVersion  uint64         `json:"split_version"`
-	Queue         QueueMetrics   `json:"queue"`
-	UEs           []UEMetrics    `json:"ues"`
-	Splits        []SplitMetrics `json:"splits"`
-	UnknownDst    uint64         `json:"unknown_dst_packets"`
+	Version       int                     `json:"version"`      // document version, 1
+	TimestampMs   int64                   `json:"timestamp_ms"` // Unix ms, set by the publisher
+	ENBID         string                  `json:"enb_id"`
+	TTI           uint64                  `json:"tti"`
+	ElapsedMs     uint64                  `json:"elapsed_ms"`
+	CapacityBps   uint64                  `json:"capacity_bps"`
+	PolicyVersion uint64                  `json:"policy_version"`
+	SplitVersion  uint64                  `json:"split_version"`
+	Queues        map[string]QueueMetrics `json:"queues"` // key "downlink" only
+	UEs           []UEMetrics             `json:"ues"`
+	Splits        []SplitMetrics          `json:"splits"`
+	UnknownDst    uint64                  `json:"unknown_dst_packets"`
 }
 
 // Snapshot returns the current metrics.
 func (c *Cell) Snapshot() Metrics {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	m := Metrics{ENBID: c.enbID, TTI: c.tti, ElapsedMs: uint64(time.Duration(c.tti) * TTI / time.Millisecond),
-		CapacityBps: c.peak, PolicyVersion: c.sched.Policy().Version, SplitVersion: c.splitCfg.Version,
+	m := Metrics{Version: 1, ENBID: c.enbID, TTI: c.tti,
+		ElapsedMs:   uint64(time.Duration(c.tti) * TTI / time.Millisecond),
+		CapacityBps: uint64(c.peak), PolicyVersion: c.sched.Policy().Version, SplitVersion: c.splitCfg.Version,
 		UnknownDst: c.unknown, UEs: []UEMetrics{}, Splits: []SplitMetrics{}}
+	var q QueueMetrics
 	for i, u := range c.ues {
 		ips := make([]string, len(u.ips))
 		for k, ip := range u.ips {
 			ips[k] = ip.String()
 		}
 		um := UEMetrics{ID: u.id, IPs: ips, Channel: u.ch.Describe(), RateBps: u.rate,
+			DLPhyRateBps: uint64(u.rate), DLBytes: u.served,
+			InactiveMs:   uint64(time.Duration(c.tti-u.lastActive) * TTI / time.Millisecond),
 			AvgServedBps: c.sched.LinkAverage(i), ServedBytes: u.served, ServedTTIs: u.servedTTI,
 			EnqueuedPackets: u.enq, BacklogPackets: uint64(len(u.q)), BacklogBytes: uint64(u.backlogBy),
 			LimitPackets: uint64(u.limit), Drops: u.drops}
 		m.UEs = append(m.UEs, um)
-		m.Queue.BacklogPackets += um.BacklogPackets
-		m.Queue.BacklogBytes += um.BacklogBytes
-		m.Queue.LimitPackets += um.LimitPackets
-		m.Queue.Drops += um.Drops
+		q.BacklogPackets += um.BacklogPackets
+		q.BacklogBytes += um.BacklogBytes
+		q.LimitPackets += um.LimitPackets
+		q.Drops += um.Drops
 	}
-	if m.Queue.LimitPackets > 0 {
-		m.Queue.OccupancyRatio = float64(m.Queue.BacklogPackets) / float64(m.Queue.LimitPackets)
+	if q.LimitPackets > 0 {
+		q.OccupancyRatio = float64(q.BacklogPackets) / float64(q.LimitPackets)
 	}
+	m.Queues = map[string]QueueMetrics{"downlink": q}
 	for _, s := range c.splits {
 		st := s.reorder.Stats()
 		m.Splits = append(m.Splits, SplitMetrics{ID: s.spec.ID, SentLTE: s.sentLTE, SentSecond: s.sentSecond,

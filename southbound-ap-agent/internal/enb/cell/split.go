@@ -111,12 +111,12 @@ type inflight struct {
 
 // splitState is the runtime of one split flow.
 type splitState struct {
-	spec    SplitSpec
-	target  int
-	second  int
-	demux   *mux.Demux
-	reorder *mux.Reorder[[]byte]
-	delayed []inflight // FIFO: constant delay keeps it sorted by at
-	retired bool
+	spec                SplitSpec
+	target              int
+	second              int
+	demux               *mux.Demux
+	reorder             *mux.Reorder[[]byte]
+	delayed             []inflight // FIFO: constant delay keeps it sorted by at
+	retired             bool
 	sentLTE, sentSecond uint64
 }

@@ -31,11 +31,11 @@ func TestParseAndBuild(t *testing.T) {
 
 func TestParseErrorsNameField(t *testing.T) {
 	cases := map[string]string{
-		`{"ues":[]}`: "enb_id",
+		`{"ues":[]}`:              "enb_id",
 		`{"enb_id":"e","ues":[]}`: "ues",
 		`{"enb_id":"e","ues":[{"id":"a","ips":["x"],"channel":{"kind":"constant"}}]}`: "ues[0].ips[0]",
-		`{"enb_id":"e","ues":[{"id":"a","channel":{"kind":"fading"}}]}`:             "ues[0].channel.kind",
-		`{"enb_id":"e","bogus":1,"ues":[{"id":"a","channel":{"kind":"constant"}}]}`: "bogus",
+		`{"enb_id":"e","ues":[{"id":"a","channel":{"kind":"fading"}}]}`:               "ues[0].channel.kind",
+		`{"enb_id":"e","bogus":1,"ues":[{"id":"a","channel":{"kind":"constant"}}]}`:   "bogus",
 	}
 	for in, field := range cases {
 		_, err := Parse(strings.NewReader(in), ".")
@@ -49,5 +49,20 @@ func TestParseErrorsNameField(t *testing.T) {
 	}
 	if _, err := f.CellConfig(); err == nil || !strings.Contains(err.Error(), "ues[0].channel") {
 		t.Fatalf("p=2: %v", err)
+	}
+}
+
+// The example shipped next to the command stays valid.
+func TestExampleConfig(t *testing.T) {
+	f, err := Load("../../../cmd/mpsdn-enb/enb.example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cc, err := f.CellConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cc.UEs) != 3 || f.GRPCListen == "" || f.MetricsListen == "" || f.Uplink == "" {
+		t.Fatalf("%+v", f)
 	}
 }

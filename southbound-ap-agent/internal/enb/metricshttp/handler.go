@@ -3,6 +3,7 @@ package metricshttp
 import (
 	"encoding/json"
 	"net/http"
+	"time"
 
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/cell"
 )
@@ -15,8 +16,11 @@ type Source interface {
 	Snapshot() cell.Metrics
 }
 
-// Handler serves Path.
-func Handler(src Source) http.Handler {
+// Handler serves Path; now stamps timestamp_ms (nil: time.Now).
+func Handler(src Source, now func() time.Time) http.Handler {
+	if now == nil {
+		now = time.Now
+	}
 	mux := http.NewServeMux()
 	mux.HandleFunc(Path, func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -25,7 +29,9 @@ func Handler(src Source) http.Handler {
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(src.Snapshot())
+		m := src.Snapshot()
+		m.TimestampMs = now().UnixMilli()
+		_ = json.NewEncoder(w).Encode(m)
 	})
 	return mux
 }

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"testing"
+	"time"
 
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/cell"
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/channel"
@@ -23,7 +24,8 @@ func TestMetricsEndpoint(t *testing.T) {
 		c.Enqueue(make([]byte, 1500), packet.Flow{Dst: ip})
 	}
 	c.Step() // 1000 bytes sent, head packet partly transmitted
-	srv := httptest.NewServer(Handler(c))
+	at := time.UnixMilli(1763728000123)
+	srv := httptest.NewServer(Handler(c, func() time.Time { return at }))
 	defer srv.Close()
 	resp, err := http.Get(srv.URL + Path)
 	if err != nil {
@@ -37,9 +39,14 @@ func TestMetricsEndpoint(t *testing.T) {
 	if err := json.NewDecoder(resp.Body).Decode(&doc); err != nil {
 		t.Fatal(err)
 	}
-	q := doc["queue"].(map[string]any)
+	q := doc["queues"].(map[string]any)["downlink"].(map[string]any)
 	ues := doc["ues"].([]any)
 	u := ues[0].(map[string]any)
+	if doc["version"].(float64) != 1 || doc["timestamp_ms"].(float64) != 1763728000123 ||
+		doc["capacity_bps"].(float64) != 75e6 || u["dl_phy_rate_bps"].(float64) != 8e6 ||
+		u["dl_bytes"].(float64) != 0 || q["limit_bytes"].(float64) != 0 {
+		t.Fatalf("agent v1 fields: %v", doc)
+	}
 	if doc["enb_id"] != "enb1" || doc["tti"].(float64) != 1 || q["backlog_packets"].(float64) != 4 ||
 		q["limit_packets"].(float64) != 10 || q["occupancy_ratio"].(float64) != 0.4 ||
 		u["rate_bps"].(float64) != 8e6 || u["ips"].([]any)[0] != "10.1.0.10" || doc["splits"] == nil {
