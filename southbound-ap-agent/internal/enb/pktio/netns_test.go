@@ -93,11 +93,15 @@ func newLab(t *testing.T) *lab {
 
 // sink accepts one TCP connection in ns and counts the bytes received.
 func sink(t *testing.T, l *lab, ns string, ip string) (*atomic.Int64, func()) {
+	return sinkPort(t, l, ns, ip, 5201)
+}
+
+func sinkPort(t *testing.T, l *lab, ns string, ip string, port int) (*atomic.Int64, func()) {
 	t.Helper()
 	var lis net.Listener
 	inNetns(t, l.ns[ns], func() {
 		var err error
-		lis, err = net.Listen("tcp", ip+":5201")
+		lis, err = net.Listen("tcp", fmt.Sprintf("%s:%d", ip, port))
 		if err != nil {
 			t.Errorf("listen: %v", err)
 		}
@@ -129,11 +133,15 @@ func sink(t *testing.T, l *lab, ns string, ip string) (*atomic.Int64, func()) {
 
 // source connects from the server namespace and sends until stopped.
 func source(t *testing.T, l *lab, dst string) func() {
+	return sourcePort(t, l, dst, 5201)
+}
+
+func sourcePort(t *testing.T, l *lab, dst string, port int) func() {
 	t.Helper()
 	var conn net.Conn
 	inNetns(t, l.ns["srv"], func() {
 		var err error
-		conn, err = net.DialTimeout("tcp", dst+":5201", 5*time.Second)
+		conn, err = net.DialTimeout("tcp", fmt.Sprintf("%s:%d", dst, port), 5*time.Second)
 		if err != nil {
 			t.Errorf("dial %s: %v", dst, err)
 		}
