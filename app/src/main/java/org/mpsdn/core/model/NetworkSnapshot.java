@@ -40,6 +40,7 @@ public final class NetworkSnapshot {
     private final int droppedConnections;
     private final int droppedFlows;
 
+    @SuppressWarnings("ReferenceEquality") // identity fast path before the HashMap lookup
     private NetworkSnapshot(Builder b) {
         // access points, sorted by id
         aps = b.aps.toArray(new AccessPoint[0]);
@@ -141,6 +142,7 @@ public final class NetworkSnapshot {
         }
     }
 
+    @SuppressWarnings("ReferenceEquality") // identity fast path before equals
     private int connectionOf(int ue, String apId) {
         for (int i = ueConnStart[ue]; i < ueConnStart[ue + 1]; i++) {
             int c = ueConns[i];

@@ -17,7 +17,7 @@ import org.mpsdn.core.model.Checks;
  * The fixed point is unique and found by bisection on p. Every attempt collides
  * independently with probability p, so the number of transmissions per delivered packet is
  * geometric with mean <b>k&#772;(N) = 1 / (1 &minus; p)</b>: 1 for a single station, growing
- * with N (about 1.15 at N = 5, 1.27 at N = 10, 1.58 at N = 30 for W = 16, m = 6).
+ * with N (about 1.12 at N = 2, 1.37 at N = 5, 1.62 at N = 10, 2.14 at N = 30 for W = 16, m = 6).
  * The retry limit is ignored (it only truncates the geometric tail).</p>
  *
  * <p>Defaults W = 16 and m = 6 are 802.11n OFDM (CWmin 15, CWmax 1023). Values for up to
