@@ -239,12 +239,21 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
      */
     @Activate
     protected void activate(ComponentContext context) {
+        start(context == null ? null : context.getProperties());
+    }
+
+    /**
+     * Activation with explicit properties.
+     *
+     * @param properties component properties, may be null
+     */
+    void start(Dictionary<?, ?> properties) {
         appId = coreService.registerApplication(APP_NAME, this::removeEverything);
         if (engine == null) {
             engine = defaultEngine();
         }
         componentConfigService.registerProperties(getClass());
-        readProperties(context == null ? null : context.getProperties());
+        readProperties(properties);
         loop = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/mpsdn", "loop-%d", log));
         stepper = new MeterStepper(appId, meterService, flowRuleService, store, loop,
                 () -> props.meterBurstMs(), () -> clock.getAsLong());
@@ -296,8 +305,17 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
      */
     @Modified
     protected void modified(ComponentContext context) {
+        reconfigure(context == null ? null : context.getProperties());
+    }
+
+    /**
+     * Applies new property values.
+     *
+     * @param properties component properties, may be null
+     */
+    void reconfigure(Dictionary<?, ?> properties) {
         int before = props.intervalMs();
-        readProperties(context == null ? null : context.getProperties());
+        readProperties(properties);
         if (props.intervalMs() != before) {
             schedule();
         }
@@ -336,6 +354,15 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
      */
     RegulationProperties properties() {
         return props;
+    }
+
+    /**
+     * The APs of the config in force.
+     *
+     * @return AP id to spec
+     */
+    Map<String, ApSpec> aps() {
+        return aps;
     }
 
     /**
