@@ -17,6 +17,7 @@ import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.engine.ApDir;
 import org.mpsdn.impl.engine.ApView;
+import org.mpsdn.impl.engine.CoreRegulationEngine;
 import org.mpsdn.impl.engine.EngineDecision;
 import org.mpsdn.impl.engine.EngineInput;
 import org.mpsdn.impl.engine.EngineParams;
@@ -954,6 +955,6 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
 
 
     private static RegulationEngine defaultEngine() {
-        return null;
+        return new CoreRegulationEngine();
     }
 }
