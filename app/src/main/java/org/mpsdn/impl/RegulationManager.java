@@ -787,6 +787,10 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
                 continue;
             }
             Tier want = tiers.getOrDefault(f.match(), f.tier());
+            if (want == Tier.TIER2 && !ap.regulates(f.direction())) {
+                // no meter in that direction: its rule forwards like Tier 1 (see TierRules.flowRule)
+                want = Tier.TIER1;
+            }
             if (want != f.tier()) {
                 ops.modify(TierRules.flowRule(appId, ap, f.direction(), f.match(), want, props.flowIdleTimeoutSec()));
                 n++;

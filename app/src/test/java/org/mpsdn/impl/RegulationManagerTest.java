@@ -581,4 +581,18 @@ public class RegulationManagerTest {
         assertEquals(100L, lteMeters.get(0).bands().iterator().next().rate());
         assertEquals(100L, h.store.state("lte1").orElseThrow().limitKbps(Direction.DOWNLINK).getAsLong());
     }
+
+    @Test
+    public void tier2InAnUnregulatedDirectionStaysATier1RuleWithoutChurn() {
+        h.activate();
+        FlowMatch up = tcp("10.0.2.2", 5000, "192.0.2.10", 80);
+        h.packetIn(DEV2, 3, Packets.tcp("10.0.2.2", 5000, "192.0.2.10", 80));
+        h.flows.drainLog();
+        h.engine.script = in -> decision(Map.of("lte1", Map.of(up, Tier.TIER2)), Map.of());
+        h.cycle();
+        h.cycle();
+        assertTrue(h.flows.drainLog().isEmpty());
+        FlowEntry e = h.flows.rules(DEV2, 0).stream().filter(r -> r.priority() == 40000).findFirst().orElseThrow();
+        assertEquals(DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(4)).build(), e.treatment());
+    }
 }
