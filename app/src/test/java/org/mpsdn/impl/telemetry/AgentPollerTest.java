@@ -98,7 +98,8 @@ public class AgentPollerTest {
         assertEquals(0, poller.pollOnce().accepted());
         fakes.script("ap1", req -> FakeAgents.status("ap2", 7, 3, 0.5)); // speaks for another AP
         assertEquals(0, poller.pollOnce().accepted());
-        fakes.script("ap1", req -> ApStatus.newBuilder().setApId("ap1").setBootId(7).setSequence(4).setMonotonicNs(4000).build());
+        fakes.script("ap1", req -> ApStatus.newBuilder().setApId("ap1").setBootId(7).setSequence(4)
+                .setMonotonicNs(4000).build());
         assertEquals(0, poller.pollOnce().accepted()); // no queue
         assertEquals(3, poller.counters().rejectedMalformed());
         assertEquals(3, poller.missedCycles("ap1"));
