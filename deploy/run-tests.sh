@@ -24,4 +24,7 @@ for t in internal/collector:FuzzParseQdiscMessage internal/collector:FuzzParseWi
          internal/config:FuzzParseValidate; do
   go test -run '^$' -fuzz "^${t#*:}\$" -fuzztime=10s -parallel 2 "./${t%%:*}"
 done
+echo "== Go: short fuzz runs of the eNB parsers"
+go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 10s ./internal/enb/packet/
+go test -run '^$' -fuzz '^FuzzParseTrace$' -fuzztime 10s ./internal/enb/channel/
 echo "== all tests passed"
