@@ -18,6 +18,12 @@ diff -r "$tmp" gen >/dev/null || { echo "gen/ is stale: run southbound-ap-agent/
 echo "== Go: vet and test"
 go vet ./...
 go test -count=1 ./...
+echo "== Go: fuzz the kernel/network data parsers (10s per target)"
+for t in internal/collector:FuzzParseQdiscMessage internal/collector:FuzzParseWiphyTXQ \
+         internal/collector:FuzzParseInterfaceWiphy internal/collector:FuzzParseENBMetrics \
+         internal/config:FuzzParseValidate; do
+  go test -run '^$' -fuzz "^${t#*:}\$" -fuzztime=10s -parallel 2 "./${t%%:*}"
+done
 echo "== Go: short fuzz runs of the eNB parsers"
 go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 10s ./internal/enb/packet/
 go test -run '^$' -fuzz '^FuzzParseTrace$' -fuzztime 10s ./internal/enb/channel/
