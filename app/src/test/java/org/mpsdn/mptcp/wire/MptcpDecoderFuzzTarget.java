@@ -5,8 +5,9 @@ import java.util.Arrays;
 /**
  * Fuzz target for {@link PacketDecoder} and {@link MptcpOptionParser}, shared by the JUnit
  * {@link MptcpDecoderFuzzTest} and the Jazzer CLI ({@code deploy/fixtures/mptcp-fuzz.sh}).
- * Any exception is a finding. Input layout: byte 0 selects the target (even: a whole Ethernet frame for the decoder; odd: a bare
- * TCP options area, bytes 1-2 being the TCP flags), the rest is the data.
+ * Any exception is a finding. Input layout: byte 0 selects the target (even: a whole Ethernet
+ * frame for the decoder; odd: a bare TCP options area, bytes 1-2 being the TCP flags), the rest is
+ * the data.
  */
 public final class MptcpDecoderFuzzTarget {
 
