@@ -56,10 +56,13 @@ final class Replay {
     }
 
     void feed(Frame f) {
+        feed(f, f.micros / 1000);
+    }
+
+    void feed(Frame f, long now) {
         if (puntOnly && !punted(f.bytes)) {
             return;
         }
-        long now = f.micros / 1000;
         tracker.onPacket(f.apId, f.bytes, now);
         fed++;
         UserSnapshot s = tracker.users(now);
