@@ -47,12 +47,15 @@ public final class MultipathUserTracker {
     public static final long DEFAULT_SYN_TIMEOUT_MILLIS = 30_000;
     /** Default time a closed flow is remembered (absorbs retransmitted FINs). */
     public static final long DEFAULT_CLOSED_LINGER_MILLIS = 30_000;
+    /** Default bound on tracked flows (a SYN flood must not exhaust the controller's memory). */
+    public static final int DEFAULT_MAX_FLOWS = 200_000;
 
     private static final String AUTO_PREFIX = "auto-";
 
     private final long idleTimeoutMillis;
     private final long synTimeoutMillis;
     private final long closedLingerMillis;
+    private final int maxFlows;
     private final DecodeStats decodeStats = new DecodeStats();
     private final AtomicLongArray events = new AtomicLongArray(TrackerEvent.values().length);
 
@@ -65,6 +68,7 @@ public final class MultipathUserTracker {
     private List<Registration> registrations = List.of();
     private long nextConnectionId = 1;
     private long nextUserNumber = 1;
+    private long lastFullExpireMillis = Long.MIN_VALUE / 2;
 
     /**
      * Creates a tracker with the default timeouts.
@@ -82,12 +86,28 @@ public final class MultipathUserTracker {
      * @throws IllegalArgumentException if a timeout is not positive
      */
     public MultipathUserTracker(long idleTimeoutMillis, long synTimeoutMillis, long closedLingerMillis) {
+        this(idleTimeoutMillis, synTimeoutMillis, closedLingerMillis, DEFAULT_MAX_FLOWS);
+    }
+
+    /**
+     * Creates a tracker with a bound on tracked flows.
+     *
+     * @param idleTimeoutMillis  a flow without packets or activity reports for this long is dropped
+     * @param synTimeoutMillis   a handshake not completed within this time is dropped
+     * @param closedLingerMillis a closed flow is remembered this long
+     * @param maxFlows           new flows beyond this many are ignored and counted
+     * @throws IllegalArgumentException if a timeout or the bound is not positive
+     */
+    public MultipathUserTracker(long idleTimeoutMillis, long synTimeoutMillis, long closedLingerMillis,
+                                int maxFlows) {
         requirePositive(idleTimeoutMillis, "idleTimeoutMillis");
         requirePositive(synTimeoutMillis, "synTimeoutMillis");
         requirePositive(closedLingerMillis, "closedLingerMillis");
+        requirePositive(maxFlows, "maxFlows");
         this.idleTimeoutMillis = idleTimeoutMillis;
         this.synTimeoutMillis = synTimeoutMillis;
         this.closedLingerMillis = closedLingerMillis;
+        this.maxFlows = maxFlows;
     }
 
     private static void requirePositive(long v, String name) {
@@ -128,6 +148,10 @@ public final class MultipathUserTracker {
     public synchronized boolean onDecodedPacket(String apId, DecodedPacket p, long nowMillis) {
         Objects.requireNonNull(apId, "apId");
         Objects.requireNonNull(p, "packet");
+        if (flows.size() >= maxFlows && nowMillis - lastFullExpireMillis >= 1000) {
+            lastFullExpireMillis = nowMillis;
+            expire(nowMillis);
+        }
         FlowKey fwd = new FlowKey(p.protocol(), p.srcIp(), p.srcPort(), p.dstIp(), p.dstPort());
         if (!p.isTcp()) {
             return onUdp(apId, p, fwd, nowMillis);
@@ -251,7 +275,9 @@ public final class MultipathUserTracker {
             s = new Subflow(fwd, apId, FlowRole.UDP, now);
             s.established = true;
             s.userIsResponder = userIsResponder(fwd);
-            flows.put(fwd, s);
+            if (!admit(s)) {
+                return false;
+            }
         }
         s.lastSeen = Math.max(s.lastSeen, now);
         return true;
@@ -271,8 +297,9 @@ public final class MultipathUserTracker {
         if (o.mpJoin() != null && o.mpJoin().form() == MpJoin.Form.SYN) {
             s = new Subflow(key, apId, FlowRole.MPTCP_JOIN, now);
             s.joinToken = o.mpJoin().token();
-            flows.put(key, s);
-            resolveJoin(s);
+            if (admit(s)) {
+                resolveJoin(s);
+            }
             return;
         }
         if (o.mpCapable() != null) {
@@ -286,7 +313,7 @@ public final class MultipathUserTracker {
             s = new Subflow(key, apId, FlowRole.TCP, now);
             s.userIsResponder = userIsResponder(key);
         }
-        flows.put(key, s);
+        admit(s);
     }
 
     private void onSynAck(String apId, DecodedPacket p, FlowKey key, long now) {
@@ -312,7 +339,7 @@ public final class MultipathUserTracker {
                 s.userIsResponder = userIsResponder(key);
             }
             s.established = true;
-            flows.put(key, s);
+            admit(s);
             return;
         }
         s.lastSeen = Math.max(s.lastSeen, now);
@@ -357,8 +384,7 @@ public final class MultipathUserTracker {
                 openConnection(s, c.version());
                 learnInitiatorKey(s.conn, c.senderKey(), c.version());
                 learnResponderKey(s.conn, c.receiverKey(), c.version());
-                flows.put(fwd, s);
-                return true;
+                return admit(s);
             }
             if (s == null) {
                 count(TrackerEvent.MIDSTREAM_IGNORED);
@@ -387,6 +413,17 @@ public final class MultipathUserTracker {
         if (ending && !s.closed) {
             close(s, now);
         }
+        return true;
+    }
+
+    /** Adds a new flow unless the table is full (then counts it and returns false). */
+    private boolean admit(Subflow s) {
+        if (flows.size() >= maxFlows) {
+            count(TrackerEvent.TABLE_FULL);
+            detach(s);
+            return false;
+        }
+        flows.put(s.key, s);
         return true;
     }
 
@@ -602,7 +639,7 @@ public final class MultipathUserTracker {
         Map<InetAddress, String> idOfRoot = assignIds(byRoot, uf);
 
         List<MultipathUser> users = new ArrayList<>();
-        List<FlowView> views = new ArrayList<>();
+        List<TrackedFlow> views = new ArrayList<>();
         Map<InetAddress, String> macOfIp = owners.stationMacs();
         for (Map.Entry<InetAddress, List<Subflow>> e : byRoot.entrySet()) {
             String id = idOfRoot.get(e.getKey());
@@ -621,7 +658,7 @@ public final class MultipathUserTracker {
                 if (s.conn != null && s.established) {
                     apsOfConn.computeIfAbsent(s.conn, c -> new HashSet<>()).add(s.apId);
                 }
-                views.add(new FlowView(s.key, s.apId, s.role, s.established, s.userAddress(), id,
+                views.add(new TrackedFlow(s.key, s.apId, s.role, s.established, s.userAddress(), id,
                                        s.conn != null ? s.conn.id : 0));
             }
             boolean multipath = false;
@@ -643,7 +680,7 @@ public final class MultipathUserTracker {
             users.add(new MultipathUser(id, registered, addrs, macs, multipath, perAp));
         }
         users.sort(Comparator.comparing(MultipathUser::id));
-        views.sort(Comparator.comparing((FlowView v) -> v.key().toString()));
+        views.sort(Comparator.comparing((TrackedFlow v) -> v.key().toString()));
         return new UserSnapshot(users, views, conflicts);
     }
 

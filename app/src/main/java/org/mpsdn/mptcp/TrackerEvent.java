@@ -27,5 +27,7 @@ public enum TrackerEvent {
     /** Flows ended by FIN, RST, MP_FASTCLOSE, a refused join or a removed switch rule. */
     FLOWS_CLOSED,
     /** Flows dropped by idle or handshake timeout. */
-    FLOWS_EXPIRED
+    FLOWS_EXPIRED,
+    /** New flows ignored because the tracker holds its maximum number of flows. */
+    TABLE_FULL
 }

@@ -9,7 +9,7 @@ import java.util.Optional;
  */
 public final class UserSnapshot {
     private final List<MultipathUser> users;
-    private final List<FlowView> flows;
+    private final List<TrackedFlow> flows;
     private final List<Conflict> conflicts;
 
     /**
@@ -19,7 +19,7 @@ public final class UserSnapshot {
      * @param flows     live flows
      * @param conflicts conflicts found while grouping
      */
-    public UserSnapshot(List<MultipathUser> users, List<FlowView> flows, List<Conflict> conflicts) {
+    public UserSnapshot(List<MultipathUser> users, List<TrackedFlow> flows, List<Conflict> conflicts) {
         this.users = List.copyOf(users);
         this.flows = List.copyOf(flows);
         this.conflicts = List.copyOf(conflicts);
@@ -39,7 +39,7 @@ public final class UserSnapshot {
      *
      * @return flows
      */
-    public List<FlowView> flows() {
+    public List<TrackedFlow> flows() {
         return flows;
     }
 

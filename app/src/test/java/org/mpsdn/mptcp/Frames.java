@@ -82,7 +82,8 @@ final class Frames {
 
     static byte[] tcp(String src, int sport, String dst, int dport, int flags, byte[] options, int payload) {
         ByteBuffer t = ByteBuffer.allocate(20 + options.length + payload);
-        t.putShort((short) sport).putShort((short) dport).putInt(1000).putInt(TcpFlags.has(flags, TcpFlags.ACK) ? 1 : 0);
+        t.putShort((short) sport).putShort((short) dport).putInt(1000)
+                .putInt(TcpFlags.has(flags, TcpFlags.ACK) ? 1 : 0);
         int doff = (20 + options.length) / 4;
         t.put((byte) ((doff << 4) | ((flags >> 8) & 1))).put((byte) flags).putShort((short) 64000);
         t.putShort((short) 0).putShort((short) 0).put(options);

@@ -308,6 +308,31 @@ public class MultipathUserTrackerTest {
         assertEquals(FlowRole.TCP, snap().flows().get(0).role());
     }
 
+    @Test
+    public void ipv6SubflowJoinsAnIpv4Connection() {
+        mptcpOpen("ap1", "10.1.0.11", 1000, KEY_A, KEY_B);
+        pkt("ap2", tcp("2001:db8::11", 2000, "2001:db8::1", 80, SYN,
+                       options(joinSyn(MptcpTokens.token(KEY_B, 1), 7, 1)), 0));
+        pkt("ap2", tcp("2001:db8::1", 80, "2001:db8::11", 2000, SYN_ACK, options(joinSynAck(1, 2, 0)), 0));
+        MultipathUser u = userOf(snap(), "2001:db8::11");
+        assertEquals(ips("10.1.0.11", "2001:db8::11"), u.addresses());
+        assertTrue(u.multipath());
+    }
+
+    @Test
+    public void fullTableIgnoresAndCountsNewFlows() {
+        MultipathUserTracker small = new MultipathUserTracker(60_000, 5_000, 1_000, 2);
+        for (int port = 1; port <= 3; port++) {
+            small.onPacket("ap1", tcp("10.1.0.11", port, S, 80, SYN, options(), 0), now);
+        }
+        assertEquals(2, small.users(now).flows().size());
+        assertEquals(1, small.eventCount(TrackerEvent.TABLE_FULL));
+        // once the half-open handshakes time out there is room again
+        now += 6_000;
+        assertTrue(small.onPacket("ap1", tcp("10.1.0.12", 9, S, 80, SYN, options(), 0), now));
+        assertEquals(ips("10.1.0.12"), small.users(now).users().get(0).addresses());
+    }
+
     @Test(expected = IllegalArgumentException.class)
     public void badStationMacIsRejectedWithItsField() {
         t.updateStations("ap1", Map.of(ip("10.1.0.11"), "not-a-mac"), now);

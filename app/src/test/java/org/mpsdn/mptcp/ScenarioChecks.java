@@ -107,7 +107,8 @@ final class ScenarioChecks {
         Replay r = new Replay(puntOnly);
         String both = "[10.1.0.11+10.2.0.11:MP]";
         int i = 0;
-        while (i < frames.size() && !both.equals(r.summaries.isEmpty() ? "" : r.summaries.get(r.summaries.size() - 1))) {
+        while (i < frames.size()
+                && !both.equals(r.summaries.isEmpty() ? "" : r.summaries.get(r.summaries.size() - 1))) {
             r.feed(frames.get(i++));
         }
         assertTrue("never multipath: " + r.summaries, r.summaries.contains(both));
@@ -117,8 +118,8 @@ final class ScenarioChecks {
         UserSnapshot joined = r.snapshots.get(r.snapshots.size() - 1);
         assertEquals(id, joined.users().get(0).id());
         // the wlan link went down: the AP switch's rule for the first subflow times out
-        FlowView first = null;
-        for (FlowView v : joined.flows()) {
+        TrackedFlow first = null;
+        for (TrackedFlow v : joined.flows()) {
             if (v.role() == FlowRole.MPTCP_PRIMARY) {
                 first = v;
             }

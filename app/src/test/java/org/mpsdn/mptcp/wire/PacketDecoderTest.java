@@ -69,7 +69,8 @@ public class PacketDecoderTest {
         ByteBuffer f = ByteBuffer.allocate(14 + 40 + 8 + tcp.length);
         f.put(new byte[12]).putShort((short) 0x86dd);
         f.putInt(0x60000000).putShort((short) (8 + tcp.length)).put((byte) 0).put((byte) 64);
-        f.put(InetAddress.getByName("2001:db8::11").getAddress()).put(InetAddress.getByName("2001:db8::1").getAddress());
+        f.put(InetAddress.getByName("2001:db8::11").getAddress())
+                .put(InetAddress.getByName("2001:db8::1").getAddress());
         f.put((byte) 6).put((byte) 0).put(new byte[6]);   // hop-by-hop, next = TCP
         f.put(tcp);
         DecodedPacket p = PacketDecoder.decode(f.array(), stats);

@@ -7,7 +7,7 @@ import java.util.Objects;
  * One live flow in a {@link UserSnapshot}: its 5-tuple, the AP it crosses, its role, the user
  * address behind it and the user it was grouped into.
  */
-public final class FlowView {
+public final class TrackedFlow {
     private final FlowKey key;
     private final String apId;
     private final FlowRole role;
@@ -27,7 +27,7 @@ public final class FlowView {
      * @param userId       user the flow belongs to
      * @param connectionId MPTCP connection id (0 if not an MPTCP subflow)
      */
-    public FlowView(FlowKey key, String apId, FlowRole role, boolean established, InetAddress userAddress,
+    public TrackedFlow(FlowKey key, String apId, FlowRole role, boolean established, InetAddress userAddress,
                     String userId, long connectionId) {
         this.key = Objects.requireNonNull(key, "key");
         this.apId = Objects.requireNonNull(apId, "apId");
