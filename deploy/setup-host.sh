@@ -10,8 +10,8 @@ done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup-host: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  apt-get -o DPkg::Lock::Timeout=600 update -qq
+  apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 for tool in java mvn go; do
   command -v "$tool" >/dev/null || { echo "setup-host: $tool is required on PATH" >&2; exit 1; }
