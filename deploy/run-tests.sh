@@ -9,6 +9,9 @@ bash deploy/setup-host.sh
 echo "== Java: mvn install (tests, checkstyle, .oar)"
 mvn -B -ntp install
 
+echo "== Java: 30 s Jazzer fuzz run of the MPTCP packet decoder and option parser"
+JAZZER_FUZZ=1 mvn -B -ntp -q test -pl app -Dcheckstyle.skip -Dtest=MptcpDecoderFuzzTest -Dsurefire.failIfNoSpecifiedTests=false
+
 echo "== Go: generated contract matches api/src/main/proto"
 cd "$top/southbound-ap-agent"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
