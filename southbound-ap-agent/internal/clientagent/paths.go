@@ -11,8 +11,8 @@ import (
 
 // Path is one client interface the agent manages.
 type Path struct {
-	ID        string       // path id announced to the controller (usually the interface name)
-	Interface string       // interface name
+	ID        string // path id announced to the controller (usually the interface name)
+	Interface string // interface name
 	Kind      clientv1.PathKind
 	APID      string       // AP the interface attaches to, if known
 	Addresses []netip.Addr // interface addresses

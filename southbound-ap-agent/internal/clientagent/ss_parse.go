@@ -9,14 +9,14 @@ import (
 
 // Subflow is one MPTCP subflow as `ss -tinH` shows it.
 type Subflow struct {
-	Local, Remote   netip.AddrPort
+	Local, Remote    netip.AddrPort
 	SrttUs, RttvarUs uint32
-	DeliveryRateBps uint64
-	BytesAcked      uint64
-	BytesSent       uint64
-	BytesRetrans    uint64
-	Cwnd            uint32
-	Backup          bool // local backup flag ('b' in the tcp-ulp-mptcp flags)
+	DeliveryRateBps  uint64
+	BytesAcked       uint64
+	BytesSent        uint64
+	BytesRetrans     uint64
+	Cwnd             uint32
+	Backup           bool // local backup flag ('b' in the tcp-ulp-mptcp flags)
 }
 
 // ParseSS parses the output of `ss -tinH` (iproute2 >= 5.x): a socket line
