@@ -216,6 +216,7 @@ func (a *Agent) sampleLoop(ctx context.Context) {
 			a.log.Warn("sampling subflows", "err", err)
 			continue
 		}
+		a.log.Debug("sample", "subflows", len(snap.Subflows), "malformed", snap.Malformed, "delivered_bps", snap.DeliveredBps)
 		if f, ok := a.applier.(Follower); ok {
 			if err := f.Follow(ctx, snap); err != nil {
 				a.log.Warn("following measured rates", "err", err)

@@ -109,16 +109,18 @@ func parseRate(s string) (uint64, bool) {
 
 func parseSubflow(head []string, info string) (Subflow, bool) {
 	var sf Subflow
-	if len(head) < 5 {
+	// "STATE RECV-Q SEND-Q LOCAL PEER", or without STATE when ss filters by state
+	var addrs []netip.AddrPort
+	for _, h := range head {
+		if ap, ok := parseAddrPort(h); ok {
+			addrs = append(addrs, ap)
+		}
+	}
+	if len(addrs) != 2 || len(head) < 4 {
 		return sf, false
 	}
+	sf.Local, sf.Remote = addrs[0], addrs[1]
 	var ok bool
-	if sf.Local, ok = parseAddrPort(head[3]); !ok {
-		return sf, false
-	}
-	if sf.Remote, ok = parseAddrPort(head[4]); !ok {
-		return sf, false
-	}
 	f := strings.Fields(info)
 	inULP := false
 	for i := 0; i < len(f); i++ {
