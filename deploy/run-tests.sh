@@ -18,4 +18,7 @@ diff -r "$tmp" gen >/dev/null || { echo "gen/ is stale: run southbound-ap-agent/
 echo "== Go: vet and test"
 go vet ./...
 go test -count=1 ./...
+echo "== Go: client-agent parser fuzz smoke"
+go test -run '^$' -fuzz '^FuzzParseSS$' -fuzztime 10s ./internal/clientagent/
+go test -run '^$' -fuzz '^FuzzParseEndpoints$' -fuzztime 10s ./internal/clientagent/
 echo "== all tests passed"

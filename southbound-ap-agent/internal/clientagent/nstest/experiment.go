@@ -37,11 +37,11 @@ type Experiment struct {
 
 // Result is one run.
 type Result struct {
-	LTEWeight        uint32
-	TheoryPct        float64 // 100 * w_lte / (w_wifi + w_lte)
-	MeasuredPct      float64
+	LTEWeight         uint32
+	TheoryPct         float64 // 100 * w_lte / (w_wifi + w_lte)
+	MeasuredPct       float64
 	WiFiMbps, LTEMbps float64
-	Window           time.Duration
+	Window            time.Duration
 }
 
 // Lab is a running topology with publisher and agent.
@@ -59,8 +59,12 @@ type syncBuffer struct {
 	b  bytes.Buffer
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) { s.mu.Lock(); defer s.mu.Unlock(); return s.b.Write(p) }
-func (s *syncBuffer) String() string              { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
 // ClientID is the lab client's identity.
 const ClientID = "ue1"

@@ -15,12 +15,12 @@ import (
 
 // Topo is a built lab; names are prefixed so parallel runs do not collide.
 type Topo struct {
-	Prefix                     string
-	Client, Server, APW, APL   string // namespace names
-	ClientWiFi, ClientLTE      string // client interfaces
-	ServerWiFi, ServerLTE      string // server interfaces facing each AP
-	ClientWiFiIP, ClientLTEIP  string
-	ServerIP                   string
+	Prefix                    string
+	Client, Server, APW, APL  string // namespace names
+	ClientWiFi, ClientLTE     string // client interfaces
+	ServerWiFi, ServerLTE     string // server interfaces facing each AP
+	ClientWiFiIP, ClientLTEIP string
+	ServerIP                  string
 }
 
 func sh(args ...string) error {
