@@ -23,7 +23,11 @@ type Snapshot struct {
 	// counted in wire bytes (payload scaled by the interface's wire/payload
 	// ratio), so it compares with what a shaper on another path lets out.
 	DeliveredBps map[string]float64
-	Malformed    int
+	// DeliveredBits is, per path, the same quantity unsmoothed: wire bits
+	// delivered during Interval.
+	DeliveredBits map[string]float64
+	Interval      time.Duration
+	Malformed     int
 }
 
 // TxCounter returns the transmitted-bytes counter of an interface.
@@ -69,7 +73,7 @@ func (m *Meter) Sample(ctx context.Context) (Snapshot, error) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	snap := Snapshot{At: now, DeliveredBps: map[string]float64{}, Malformed: bad}
+	snap := Snapshot{At: now, DeliveredBps: map[string]float64{}, DeliveredBits: map[string]float64{}, Malformed: bad}
 	dt := now.Sub(m.lastAt).Seconds()
 	acked := map[string]uint64{}
 	sent := map[string]uint64{}
@@ -90,12 +94,15 @@ func (m *Meter) Sample(ctx context.Context) (Snapshot, error) {
 		snap.Subflows = append(snap.Subflows, r)
 	}
 	if m.last != nil && dt > 0 {
+		snap.Interval = now.Sub(m.lastAt)
 		for _, p := range m.paths {
 			factor := 1.0
 			if dtx := txs[p.ID] - m.lastTx[p.ID]; sent[p.ID] > 0 && txs[p.ID] >= m.lastTx[p.ID] {
 				factor = min(1.25, max(1.0, float64(dtx)/float64(sent[p.ID])))
 			}
-			rate := float64(acked[p.ID]) * factor * 8 / dt
+			bits := float64(acked[p.ID]) * factor * 8
+			snap.DeliveredBits[p.ID] = bits
+			rate := bits / dt
 			if old, ok := m.smoothed[p.ID]; ok {
 				rate = old + m.alpha*(rate-old)
 			}

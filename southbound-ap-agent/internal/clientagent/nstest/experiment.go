@@ -182,7 +182,9 @@ func (l *Lab) Measure(ctx context.Context, lteWeight uint32) (Result, error) {
 		return Result{}, err
 	}
 	defer func() { _ = srv.Process.Kill(); _ = srv.Wait() }()
-	time.Sleep(500 * time.Millisecond)
+	if err := waitListen(ctx, l.Topo.Server, 5201, 10*time.Second); err != nil {
+		return Result{}, fmt.Errorf("%v; iperf3 server: %s", err, srvOut.String())
+	}
 	secs := strconv.Itoa(int(e.Duration.Seconds()))
 	cli := exec.CommandContext(ctx, "ip", "netns", "exec", l.Topo.Client, "mptcpize", "run", "iperf3", "-c",
 		l.Topo.ServerIP, "-t", secs)
@@ -218,6 +220,21 @@ func (l *Lab) Measure(ctx context.Context, lteWeight uint32) (Result, error) {
 	e.Logf("LTE weight %d: theory %.2f %%, measured %.2f %% (Wi-Fi %.2f Mbit/s, LTE %.2f Mbit/s over %.1f s)",
 		lteWeight, r.TheoryPct, r.MeasuredPct, r.WiFiMbps, r.LTEMbps, win.Seconds())
 	return r, nil
+}
+
+// waitListen waits until a TCP socket listens on port in namespace ns.
+func waitListen(ctx context.Context, ns string, port int, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for {
+		out, err := exec.CommandContext(ctx, "ip", "netns", "exec", ns, "ss", "-ltnH", "sport = :"+strconv.Itoa(port)).Output()
+		if err == nil && strings.TrimSpace(string(out)) != "" {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("nothing listens on port %d in %s after %s", port, ns, timeout)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // EndpointShow returns `ip mptcp endpoint show` in the client namespace.

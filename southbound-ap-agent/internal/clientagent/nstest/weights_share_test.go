@@ -17,7 +17,7 @@ import (
 // ciTolerancePct is how far (in percentage points) a short CI run may be from
 // the theoretical share. See README-client-agent.md: the goal (1 point) is
 // checked by the 30 s experiment in results/weights-share.md; CI runs are
-// 8 s with 2 s warm-up, on a shared 2-core runner.
+// 10 s with 3 s warm-up, on a shared 2-core runner.
 const ciTolerancePct = 1.5
 
 func buildAgent(t *testing.T) string {
@@ -47,7 +47,7 @@ func requireLab(t *testing.T) {
 // receives per path, then LTE weight 0 (backup flag) and checks LTE is idle.
 func TestWeightShareAndBackup(t *testing.T) {
 	requireLab(t)
-	e := &Experiment{AgentBin: buildAgent(t), WiFiWeight: 200, Duration: 8 * time.Second, Warmup: 2 * time.Second,
+	e := &Experiment{AgentBin: buildAgent(t), WiFiWeight: 200, Duration: 10 * time.Second, Warmup: 3 * time.Second,
 		Prefix: "mw" + strconv.Itoa(os.Getpid()%10000), WiFiRate: "20mbit", LTERate: "20mbit",
 		AgentArgs: []string{"-sample-interval", "250ms", "-v"}, Logf: t.Logf}
 	lab, err := e.Start()
