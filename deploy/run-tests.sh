@@ -30,4 +30,9 @@ done
 echo "== Go: short fuzz runs of the eNB parsers"
 go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 10s ./internal/enb/packet/
 go test -run '^$' -fuzz '^FuzzParseTrace$' -fuzztime 10s ./internal/enb/channel/
+echo "== Go: client-agent parser fuzz smoke"
+go test -run '^$' -fuzz '^FuzzParseSS$' -fuzztime 10s ./internal/clientagent/
+go test -run '^$' -fuzz '^FuzzParseEndpoints$' -fuzztime 10s ./internal/clientagent/
+echo "== client weights: Java server -> Go agent interoperability"
+scripts/client-weights-interop.sh
 echo "== all tests passed"
