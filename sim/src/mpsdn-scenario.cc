@@ -61,6 +61,8 @@ struct Params
     double wifiRange = 50;
     uint32_t lteRb = 25;
     uint32_t macQueue = 100;
+    double wifiExponent = 3.5;
+    std::string layout = "random";
     std::string bridge;
     std::string out;
     std::string series;
@@ -457,6 +459,8 @@ main(int argc, char* argv[])
     cmd.AddValue("wifiRange", "single-path users within this distance of an AP use Wi-Fi, m", P.wifiRange);
     cmd.AddValue("lteRb", "LTE bandwidth in resource blocks", P.lteRb);
     cmd.AddValue("macQueue", "Wi-Fi MAC queue size, packets", P.macQueue);
+    cmd.AddValue("wifiExponent", "Wi-Fi log-distance path-loss exponent", P.wifiExponent);
+    cmd.AddValue("layout", "random (paper) or ci (2 strong Wi-Fi UEs near wifi0, 2 weak UEs 93 m away)", P.layout);
     cmd.AddValue("bridge", "command starting the Java Regulation Center bridge", P.bridge);
     cmd.AddValue("out", "append one summary CSV row to this file", P.out);
     cmd.AddValue("series", "append the 0.5 s per-AP series to this file", P.series);
@@ -537,6 +541,30 @@ main(int argc, char* argv[])
         }
         u.useWifi = u.multipath || best <= P.wifiRange;
         u.useLte = u.multipath || best > P.wifiRange;
+    }
+    if (P.layout == "ci")
+    {
+        // Controlled check: UEs 0-1 strong single-path Wi-Fi users of wifi0; UEs 2-3 93 m from
+        // wifi0 and close to the eNB: LTE single-path users, or multipath users if mpShare > 0.
+        const Vector ciPos[4] = {{100 * s, 155 * s, 0}, {110 * s, 160 * s, 0}, {100 * s, 72 * s, 0}, {105 * s, 72 * s, 0}};
+        if (P.nUes != 4)
+        {
+            std::cerr << "--layout=ci needs --nUes=4, got " << P.nUes << std::endl;
+            return 2;
+        }
+        for (uint32_t i = 0; i < 4; i++)
+        {
+            uePos[i] = ciPos[i];
+            ues[i].wifiAp = 0;
+            ues[i].multipath = i >= 2 && P.mpShare > 0;
+            ues[i].useWifi = i < 2 || ues[i].multipath;
+            ues[i].useLte = i >= 2;
+        }
+    }
+    else if (P.layout != "random")
+    {
+        std::cerr << "--layout must be random or ci, got " << P.layout << std::endl;
+        return 2;
     }
 
     // --- nodes ---
@@ -632,7 +660,7 @@ main(int argc, char* argv[])
 
     // --- Wi-Fi: one channel object per AP (separate channels) ---
     wifiLoss = CreateObject<LogDistancePropagationLossModel>();
-    wifiLoss->SetAttribute("Exponent", DoubleValue(3.0));
+    wifiLoss->SetAttribute("Exponent", DoubleValue(P.wifiExponent));
     wifiLoss->SetAttribute("ReferenceLoss", DoubleValue(40.05));
     const char* chans[kWifiAps] = {"{1, 20, BAND_2_4GHZ, 0}", "{6, 20, BAND_2_4GHZ, 0}", "{11, 20, BAND_2_4GHZ, 0}"};
     for (int a = 0; a < kWifiAps; a++)
