@@ -9,6 +9,9 @@ bash deploy/setup-host.sh
 echo "== Java: mvn install (tests, checkstyle, .oar)"
 mvn -B -ntp install
 
+echo "== sim: ns-3 scenario with the Regulation Center in the loop (small CI check)"
+bash "$top/sim/scripts/ci-check.sh"
+
 echo "== Go: generated contract matches api/src/main/proto"
 cd "$top/southbound-ap-agent"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
