@@ -20,6 +20,7 @@ OUT = os.path.join(TOP, "docs", "results")
 BIN = os.path.join(SIM, "build", "mpsdn-scenario")
 BRIDGE = os.path.join(SIM, "scripts", "bridge.sh")
 SHARES = [0.0, 0.2, 0.4, 0.6, 0.8]
+OPTS = None
 
 
 def run(csv_path, tag, seed, args, sim_time, warmup, series=None):
@@ -108,7 +109,7 @@ def plot_share(name, csv_path, panels, title):
 
 def share_cases(extra):
     cases = []
-    for s in SHARES:
+    for s in OPTS.shares:
         for reg in (0, 1):
             cases.append((f"s{int(100 * s)}-r{reg}", [f"--mpShare={s}", f"--regulate={reg}"] + extra))
     return cases
@@ -220,8 +221,12 @@ def main():
     ap.add_argument("--sim-time", type=float, default=60, help="simulated seconds per run")
     ap.add_argument("--warmup", type=float, default=10, help="seconds excluded from averages")
     ap.add_argument("--swap", type=float, default=15, help="Tier-1 demand swap period (Fig. 13-15), s")
+    ap.add_argument("--shares", type=lambda v: [float(x) for x in v.split(",")], default=SHARES,
+                    help="multipath shares for Fig. 5/10, 11, 18 (default 0,0.2,0.4,0.6,0.8)")
     ap.add_argument("--fresh", action="store_true", help="discard existing rows")
     o = ap.parse_args()
+    global OPTS
+    OPTS = o
     os.makedirs(OUT, exist_ok=True)
     subprocess.run(["make", "-s", "-C", SIM, "all"], check=True)
     t0 = time.time()
