@@ -21,6 +21,10 @@ BIN = os.path.join(SIM, "build", "mpsdn-scenario")
 BRIDGE = os.path.join(SIM, "scripts", "bridge.sh")
 SHARES = [0.0, 0.2, 0.4, 0.6, 0.8]
 OPTS = None
+# Fig. 13-15 use the controlled 4-UE layout (2 strong single-path Wi-Fi users of wifi0, 2 weak
+# multipath users 105 m away): in the random 30-UE layout the multipath users' Wi-Fi links are
+# mostly their primary ones, leaving (almost) no Tier-2 flow on the Wi-Fi APs to observe.
+CI_LAYOUT = ["--layout=ci", "--nUes=4", "--mpShare=1"]
 
 
 def run(csv_path, tag, seed, args, sim_time, warmup, series=None):
@@ -138,29 +142,30 @@ def fig18(o):
 
 def fig13(o):
     swap = o.swap
-    _, s = sweep("fig13", [("s40-r1-demand", ["--mpShare=0.4", "--regulate=1", "--t1High=10e6", "--t1Low=5e6",
-                                               f"--swapPeriod={swap}"])], o, series=True)
+    _, s = sweep("fig13", [("ci-r1-demand", CI_LAYOUT + ["--regulate=1", "--t1High=10e6", "--t1Low=5e6",
+                                                         f"--swapPeriod={swap}"])], o, series=True)
     p = plt()
     rs = [r for r in rows(s) if r["seed"] == "1"]
-    fig, axes = p.subplots(1, 2, figsize=(10, 3.6))
-    for ax, ap in zip(axes, ("wifi0", "wifi1")):
+    fig, axes = p.subplots(1, 1, figsize=(6, 3.6))
+    for ax, ap in zip([axes], ("wifi0",)):
         sub = [r for r in rs if r["ap"] == ap]
         t = [float(r["time_s"]) for r in sub]
         ax.plot(t, [float(r["t1_demand_mbps"]) for r in sub], "-", label="Tier-1 demand")
         ax.plot(t, [float(r["t1_mbps"]) for r in sub], "-", label="Tier-1 throughput")
         ax.plot(t, [float(r["t2_mbps"]) for r in sub], "-", label="Tier-2 throughput")
+        ax.plot(t, [float(r["t2_limit_mbps"]) for r in sub], ":", label="Tier-2 limit (core)")
         ax.set_xlabel("time (s), samples every 0.5 s")
         ax.set_ylabel("Mb/s")
         ax.set_title(f"AP {ap}")
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
-    fig.suptitle(f"Fig. 13: Tier-1 demand 10 <-> 5 Mb/s every {swap} s, 40% multipath", fontsize=10)
+    fig.suptitle(f"Fig. 13: Tier-1 demand 10 <-> 5 Mb/s every {swap} s (4-UE layout)", fontsize=10)
     fig.tight_layout()
     fig.savefig(os.path.join(OUT, "fig13.png"), dpi=110)
 
 
 def param_fig(name, param, values, o, xlabel):
-    cases = [(f"{param}{v}", ["--mpShare=0.4", "--regulate=1", "--t1High=10e6", "--t1Low=5e6",
+    cases = [(f"{param}{v}", CI_LAYOUT + ["--regulate=1", "--t1High=10e6", "--t1Low=5e6",
                               f"--swapPeriod={o.swap}", f"--{param}={v}"]) for v in values]
     c, _ = sweep(name, cases, o)
     rs = rows(c)
@@ -174,7 +179,7 @@ def param_fig(name, param, values, o, xlabel):
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
         ax.grid(alpha=0.3)
-    fig.suptitle(f"{name}: top Wi-Fi AP (wifi0), Tier-1 demand 10 <-> 5 Mb/s every {o.swap} s", fontsize=10)
+    fig.suptitle(f"{name}: wifi0 (4-UE layout), Tier-1 demand 10 <-> 5 Mb/s every {o.swap} s", fontsize=10)
     fig.tight_layout()
     fig.savefig(os.path.join(OUT, f"{name}.png"), dpi=110)
 
@@ -188,7 +193,7 @@ def fig15(o):
 
 
 def mobility(o):
-    intervals = [2, 5, 15, 30, 45]
+    intervals = OPTS.mob_intervals
     cases = [(f"mob-ei{i}", ["--mpShare=0.4", "--regulate=1", "--mobility=1", f"--interval={i}"]) for i in intervals]
     cases.append(("mob-noreg", ["--mpShare=0.4", "--regulate=0", "--mobility=1"]))
     c, _ = sweep("mobility", cases, o)
@@ -223,6 +228,8 @@ def main():
     ap.add_argument("--swap", type=float, default=15, help="Tier-1 demand swap period (Fig. 13-15), s")
     ap.add_argument("--shares", type=lambda v: [float(x) for x in v.split(",")], default=SHARES,
                     help="multipath shares for Fig. 5/10, 11, 18 (default 0,0.2,0.4,0.6,0.8)")
+    ap.add_argument("--mob-intervals", type=lambda v: [float(x) for x in v.split(",")], default=[2, 5, 15, 30, 45],
+                    help="execution intervals of the mobility study, s")
     ap.add_argument("--fresh", action="store_true", help="discard existing rows")
     o = ap.parse_args()
     global OPTS
