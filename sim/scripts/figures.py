@@ -98,7 +98,8 @@ def plot_share(name, csv_path, panels, title):
     axes = axes if len(panels) > 1 else [axes]
     for ax, (field, ylabel) in zip(axes, panels):
         for reg, label, style in (("0", "MP-Reno (no regulation)", "o-"), ("1", "MP-Reno + MP-SDN", "s-")):
-            sub = [r for r in rs if r["regulate"] == reg]
+            sub = [r for r in rs if (r["regulate"] == reg or float(r["mp_share"]) == 0)
+                   and (field != "mp_aat_mbps" or int(r["n_mp"]) > 0)]
             m = mean_by(sub, lambda r: float(r["mp_share"]), field)
             xs = sorted(m)
             ax.plot([100 * x for x in xs], [m[x] for x in xs], style, label=label)
@@ -114,7 +115,9 @@ def plot_share(name, csv_path, panels, title):
 def share_cases(extra):
     cases = []
     for s in OPTS.shares:
-        for reg in (0, 1):
+        # with no multipath user there is no Tier-2 flow: the regulated run equals the unregulated one
+        # (measured for Fig. 5/10), so 0 % is run once unless --run-zero-regulated
+        for reg in ((0, 1) if s > 0 or OPTS.run_zero_regulated else (0,)):
             cases.append((f"s{int(100 * s)}-r{reg}", [f"--mpShare={s}", f"--regulate={reg}"] + extra))
     return cases
 
@@ -230,6 +233,7 @@ def main():
                     help="multipath shares for Fig. 5/10, 11, 18 (default 0,0.2,0.4,0.6,0.8)")
     ap.add_argument("--mob-intervals", type=lambda v: [float(x) for x in v.split(",")], default=[2, 5, 15, 30, 45],
                     help="execution intervals of the mobility study, s")
+    ap.add_argument("--run-zero-regulated", action="store_true", help="also run 0 %% multipath with MP-SDN")
     ap.add_argument("--fresh", action="store_true", help="discard existing rows")
     o = ap.parse_args()
     global OPTS
