@@ -1,0 +1,92 @@
+package org.mpsdn.lab.host;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.mpsdn.lab.host.openflow.OfSwitchServer;
+import org.mpsdn.lab.host.services.LabCoreService;
+import org.mpsdn.lab.host.services.LabNetworkConfigService;
+import org.mpsdn.lab.host.services.OpenFlowSouthbound;
+import org.onosproject.net.meter.Band;
+import org.onosproject.net.meter.MeterEvent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Entry point of the lab host: OpenFlow southbound on loopback, in-memory ONOS services, the lab's
+ * port forwarding, and (mode {@code mpsdn}) the app's components. Meter changes are logged as JSON lines
+ * for the experiments.
+ */
+public final class LabHost {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LabHost.class);
+
+    private LabHost() {
+    }
+
+    /**
+     * Runs the lab host until killed.
+     *
+     * @param args {@code --of-port N --mode forward|mpsdn --netcfg FILE --meter-log FILE --stats-ms N}
+     * @throws Exception on start-up failure
+     */
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opt = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            if (!args[i].startsWith("--")) {
+                throw new IllegalArgumentException("option expected, got '" + args[i] + "'");
+            }
+            opt.put(args[i].substring(2), args[i + 1]);
+        }
+        int port = Integer.parseInt(opt.getOrDefault("of-port", "6653"));
+        String mode = opt.getOrDefault("mode", "forward");
+        long statsMs = Long.parseLong(opt.getOrDefault("stats-ms", "1000"));
+
+        OpenFlowSouthbound sb = new OpenFlowSouthbound();
+        LabCoreService core = new LabCoreService();
+        LabNetworkConfigService netcfg = new LabNetworkConfigService();
+        if (opt.containsKey("netcfg")) {
+            netcfg.load(new ObjectMapper().readTree(new File(opt.get("netcfg"))));
+        }
+        if (opt.containsKey("meter-log")) {
+            logMeters(sb, opt.get("meter-log"));
+        }
+        new PortForwarding(sb.deviceService(), sb.flowRuleService(), core.registerApplication("org.mpsdn.lab"));
+        if ("mpsdn".equals(mode)) {
+            MpsdnWiring.activate(sb, core, netcfg, opt);
+        } else if (!"forward".equals(mode)) {
+            throw new IllegalArgumentException("--mode " + mode + ": want forward or mpsdn");
+        }
+        OfSwitchServer server = new OfSwitchServer(InetAddress.getLoopbackAddress(), port, sb);
+        server.start();
+        sb.startStats(statsMs);
+        LOG.info("lab host up: OpenFlow on 127.0.0.1:{}, mode {}", server.port(), mode);
+        CountDownLatch done = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            sb.stop();
+            done.countDown();
+        }));
+        done.await();
+    }
+
+    private static void logMeters(OpenFlowSouthbound sb, String path) throws IOException {
+        PrintWriter w = new PrintWriter(new OutputStreamWriter(new FileOutputStream(path, true),
+                                                               StandardCharsets.UTF_8), true);
+        sb.meterService().addListener(ev -> {
+            long rate = ev.subject().bands().stream().mapToLong(Band::rate).max().orElse(-1);
+            w.printf("{\"t\":%.3f,\"event\":\"%s\",\"device\":\"%s\",\"meter\":%d,\"rate_kbps\":%d}%n",
+                     System.currentTimeMillis() / 1000.0,
+                     ev.type() == MeterEvent.Type.METER_ADDED ? "added" : ev.type().name().toLowerCase(),
+                     ev.subject().deviceId(), ev.subject().id().id(), rate);
+        });
+    }
+}

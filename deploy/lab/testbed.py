@@ -1,0 +1,294 @@
+"""The mpsdn lab testbed (paper Fig. 2 / Section VI) as network namespaces on one machine.
+
+    server (mpl-srv) --- OVS mpl-brw --- Wi-Fi AP (mpl-apw) ~~ air (mpl-airw) ~~ UE1, UE2, UE3(wlan)
+                    \\-- OVS mpl-brl --- eNB     (mpl-enb) ~~ air (mpl-airl) ~~ UE2(lte), UE3, UE4
+
+* One Open vSwitch bridge (userspace datapath, OpenFlow 1.3) in front of each AP, controlled by the lab
+  host at tcp:127.0.0.1:6653. fail_mode=secure: the switch forwards only by the controller's rules, so
+  nothing passes unless the controller (and, in mode mpsdn, the app) is in charge - as in the paper's
+  design where every flow has an entry installed by the controller. If the controller dies, the
+  installed rules keep forwarding (secure mode does not flush them); no new rules appear.
+* Each AP namespace bridges its uplink to one radio device ("wl", "rf") whose egress is the cell:
+  mpsdn-wifi-cell builds an HTB tree there with one pfifo leaf per station (the MAC queue the AP agent
+  reads) and keeps its total rate at the airtime capacity (Wi-Fi: packet fairness, collisions k(n);
+  LTE stand-in: equal airtime = PF with full buffers, until the reference eNB is wired in).
+* UEs are namespaces; UE2 (Wi-Fi near, LTE weak) and UE3 (LTE near, Wi-Fi weak) have both radios and
+  kernel MPTCP endpoints; the server address 10.0.0.1 is reachable over both.
+
+Everything is created by up() and removed by down(); the Lab context manager guarantees down() on
+exit, exceptions and SIGINT/SIGTERM. Nothing here needs more than Python's standard library.
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+PREFIX = "mpl-"
+NS = ["srv", "apw", "airw", "enb", "airl", "ue1", "ue2", "ue3", "ue4"]
+SERVER_IP = "10.0.0.1"
+OF_PORT = 6653
+OVS_CTL = "/usr/share/openvswitch/scripts/ovs-ctl"
+
+# (ue, ap, address, PHY Mb/s). Wi-Fi: near 54, weak 30; LTE: near 46, weak 34 (see README, lab section).
+RADIO = [
+    ("ue1", "wifi", "10.0.1.1", 54.0),
+    ("ue2", "wifi", "10.0.1.2", 54.0),
+    ("ue3", "wifi", "10.0.1.3", 30.0),
+    ("ue2", "lte", "10.0.2.2", 34.0),
+    ("ue3", "lte", "10.0.2.3", 46.0),
+    ("ue4", "lte", "10.0.2.4", 46.0),
+]
+WIFI_CONTENTION = 0.143
+PRIMARY = {"ue1": "wifi", "ue2": "wifi", "ue3": "lte", "ue4": "lte"}
+AP = {
+    "wifi": {"ns": "apw", "air": "airw", "radio": "wl", "bridge": "brw", "subnet": "10.0.1", "srv_if": "w0",
+             "dpid": "00000000000000a1", "ue_if": "wlan0", "table": 101},
+    "lte": {"ns": "enb", "air": "airl", "radio": "rf", "bridge": "brl", "subnet": "10.0.2", "srv_if": "l0",
+            "dpid": "00000000000000b1", "ue_if": "lte0", "table": 102},
+}
+
+
+def log(msg):
+    print(f"[lab {time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+def sh(cmd, check=True, capture=False):
+    r = subprocess.run(cmd, shell=True, text=True, stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
+                       stderr=subprocess.PIPE)
+    if check and r.returncode != 0:
+        raise RuntimeError(f"command failed ({r.returncode}): {cmd}\n{r.stderr.strip()}")
+    return r.stdout if capture else r.returncode
+
+
+def nsx(ns, cmd, **kw):
+    return sh(f"ip netns exec {PREFIX}{ns} {cmd}", **kw)
+
+
+def veth(a_ns, a, b_ns, b):
+    """Creates a veth pair a@a_ns <-> b@b_ns (ns None = root), up, TX checksum offload off."""
+    an = f"netns {PREFIX}{a_ns}" if a_ns else ""
+    bn = f"netns {PREFIX}{b_ns}" if b_ns else ""
+    sh(f"ip link add {a} {an} type veth peer name {b} {bn}")
+    for ns, dev in ((a_ns, a), (b_ns, b)):
+        pre = f"ip netns exec {PREFIX}{ns} " if ns else ""
+        sh(f"{pre}ethtool -K {dev} tx off >/dev/null")
+        sh(f"{pre}ip link set {dev} up")
+
+
+def ns_bridge(ns, ports):
+    nsx(ns, "ip link add br0 type bridge forward_delay 0 stp_state 0")
+    for p in ports:
+        nsx(ns, f"ip link set {p} master br0")
+    nsx(ns, "ip link set br0 up")
+
+
+class Lab:
+    """Context manager owning every namespace, bridge and process of the testbed."""
+
+    def __init__(self, root, out, mode="forward"):
+        self.root = root
+        self.out = out
+        self.mode = mode
+        self.procs = []
+        self.started_ovs = False
+        self.cell_status = {}
+
+    # ---------------------------------------------------------------- life cycle
+    def __enter__(self):
+        self._old = {s: signal.signal(s, self._on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            down(quiet=True)
+            self.up()
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    @staticmethod
+    def _on_signal(signum, _frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    def close(self):
+        for p in reversed(self.procs):
+            if p.poll() is None:
+                p.terminate()
+        for p in reversed(self.procs):
+            try:
+                p.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        self.procs.clear()
+        down(quiet=True)
+        if self.started_ovs:
+            sh(f"{OVS_CTL} stop >/dev/null 2>&1", check=False)
+            self.started_ovs = False
+        for s, h in getattr(self, "_old", {}).items():
+            signal.signal(s, h)
+
+    def spawn(self, cmd, name, ns=None):
+        pre = ["ip", "netns", "exec", PREFIX + ns] if ns else []
+        logf = open(os.path.join(self.out, f"{name}.log"), "w")
+        p = subprocess.Popen(pre + cmd, stdout=logf, stderr=subprocess.STDOUT, start_new_session=True)
+        p.name = name
+        self.procs.append(p)
+        return p
+
+    def stop(self, p):
+        if p.poll() is None:
+            p.terminate()
+            try:
+                p.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        if p in self.procs:
+            self.procs.remove(p)
+
+    # ---------------------------------------------------------------- topology
+    def up(self):
+        if sh("pgrep -x ovs-vswitchd", check=False) != 0:
+            log("starting Open vSwitch (userspace datapath)")
+            sh(f"{OVS_CTL} start --system-id=random >/dev/null 2>&1")
+            self.started_ovs = True
+        for n in NS:
+            sh(f"ip netns add {PREFIX}{n}")
+            nsx(n, "ip link set lo up")
+            nsx(n, "sysctl -qw net.ipv4.conf.all.rp_filter=0 net.ipv4.conf.default.rp_filter=0 "
+                   "net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1")
+        # server
+        nsx("srv", f"ip addr add {SERVER_IP}/32 dev lo")
+        for ap, a in AP.items():
+            tag = "w" if ap == "wifi" else "l"
+            veth("srv", a["srv_if"], None, f"{PREFIX}s{tag}")
+            nsx("srv", f"ip addr add {a['subnet']}.254/24 dev {a['srv_if']}")
+            veth(a["ns"], "uplink", None, f"{PREFIX}a{tag}")
+            veth(a["ns"], a["radio"], a["air"], "air")
+            ns_bridge(a["ns"], ["uplink", a["radio"]])
+            # OVS bridge in front of the AP: port 1 server side, port 2 AP side
+            br = PREFIX + a["bridge"]
+            sh(f"ovs-vsctl add-br {br} -- set bridge {br} datapath_type=netdev protocols=OpenFlow13 "
+               f"fail_mode=secure other-config:datapath-id={a['dpid']} "
+               f"-- add-port {br} {PREFIX}s{tag} -- set interface {PREFIX}s{tag} ofport_request=1 "
+               f"-- add-port {br} {PREFIX}a{tag} -- set interface {PREFIX}a{tag} ofport_request=2")
+        ports = {"airw": ["air"], "airl": ["air"]}
+        for ue, ap, addr, _rate in RADIO:
+            a = AP[ap]
+            sta = f"s{ue[-1]}"
+            veth(a["air"], sta, ue, a["ue_if"])
+            ports[a["air"]].append(sta)
+            nsx(ue, f"ip addr add {addr}/24 dev {a['ue_if']}")
+        for air, p in ports.items():
+            ns_bridge(air, p)
+        for ue, primary in PRIMARY.items():
+            a = AP[primary]
+            nsx(ue, f"ip route add default via {a['subnet']}.254 dev {a['ue_if']}")
+        # multipath UEs: policy routing for the second radio and MPTCP endpoints/limits
+        for ue, ap, addr, _ in RADIO:
+            if ue in ("ue2", "ue3") and PRIMARY[ue] != ap:
+                a = AP[ap]
+                nsx(ue, f"ip rule add from {addr} table {a['table']}")
+                nsx(ue, f"ip route add default via {a['subnet']}.254 dev {a['ue_if']} table {a['table']}")
+                nsx(ue, "ip mptcp limits set subflow 2 add_addr_accepted 2")
+                nsx(ue, f"ip mptcp endpoint add {addr} dev {a['ue_if']} subflow")
+        nsx("srv", "ip mptcp limits set subflow 4 add_addr_accepted 4")
+        self.start_cells()
+        log("testbed up: 9 namespaces, 2 OVS bridges (fail_mode=secure), Wi-Fi cell + LTE cell")
+
+    def start_cells(self):
+        cell = os.path.join(self.root, "southbound-ap-agent/bin/mpsdn-wifi-cell")
+        for ap, a in AP.items():
+            st = []
+            for ue, ap2, addr, rate in RADIO:
+                if ap2 == ap:
+                    st += ["-station", f"{addr}={rate}"]
+            status = os.path.join(self.out, f"cell-{ap}.json")
+            self.cell_status[ap] = status
+            extra = ["-contention", str(WIFI_CONTENTION)] if ap == "wifi" else ["-pf-standin"]
+            self.spawn([cell, "-dev", a["radio"], "-status", status] + st + extra, f"cell-{ap}", ns=a["ns"])
+        deadline = time.time() + 10
+        while not all(os.path.exists(s) for s in self.cell_status.values()):
+            if time.time() > deadline:
+                raise RuntimeError("radio cells did not start (see cell-*.log)")
+            time.sleep(0.1)
+
+    def start_controller(self, mode, extra=()):
+        """Starts the lab host (OpenFlow controller) and points both bridges at it."""
+        cp = open(os.path.join(self.root, "deploy/lab/host/target/lab-classpath.txt")).read().strip()
+        jar = os.path.join(self.root, "deploy/lab/host/target/mpsdn-lab-host-1.0.0-SNAPSHOT.jar")
+        meter_log = os.path.join(self.out, "meters.jsonl")
+        p = self.spawn(["java", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", f"{jar}:{cp}",
+                        "org.mpsdn.lab.host.LabHost", "--of-port", str(OF_PORT), "--mode", mode,
+                        "--meter-log", meter_log] + list(extra), "lab-host")
+        for a in AP.values():
+            sh(f"ovs-vsctl set-controller {PREFIX}{a['bridge']} tcp:127.0.0.1:{OF_PORT}")
+        deadline = time.time() + 60
+        while True:
+            n = [flow_count(a["bridge"]) for a in AP.values()]
+            if all(c >= 2 for c in n):
+                break
+            if p.poll() is not None:
+                raise RuntimeError("lab host exited (see lab-host.log)")
+            if time.time() > deadline:
+                raise RuntimeError(f"controller did not program the bridges (flows {n}); see lab-host.log")
+            time.sleep(0.3)
+        log(f"lab host ({mode}) connected both bridges")
+        return p
+
+    # ---------------------------------------------------------------- measurement
+    def cell_bytes(self):
+        """Per (ue, ap) downlink byte counters from the cells' pfifo leaves, plus leaf qlen."""
+        res = {}
+        for ap, a in AP.items():
+            out = nsx(a["ns"], f"tc -s -j qdisc show dev {a['radio']}", capture=True)
+            leaves = {}
+            for q in json.loads(out):
+                if q.get("kind") == "pfifo" and q.get("parent", "").startswith("1:"):
+                    leaves[int(q["parent"][2:], 16)] = q
+            i = 0
+            for ue, ap2, _addr, _ in RADIO:
+                if ap2 == ap:
+                    q = leaves.get(0x100 + i, {})
+                    res[(ue, ap)] = (q.get("bytes", 0), q.get("qlen", 0))
+                    i += 1
+        return res
+
+
+def flow_count(bridge):
+    out = sh(f"ovs-ofctl -O OpenFlow13 dump-flows {PREFIX}{bridge}", capture=True, check=False) or ""
+    return sum(1 for l in out.splitlines() if "cookie=" in l)
+
+
+def down(quiet=False):
+    """Removes everything the lab creates (namespaces, OVS bridges, root veths, stray processes)."""
+    out = sh("ip netns list", capture=True, check=False) or ""
+    for line in out.splitlines():
+        name = line.split()[0] if line.split() else ""
+        if name.startswith(PREFIX):
+            pids = sh(f"ip netns pids {name}", capture=True, check=False) or ""
+            for pid in pids.split():
+                sh(f"kill -9 {pid}", check=False)
+            sh(f"ip netns del {name}", check=False)
+    if shutil.which("ovs-vsctl") and sh("pgrep -x ovs-vswitchd", check=False) == 0:
+        for a in AP.values():
+            sh(f"ovs-vsctl --if-exists del-br {PREFIX}{a['bridge']}", check=False)
+    links = sh("ip -o link show", capture=True, check=False) or ""
+    for line in links.splitlines():
+        dev = line.split(":")[1].strip().split("@")[0]
+        if dev.startswith(PREFIX):
+            sh(f"ip link del {dev}", check=False)
+    if not quiet:
+        log("testbed removed")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["down"]:
+        down()
+    else:
+        print("usage: testbed.py down", file=sys.stderr)
+        sys.exit(2)
