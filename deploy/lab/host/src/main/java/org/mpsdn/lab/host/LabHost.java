@@ -1,7 +1,9 @@
 package org.mpsdn.lab.host;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.mpsdn.lab.host.openflow.OfSwitchServer;
+import org.mpsdn.lab.host.services.CellTelemetryService;
 import org.mpsdn.lab.host.services.LabCoreService;
 import org.mpsdn.lab.host.services.LabNetworkConfigService;
 import org.mpsdn.lab.host.services.OpenFlowSouthbound;
@@ -17,7 +19,9 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
@@ -36,7 +40,8 @@ public final class LabHost {
     /**
      * Runs the lab host until killed.
      *
-     * @param args {@code --of-port N --mode forward|mpsdn --netcfg FILE --meter-log FILE --stats-ms N}
+     * @param args {@code --of-port N --mode forward|mpsdn --netcfg FILE --lab-config FILE --meter-log FILE
+     *             --stats-ms N}
      * @throws Exception on start-up failure
      */
     public static void main(String[] args) throws Exception {
@@ -61,8 +66,25 @@ public final class LabHost {
             logMeters(sb, opt.get("meter-log"));
         }
         new PortForwarding(sb.deviceService(), sb.flowRuleService(), core.registerApplication("org.mpsdn.lab"));
+        CellTelemetryService telemetry = null;
         if ("mpsdn".equals(mode)) {
-            MpsdnWiring.activate(sb, core, netcfg, opt);
+            JsonNode lab = new ObjectMapper().readTree(new File(required(opt, "lab-config")));
+            long intervalMs = lab.path("intervalMs").asLong(2000);
+            List<CellTelemetryService.Cell> cells = new ArrayList<>();
+            lab.path("cells").fields().forEachRemaining(e -> {
+                List<String> ips = new ArrayList<>();
+                List<Long> phy = new ArrayList<>();
+                e.getValue().path("stations").forEach(s -> {
+                    ips.add(s.path("ip").asText());
+                    phy.add((long) (s.path("phyMbps").asDouble() * 1e6));
+                });
+                cells.add(new CellTelemetryService.Cell(e.getKey(), e.getValue().path("status").asText(), ips, phy));
+            });
+            telemetry = new CellTelemetryService(cells, intervalMs);
+            telemetry.start();
+            Map<String, Object> props = new HashMap<>();
+            props.put("intervalMs", (int) intervalMs);
+            MpsdnWiring.activate(sb, core, netcfg, telemetry, props);
         } else if (!"forward".equals(mode)) {
             throw new IllegalArgumentException("--mode " + mode + ": want forward or mpsdn");
         }
@@ -76,6 +98,14 @@ public final class LabHost {
             done.countDown();
         }));
         done.await();
+    }
+
+    private static String required(Map<String, String> opt, String key) {
+        String v = opt.get(key);
+        if (v == null) {
+            throw new IllegalArgumentException("--" + key + " is required");
+        }
+        return v;
     }
 
     private static void logMeters(OpenFlowSouthbound sb, String path) throws IOException {
