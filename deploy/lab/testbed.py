@@ -217,12 +217,36 @@ class Lab:
                 raise RuntimeError("radio cells did not start (see cell-*.log)")
             time.sleep(0.1)
 
+    def write_configs(self, interval_ms=2000):
+        """The app's netcfg (ONOS format) and the lab host's cell/telemetry config; returns their paths."""
+        aps = []
+        for ap, a in AP.items():
+            aps.append({"id": ap, "kind": ap, "deviceId": "of:" + a["dpid"], "apPort": 2, "uplinkPort": 1,
+                        "capacityKbps": 50000, "agent": f"127.0.0.1:{50051 if ap == 'wifi' else 50052}",
+                        "directions": ["downlink"]})
+        ues = {}
+        for ue, _ap, addr, _ in RADIO:
+            ues.setdefault(ue, []).append({"ip": addr})
+        netcfg = {"apps": {"org.mpsdn.app": {"mpsdn": {
+            "aps": aps, "ues": [{"id": u, "interfaces": i} for u, i in sorted(ues.items())]}}}}
+        cells = {ap: {"status": self.cell_status[ap],
+                      "stations": [{"ip": addr, "phyMbps": r} for _u, ap2, addr, r in RADIO if ap2 == ap]}
+                 for ap in AP}
+        paths = (os.path.join(self.out, "netcfg.json"), os.path.join(self.out, "lab-config.json"))
+        with open(paths[0], "w") as f:
+            json.dump(netcfg, f, indent=1)
+        with open(paths[1], "w") as f:
+            json.dump({"intervalMs": interval_ms, "cells": cells}, f, indent=1)
+        return paths
+
     def start_controller(self, mode, extra=()):
         """Starts the lab host (OpenFlow controller) and points both bridges at it."""
-        cp = open(os.path.join(self.root, "deploy/lab/host/target/lab-classpath.txt")).read().strip()
-        jar = os.path.join(self.root, "deploy/lab/host/target/mpsdn-lab-host-1.0.0-SNAPSHOT.jar")
+        if mode == "mpsdn":
+            netcfg, labcfg = self.write_configs()
+            extra = ["--netcfg", netcfg, "--lab-config", labcfg] + list(extra)
+        cp = lab_classpath(self.root)
         meter_log = os.path.join(self.out, "meters.jsonl")
-        p = self.spawn(["java", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", f"{jar}:{cp}",
+        p = self.spawn(["java", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", cp,
                         "org.mpsdn.lab.host.LabHost", "--of-port", str(OF_PORT), "--mode", mode,
                         "--meter-log", meter_log] + list(extra), "lab-host")
         for a in AP.values():
@@ -257,6 +281,19 @@ class Lab:
                     res[(ue, ap)] = (q.get("bytes", 0), q.get("qlen", 0))
                     i += 1
         return res
+
+
+def lab_classpath(root):
+    """The lab host's class path; mpsdn's own jars come from this tree's target/ folders (not ~/.m2, which
+    other builds may overwrite), so the app classes are exactly the ones packed into this tree's .oar."""
+    deps = open(os.path.join(root, "deploy/lab/host/target/lab-classpath.txt")).read().strip().split(":")
+    own = [os.path.join(root, p) for p in ("deploy/lab/host/target/mpsdn-lab-host-1.0.0-SNAPSHOT.jar",
+                                           "app/target/mpsdn-app-1.0.0-SNAPSHOT.jar",
+                                           "api/target/mpsdn-api-1.0.0-SNAPSHOT.jar")]
+    for p in own:
+        if not os.path.exists(p):
+            raise RuntimeError(f"{p} missing: build first (deploy/run-main.sh does)")
+    return ":".join(own + [d for d in deps if "/org/mpsdn/" not in d])
 
 
 def flow_count(bridge):
