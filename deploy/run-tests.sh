@@ -18,4 +18,11 @@ diff -r "$tmp" gen >/dev/null || { echo "gen/ is stale: run southbound-ap-agent/
 echo "== Go: vet and test"
 go vet ./...
 go test -count=1 ./...
+
+echo "== Lab: OpenFlow southbound against a real Open vSwitch bridge (root)"
+cd "$top"
+mvn -B -ntp -q -Plab-ovs -pl deploy/lab/host surefire:test
+echo "== Lab: short prototype run on the namespace testbed (root, ~2 min)"
+(cd southbound-ap-agent && go build -o bin/mpsdn-wifi-cell ./cmd/mpsdn-wifi-cell)
+/usr/bin/python3 deploy/lab/ci_check.py
 echo "== all tests passed"

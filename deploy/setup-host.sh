@@ -2,7 +2,7 @@
 # Installs the Debian packages mpsdn's build, tests and lab need (idempotent; root).
 # JDK 17, Maven and Go are expected on the machine already.
 set -euo pipefail
-PKGS=(openvswitch-switch iperf3 mptcpd mptcpize ethtool iproute2 tcpdump procps psmisc)
+PKGS=(openvswitch-switch iperf3 mptcpd mptcpize python3-matplotlib ethtool iproute2 tcpdump procps psmisc)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
