@@ -40,21 +40,45 @@ def iperf_servers(lab):
             for u in UES]
 
 
-def run_traffic(lab, name, seconds, multipath, rate_limit=None, sample_s=0.5, on_sample=None):
-    """Backlogged (or rate-limited) downloads for every UE; returns per-(ue,ap) byte-counter series."""
+def client_cmd(ue, seconds, multipath, rate=None):
+    cmd = ["iperf3", "-c", SERVER_IP, "-p", str(PORT[ue]), "-R", "-t", str(seconds), "-J"]
+    if rate:
+        cmd += ["-b", f"{rate}M"]
+    if ue in multipath:
+        cmd = ["mptcpize", "run"] + cmd
+    return cmd
+
+
+def run_traffic(lab, name, seconds, multipath, rate_limit=None, sample_s=0.5, on_sample=None, ues=UES,
+                toggle=None):
+    """Downloads for the given UEs (backlogged, or limited to rate_limit[ue] Mb/s); toggle = (ue, period_s,
+    [rates]) restarts that UE's client every period with the next rate. Returns times, per-(ue,ap) byte
+    counter samples, iperf3 goodput per UE."""
     clients = {}
-    for ue in UES:
-        cmd = ["iperf3", "-c", SERVER_IP, "-p", str(PORT[ue]), "-R", "-t", str(seconds), "-J"]
-        if rate_limit and ue in rate_limit:
-            cmd += ["-b", f"{rate_limit[ue]}M"]
-        if ue in multipath:
-            cmd = ["mptcpize", "run"] + cmd
-        clients[ue] = lab.spawn(cmd, f"{name}-iperf3-{ue}", ns=ue)
+    for ue in ues:
+        if toggle and ue == toggle[0]:
+            continue
+        clients[ue] = lab.spawn(client_cmd(ue, seconds, multipath, (rate_limit or {}).get(ue)),
+                                f"{name}-iperf3-{ue}", ns=ue)
+    seg = None
+    if toggle:
+        t_ue, period, rates = toggle
+        seg = {"i": 0, "start": time.time(), "p": None}
     t0 = time.time()
     times, samples = [], []
     next_t = t0
-    while any(p.poll() is None for p in clients.values()):
+    while any(p.poll() is None for p in clients.values()) or (seg and time.time() - t0 < seconds):
         now = time.time()
+        if seg and now - t0 < seconds and (seg["p"] is None or now - seg["start"] >= period):
+            if seg["p"] is not None:
+                lab.stop(seg["p"])
+            rate = rates[seg["i"] % len(rates)]
+            left = max(1, int(round(min(period, seconds - (now - t0)))))
+            seg["p"] = lab.spawn(client_cmd(t_ue, left + 1, multipath, rate),
+                                 f"{name}-iperf3-{t_ue}-{seg['i']}", ns=t_ue)
+            seg["start"] = now
+            seg.setdefault("log", []).append((round(now - t0, 2), rate))
+            seg["i"] += 1
         if now >= next_t:
             times.append(now - t0)
             samples.append(lab.cell_bytes())
@@ -66,6 +90,9 @@ def run_traffic(lab, name, seconds, multipath, rate_limit=None, sample_s=0.5, on
             raise RuntimeError(f"{name}: iperf3 clients did not finish")
     times.append(time.time() - t0)
     samples.append(lab.cell_bytes())
+    if seg:
+        lab.stop(seg["p"])
+        run_traffic.last_toggle_log = seg.get("log", [])
     goodput = {}
     for ue, p in clients.items():
         lab.stop(p)
@@ -140,6 +167,7 @@ def prototype(lab, phase_s=40, warmup_s=8, phases=("nomp", "mp", "mpsdn"), mpsdn
             s["controller"] = "lab host, " + ("port forwarding only" if mode == "forward" else "mpsdn app components")
             s["multipath_ues"] = mp
             s["meters"] = read_meters(lab, t_start)
+            s["t0_epoch"] = round(t_start, 3)
             res["phases"][ph] = s
             log(f"prototype: phase {ph} done: " + ", ".join(
                 f"{u} {s['ue'][u]['total']:.1f}" for u in UES) + f" | Wi-Fi {s['ap']['wifi']:.1f} LTE {s['ap']['lte']:.1f}"
@@ -194,6 +222,17 @@ def table(res):
     return "\n".join(lines)
 
 
+def goals_table(res):
+    """Per-phase per-UE table plus the goals, for experiments other than the prototype."""
+    lines = [f"{'phase':<22}" + "".join(f"{u.upper() + '/' + a:>11}" for u in UES for a in ("wifi", "lte"))]
+    for ph, s in res["phases"].items():
+        lines.append(f"{ph:<22}" + "".join(f"{s['ue'][u][a]:>11.1f}" for u in UES for a in ("wifi", "lte")))
+    lines.append(f"paper: {json.dumps(res.get('paper'))}")
+    for g in res["goals"]:
+        lines.append(f"[{'MET' if g['met'] else 'NOT MET':^7}] {g['goal']}: {g['value']} (target {g['target']})")
+    return "\n".join(lines)
+
+
 def plot_prototype(res, path):
     import matplotlib
     matplotlib.use("Agg")
@@ -211,6 +250,123 @@ def plot_prototype(res, path):
     ax.set_ylabel("throughput (Mb/s)")
     ax.set_title("mpsdn lab, prototype experiment (paper Fig. 3 / Fig. 9)")
     ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+PAPER_IDLE = {"wifi-idle": {"ue3/wifi": 6.0}, "lte-idle": {"ue2/lte": 19.0}}
+
+
+def _phase(lab, ctl, mode, name, phase_s, warmup_s, mp, **kw):
+    if ctl is None or ctl.mode != mode:
+        if ctl is not None:
+            lab.stop(ctl)
+        ctl = lab.start_controller(mode)
+        ctl.mode = mode
+    log(f"{name} ({phase_s} s, controller {mode})")
+    t_start = time.time()
+    times, samples, goodput = run_traffic(lab, name, phase_s, mp, **kw)
+    s = summarise(times, samples, goodput, warmup_s)
+    s["controller"] = "lab host, " + ("port forwarding only" if mode == "forward" else "mpsdn app components")
+    s["multipath_ues"] = mp
+    s["meters"] = read_meters(lab, t_start)
+    s["t0_epoch"] = round(t_start, 3)
+    return ctl, s
+
+
+def idle_capacity(lab, phase_s=40, warmup_s=8, limit_mbps=12):
+    """Experiment 2 (Fig. 12): UE1/UE2 (then UE3/UE4) limited to 12 Mb/s; how much of the capacity this frees
+    the multipath user on that AP takes with mpsdn, relative to what it takes without regulation."""
+    res = header("idle-capacity", {"phase_s": phase_s, "warmup_s": warmup_s, "sample_s": 0.5,
+                                   "limit_mbps": limit_mbps})
+    res["phases"] = {}
+    servers = iperf_servers(lab)
+    time.sleep(0.5)
+    ctl = None
+    cases = {"wifi-idle": (("ue1", "ue2"), "ue3", "wifi"), "lte-idle": (("ue3", "ue4"), "ue2", "lte")}
+    try:
+        for case, (limited, mpu, ap) in cases.items():
+            for mode, tag in (("forward", "mp"), ("mpsdn", "mpsdn")):
+                name = f"{case}-{tag}"
+                ctl, s = _phase(lab, ctl, mode, f"idle-capacity {name}", phase_s, warmup_s, MULTIPATH_UES,
+                                rate_limit={u: limit_mbps for u in limited})
+                res["phases"][name] = s
+                log(f"idle-capacity {name}: {mpu} takes {s['ue'][mpu][ap]:.1f} Mb/s from {ap}")
+    finally:
+        for p in servers:
+            lab.stop(p)
+        if ctl is not None:
+            lab.stop(ctl)
+    res["paper"] = PAPER_IDLE
+    goals = []
+    for case, (limited, mpu, ap) in cases.items():
+        unreg = res["phases"][f"{case}-mp"]["ue"][mpu][ap]
+        reg = res["phases"][f"{case}-mpsdn"]["ue"][mpu][ap]
+        v = reg / unreg if unreg > 0 else 0.0
+        goals.append({"goal": f"{case}: {mpu} takes >= 80 % of the idle {ap} capacity (mpsdn vs unregulated)",
+                      "value": round(v, 3), "target": ">= 0.8", "met": v >= 0.8})
+    res["goals"] = goals
+    return res
+
+
+def dynamic_demand(lab, total_s=60, period_s=15, levels=(20, 10), interval_s=2.0):
+    """Experiment 3 (Fig. 13): the Tier-1 demand on Wi-Fi (UE1) toggles between two levels every period while
+    UE3's Tier-2 subflow (MPTCP) and UE4 stay backlogged; 0.5 s series of Tier 1, Tier 2 and the meter."""
+    res = header("dynamic-demand", {"total_s": total_s, "period_s": period_s, "levels_mbps": list(levels),
+                                    "sample_s": 0.5, "interval_s": interval_s})
+    servers = iperf_servers(lab)
+    time.sleep(0.5)
+    ctl = None
+    try:
+        ctl, s = _phase(lab, None, "mpsdn", "dynamic-demand", total_s, 0, ["ue3"], ues=["ue3", "ue4"],
+                        toggle=("ue1", period_s, list(levels)))
+    finally:
+        for p in servers:
+            lab.stop(p)
+        if ctl is not None:
+            lab.stop(ctl)
+    steps = getattr(run_traffic, "last_toggle_log", [])
+    ser = s["series"]
+    t, t1 = ser["t"], ser["ue1/wifi"]
+    recover = []
+    for (ts, rate), prev in zip(steps[1:], steps[:-1]):
+        if rate <= prev[1]:
+            continue
+        got = next((tt for tt, v in zip(t, t1) if tt > ts + 0.5 and v >= 0.95 * rate * 1.04), None)
+        recover.append({"step_at_s": ts, "demand_mbps": rate,
+                        "cycles": None if got is None else int(-(-(got - ts) // interval_s))})
+    res["phases"] = {"dynamic": s}
+    res["demand_steps"] = steps
+    res["recovery"] = recover
+    worst = max((r["cycles"] if r["cycles"] is not None else 99) for r in recover) if recover else 99
+    res["paper"] = {"tier1_recovers_within_cycles": 2}
+    res["goals"] = [{"goal": "Tier 1 recovers within 2 cycles after each demand step up", "value": worst,
+                     "target": "<= 2", "met": worst <= 2}]
+    return res
+
+
+def plot_series(res, path, keys, title):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    for ph, s in res["phases"].items():
+        for k, label in keys:
+            if k in s["series"]:
+                ax.plot(s["series"]["t"], s["series"][k], label=f"{label} ({ph})")
+        ms = [m for m in s.get("meters", []) if m["event"] == "added" and m["device"].endswith("a1")]
+        if ms:
+            ax2 = ax.twinx()
+            base = s.get("t0_epoch", ms[0]["t"])
+            ax2.step([m["t"] - base for m in ms], [m["rate_kbps"] / 1000 for m in ms], "k--", where="post",
+                     label="Wi-Fi Tier-2 meter (Mb/s)")
+            ax2.set_ylabel("meter limit (Mb/s)")
+            ax2.legend(loc="upper right")
+    ax.set_xlabel("time (s)")
+    ax.set_ylabel("throughput (Mb/s)")
+    ax.set_title(title)
+    ax.legend(loc="upper left")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
