@@ -18,6 +18,9 @@ diff -r "$tmp" gen >/dev/null || { echo "gen/ is stale: run southbound-ap-agent/
 echo "== Go: vet and test"
 go vet ./...
 go test -count=1 ./...
+echo "== Go: short fuzz runs of the eNB parsers"
+go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 10s ./internal/enb/packet/
+go test -run '^$' -fuzz '^FuzzParseTrace$' -fuzztime 10s ./internal/enb/channel/
 
 echo "== Lab: OpenFlow southbound against a real Open vSwitch bridge (root)"
 cd "$top"
