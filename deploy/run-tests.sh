@@ -26,6 +26,6 @@ echo "== Lab: OpenFlow southbound against a real Open vSwitch bridge (root)"
 cd "$top"
 mvn -B -ntp -q -Plab-ovs -pl deploy/lab/host surefire:test
 echo "== Lab: short prototype run on the namespace testbed (root, ~2 min)"
-(cd southbound-ap-agent && go build -o bin/mpsdn-wifi-cell ./cmd/mpsdn-wifi-cell)
+(cd southbound-ap-agent && go build -o bin/mpsdn-wifi-cell ./cmd/mpsdn-wifi-cell && go build -o bin/mpsdn-enb ./cmd/mpsdn-enb)
 /usr/bin/python3 deploy/lab/ci_check.py
 echo "== all tests passed"

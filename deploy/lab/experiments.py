@@ -132,17 +132,19 @@ def read_meters(lab, since):
         return [json.loads(l) for l in f if l.strip() and json.loads(l)["t"] >= since]
 
 
-def header(name, params):
+def header(name, params, lab=None):
     return {"experiment": name, "schema": "mpsdn-lab/1",
             "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "host": {"kernel": platform.release(), "cpus": os.cpu_count()},
             "params": dict(params, radio=[list(r) for r in RADIO], wifi_contention=testbed.WIFI_CONTENTION,
-                           lte_cell="tc PF stand-in (equal airtime, mpsdn-wifi-cell -pf-standin)")}
+                           lte_cell=("reference eNB mpsdn-enb (PF, constant channels)"
+                                     if lab is not None and lab.lte_cell == "enb"
+                                     else "tc PF stand-in (equal airtime, mpsdn-wifi-cell -pf-standin)"))}
 
 
 def prototype(lab, phase_s=40, warmup_s=8, phases=("nomp", "mp", "mpsdn"), mpsdn_args=()):
     """Experiment 1 (Fig. 3 and 9): backlogged downloads, three phases."""
-    res = header("prototype", {"phase_s": phase_s, "warmup_s": warmup_s, "sample_s": 0.5})
+    res = header("prototype", {"phase_s": phase_s, "warmup_s": warmup_s, "sample_s": 0.5}, lab)
     res["phases"] = {}
     servers = iperf_servers(lab)
     time.sleep(0.5)
@@ -279,7 +281,7 @@ def idle_capacity(lab, phase_s=40, warmup_s=8, limit_mbps=12):
     """Experiment 2 (Fig. 12): UE1/UE2 (then UE3/UE4) limited to 12 Mb/s; how much of the capacity this frees
     the multipath user on that AP takes with mpsdn, relative to what it takes without regulation."""
     res = header("idle-capacity", {"phase_s": phase_s, "warmup_s": warmup_s, "sample_s": 0.5,
-                                   "limit_mbps": limit_mbps})
+                                   "limit_mbps": limit_mbps}, lab)
     res["phases"] = {}
     servers = iperf_servers(lab)
     time.sleep(0.5)
@@ -314,7 +316,7 @@ def dynamic_demand(lab, total_s=60, period_s=15, levels=(20, 10), interval_s=2.0
     """Experiment 3 (Fig. 13): the Tier-1 demand on Wi-Fi (UE1) toggles between two levels every period while
     UE3's Tier-2 subflow (MPTCP) and UE4 stay backlogged; 0.5 s series of Tier 1, Tier 2 and the meter."""
     res = header("dynamic-demand", {"total_s": total_s, "period_s": period_s, "levels_mbps": list(levels),
-                                    "sample_s": 0.5, "interval_s": interval_s})
+                                    "sample_s": 0.5, "interval_s": interval_s}, lab)
     servers = iperf_servers(lab)
     time.sleep(0.5)
     ctl = None

@@ -30,6 +30,8 @@ def main():
     ap.add_argument("--period-s", type=int, default=15, help="dynamic-demand: demand toggle period")
     ap.add_argument("--out", default=os.path.join(ROOT, "deploy/lab/out"))
     ap.add_argument("--no-plot", action="store_true")
+    ap.add_argument("--lte-cell", choices=["enb", "standin"], default="enb",
+                    help="LTE cell: the reference eNB (default) or the tc PF stand-in")
     a = ap.parse_args()
     if a.experiment == "down":
         testbed.down()
@@ -39,7 +41,7 @@ def main():
         if os.path.exists(os.path.join(a.out, f)):
             os.remove(os.path.join(a.out, f))
     name = a.experiment
-    with testbed.Lab(ROOT, a.out) as lab:
+    with testbed.Lab(ROOT, a.out, lte_cell=a.lte_cell) as lab:
         if name == "prototype":
             res = experiments.prototype(lab, phase_s=a.phase_s, warmup_s=a.warmup_s, phases=a.phases.split(","))
         elif name == "idle-capacity":

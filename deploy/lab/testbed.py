@@ -25,6 +25,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.request
 
 PREFIX = "mpl-"
 NS = ["srv", "apw", "airw", "enb", "airl", "ue1", "ue2", "ue3", "ue4"]
@@ -42,6 +43,9 @@ RADIO = [
     ("ue4", "lte", "10.0.2.4", 46.0),
 ]
 WIFI_CONTENTION = 0.143
+MGMT_ROOT, MGMT_ENB = "10.255.0.1", "10.255.0.2"
+ENB_METRICS = f"http://{MGMT_ENB}:9105/v1/metrics"
+ENB_QUEUE_LIMIT = 100
 PRIMARY = {"ue1": "wifi", "ue2": "wifi", "ue3": "lte", "ue4": "lte"}
 AP = {
     "wifi": {"ns": "apw", "air": "airw", "radio": "wl", "bridge": "brw", "subnet": "10.0.1", "srv_if": "w0",
@@ -88,10 +92,13 @@ def ns_bridge(ns, ports):
 class Lab:
     """Context manager owning every namespace, bridge and process of the testbed."""
 
-    def __init__(self, root, out, mode="forward"):
+    def __init__(self, root, out, mode="forward", lte_cell="enb"):
+        if lte_cell not in ("enb", "standin"):
+            raise ValueError(f"lte_cell {lte_cell!r}: want enb or standin")
         self.root = root
         self.out = out
         self.mode = mode
+        self.lte_cell = lte_cell
         self.procs = []
         self.started_ovs = False
         self.cell_status = {}
@@ -168,8 +175,9 @@ class Lab:
             veth("srv", a["srv_if"], None, f"{PREFIX}s{tag}")
             nsx("srv", f"ip addr add {a['subnet']}.254/24 dev {a['srv_if']}")
             veth(a["ns"], "uplink", None, f"{PREFIX}a{tag}")
-            veth(a["ns"], a["radio"], a["air"], "air")
-            ns_bridge(a["ns"], ["uplink", a["radio"]])
+            if not (ap == "lte" and self.lte_cell == "enb"):
+                veth(a["ns"], a["radio"], a["air"], "air")
+                ns_bridge(a["ns"], ["uplink", a["radio"]])
             # OVS bridge in front of the AP: port 1 server side, port 2 AP side
             br = PREFIX + a["bridge"]
             sh(f"ovs-vsctl add-br {br} -- set bridge {br} datapath_type=netdev protocols=OpenFlow13 "
@@ -179,12 +187,20 @@ class Lab:
         ports = {"airw": ["air"], "airl": ["air"]}
         for ue, ap, addr, _rate in RADIO:
             a = AP[ap]
-            sta = f"s{ue[-1]}"
-            veth(a["air"], sta, ue, a["ue_if"])
-            ports[a["air"]].append(sta)
+            if ap == "lte" and self.lte_cell == "enb":
+                veth(a["ns"], f"enb-{ue}", ue, a["ue_if"])   # the eNB owns one port per UE
+            else:
+                sta = f"s{ue[-1]}"
+                veth(a["air"], sta, ue, a["ue_if"])
+                ports[a["air"]].append(sta)
             nsx(ue, f"ip addr add {addr}/24 dev {a['ue_if']}")
         for air, p in ports.items():
-            ns_bridge(air, p)
+            if len(p) > 1:
+                ns_bridge(air, p)
+        # management link root <-> eNB namespace (eNB metrics and policy endpoints)
+        veth(None, f"{PREFIX}mg", "enb", "mgmt")
+        sh(f"ip addr add {MGMT_ROOT}/30 dev {PREFIX}mg")
+        nsx("enb", f"ip addr add {MGMT_ENB}/30 dev mgmt")
         for ue, primary in PRIMARY.items():
             a = AP[primary]
             nsx(ue, f"ip route add default via {a['subnet']}.254 dev {a['ue_if']}")
@@ -198,11 +214,15 @@ class Lab:
                 nsx(ue, f"ip mptcp endpoint add {addr} dev {a['ue_if']} subflow")
         nsx("srv", "ip mptcp limits set subflow 4 add_addr_accepted 4")
         self.start_cells()
-        log("testbed up: 9 namespaces, 2 OVS bridges (fail_mode=secure), Wi-Fi cell + LTE cell")
+        log("testbed up: 2 OVS bridges (fail_mode=secure), Wi-Fi cell (mpsdn-wifi-cell), LTE cell ("
+            + ("reference eNB mpsdn-enb" if self.lte_cell == "enb" else "tc PF stand-in") + ")")
 
     def start_cells(self):
         cell = os.path.join(self.root, "southbound-ap-agent/bin/mpsdn-wifi-cell")
         for ap, a in AP.items():
+            if ap == "lte" and self.lte_cell == "enb":
+                self.start_enb()
+                continue
             st = []
             for ue, ap2, addr, rate in RADIO:
                 if ap2 == ap:
@@ -212,10 +232,33 @@ class Lab:
             extra = ["-contention", str(WIFI_CONTENTION)] if ap == "wifi" else ["-pf-standin"]
             self.spawn([cell, "-dev", a["radio"], "-status", status] + st + extra, f"cell-{ap}", ns=a["ns"])
         deadline = time.time() + 10
-        while not all(os.path.exists(s) for s in self.cell_status.values()):
+        while not all(s.startswith("http") or os.path.exists(s) for s in self.cell_status.values()):
             if time.time() > deadline:
                 raise RuntimeError("radio cells did not start (see cell-*.log)")
             time.sleep(0.1)
+
+    def start_enb(self):
+        """The reference eNB (mpsdn-enb, proportional fair, constant channels at the UEs' PHY rates)."""
+        cfg = {"enb_id": "lte", "uplink": "uplink", "grpc_listen": f"{MGMT_ENB}:50061",
+               "metrics_listen": f"{MGMT_ENB}:9105", "peak_rate_bps": 75e6, "seed": 1,
+               "ues": [{"id": ue, "iface": f"enb-{ue}", "ips": [addr], "queue_limit": ENB_QUEUE_LIMIT,
+                        "channel": {"kind": "constant", "rate_bps": rate * 1e6}}
+                       for ue, ap, addr, rate in RADIO if ap == "lte"]}
+        path = os.path.join(self.out, "enb.json")
+        with open(path, "w") as f:
+            json.dump(cfg, f, indent=1)
+        enb = os.path.join(self.root, "southbound-ap-agent/bin/mpsdn-enb")
+        self.spawn([enb, "-config", path], "enb", ns="enb")
+        self.cell_status["lte"] = ENB_METRICS
+        deadline = time.time() + 10
+        while True:
+            try:
+                enb_metrics()
+                return
+            except OSError:
+                if time.time() > deadline:
+                    raise RuntimeError("reference eNB did not start (see enb.log)")
+                time.sleep(0.2)
 
     def write_configs(self, interval_ms=2000):
         """The app's netcfg (ONOS format) and the lab host's cell/telemetry config; returns their paths."""
@@ -269,6 +312,12 @@ class Lab:
         """Per (ue, ap) downlink byte counters from the cells' pfifo leaves, plus leaf qlen."""
         res = {}
         for ap, a in AP.items():
+            if ap == "lte" and self.lte_cell == "enb":
+                m = {u["ue_id"]: u for u in enb_metrics()["ues"]}
+                for ue, ap2, _addr, _ in RADIO:
+                    if ap2 == ap:
+                        res[(ue, ap)] = (m[ue]["served_bytes"], m[ue]["backlog_packets"])
+                continue
             out = nsx(a["ns"], f"tc -s -j qdisc show dev {a['radio']}", capture=True)
             leaves = {}
             for q in json.loads(out):
@@ -281,6 +330,11 @@ class Lab:
                     res[(ue, ap)] = (q.get("bytes", 0), q.get("qlen", 0))
                     i += 1
         return res
+
+
+def enb_metrics():
+    with urllib.request.urlopen(ENB_METRICS, timeout=2) as r:
+        return json.loads(r.read())
 
 
 def lab_classpath(root):

@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Lab stand-in for the AP agent poller: reads each emulated cell's status file (written every 100 ms by
- * mpsdn-wifi-cell from the cell's real pfifo leaves) and reports the downlink MAC queue occupancy, averaged
+ * mpsdn-wifi-cell from the cell's real pfifo leaves) or the reference eNB's metrics URL, and reports the
+ * downlink MAC queue occupancy, averaged
  * over the regulation interval. Occupancy is the mean fill of the leaves of the stations that have a
  * backlog: the fill of the one shared queue a real AP would have while those stations contend.
  * A cell whose status file stops changing counts missed cycles, so fail-open can be exercised.
@@ -36,6 +37,7 @@ public final class CellTelemetryService implements ApTelemetryService {
     public static final class Cell {
         final String apId;
         final File status;
+        final java.net.URL url;
         final List<String> ips;
         final List<Long> phyBps;
         final List<Double> samples = new ArrayList<>();
@@ -55,8 +57,17 @@ public final class CellTelemetryService implements ApTelemetryService {
         public Cell(String apId, String status, List<String> ips, List<Long> phyBps) {
             this.apId = apId;
             this.status = new File(status);
+            this.url = status.startsWith("http") ? url(status) : null;
             this.ips = List.copyOf(ips);
             this.phyBps = List.copyOf(phyBps);
+        }
+    }
+
+    private static java.net.URL url(String s) {
+        try {
+            return new java.net.URI(s).toURL();
+        } catch (java.net.URISyntaxException | java.net.MalformedURLException e) {
+            throw new IllegalArgumentException("cell status URL '" + s + "': " + e.getMessage(), e);
         }
     }
 
@@ -94,6 +105,10 @@ public final class CellTelemetryService implements ApTelemetryService {
     private void poll() {
         for (Cell c : cells.values()) {
             try {
+                if (c.url != null) {
+                    pollEnb(c);
+                    continue;
+                }
                 JsonNode j = mapper.readTree(c.status);
                 double t = j.path("time").asDouble();
                 if (t == c.lastTime) {
@@ -119,6 +134,30 @@ public final class CellTelemetryService implements ApTelemetryService {
             } catch (IOException | RuntimeException e) {
                 LOG.debug("cell {} status unreadable: {}", c.apId, e.toString());
             }
+        }
+    }
+
+    /** The reference eNB's metrics document: per-UE backlog and limit of its downlink queues. */
+    private void pollEnb(Cell c) throws IOException {
+        JsonNode j = mapper.readTree(c.url);
+        double t = j.path("timestamp_ms").asDouble();
+        if (t == c.lastTime) {
+            return;
+        }
+        c.lastTime = t;
+        c.lastChange = System.currentTimeMillis();
+        double sum = 0;
+        int busy = 0;
+        for (JsonNode ue : j.path("ues")) {
+            long backlog = ue.path("backlog_packets").asLong();
+            long limit = ue.path("limit_packets").asLong();
+            if (backlog > 0 && limit > 0) {
+                sum += Math.min(1.0, (double) backlog / limit);
+                busy++;
+            }
+        }
+        synchronized (c.samples) {
+            c.samples.add(busy == 0 ? 0.0 : sum / busy);
         }
     }
 
