@@ -17,6 +17,7 @@ import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.engine.ApDir;
 import org.mpsdn.impl.engine.ApView;
+import org.mpsdn.impl.engine.CoreRegulationEngine;
 import org.mpsdn.impl.engine.EngineDecision;
 import org.mpsdn.impl.engine.EngineInput;
 import org.mpsdn.impl.engine.EngineParams;
@@ -239,12 +240,21 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
      */
     @Activate
     protected void activate(ComponentContext context) {
+        start(context == null ? null : context.getProperties());
+    }
+
+    /**
+     * Activation with explicit properties.
+     *
+     * @param properties component properties, may be null
+     */
+    void start(Dictionary<?, ?> properties) {
         appId = coreService.registerApplication(APP_NAME, this::removeEverything);
         if (engine == null) {
             engine = defaultEngine();
         }
         componentConfigService.registerProperties(getClass());
-        readProperties(context == null ? null : context.getProperties());
+        readProperties(properties);
         loop = Executors.newSingleThreadScheduledExecutor(groupedThreads("onos/mpsdn", "loop-%d", log));
         stepper = new MeterStepper(appId, meterService, flowRuleService, store, loop,
                 () -> props.meterBurstMs(), () -> clock.getAsLong());
@@ -296,8 +306,17 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
      */
     @Modified
     protected void modified(ComponentContext context) {
+        reconfigure(context == null ? null : context.getProperties());
+    }
+
+    /**
+     * Applies new property values.
+     *
+     * @param properties component properties, may be null
+     */
+    void reconfigure(Dictionary<?, ?> properties) {
         int before = props.intervalMs();
-        readProperties(context == null ? null : context.getProperties());
+        readProperties(properties);
         if (props.intervalMs() != before) {
             schedule();
         }
@@ -336,6 +355,15 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
      */
     RegulationProperties properties() {
         return props;
+    }
+
+    /**
+     * The APs of the config in force.
+     *
+     * @return AP id to spec
+     */
+    Map<String, ApSpec> aps() {
+        return aps;
     }
 
     /**
@@ -927,6 +955,6 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
 
 
     private static RegulationEngine defaultEngine() {
-        return null;
+        return new CoreRegulationEngine();
     }
 }

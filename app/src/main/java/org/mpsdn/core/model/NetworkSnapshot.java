@@ -13,10 +13,12 @@ import java.util.Map;
  * An immutable view of one control domain at one instant: access points, devices, their
  * connections and the flows on them, indexed for O(1) navigation.
  *
- * <p>Indices: APs are numbered in ascending id order; devices, connections and flows in the
- * order they were added (minus dropped items). The regulation algorithms never let these
- * insertion-order indices influence a decision: every order they depend on is sorted by
- * stable keys (ids, rates, RSSI), so the outcome is independent of input order.</p>
+ * <p>Indices are canonical: APs and devices are numbered in ascending id order, connections
+ * in ascending (device id, AP id) order, so every iteration the algorithms do (including the
+ * order in which floating-point sums are accumulated) is independent of the order in which
+ * the parts were added; every other order they use is sorted by stable keys (rates, RSSI,
+ * ids). Only flows keep their insertion order (minus dropped flows), so that callers can
+ * match results to their own lists; flows never influence each other's tier.</p>
  *
  * <p>Malformed network data is ignored and counted rather than failing the whole cycle: a
  * connection naming an unknown AP or device is dropped ({@link #droppedConnections()}), a
@@ -51,18 +53,20 @@ public final class NetworkSnapshot {
                 throw new IllegalArgumentException("duplicate access point id \"" + aps[i].id() + "\"");
             }
         }
-        // devices, insertion order
+        // devices, sorted by id
         ues = b.ues.toArray(new UserEquipment[0]);
+        Arrays.sort(ues, Comparator.comparing(UserEquipment::id));
         ueIndex = new HashMap<>(ues.length * 2);
         for (int i = 0; i < ues.length; i++) {
             if (ueIndex.put(ues[i].id(), i) != null) {
                 throw new IllegalArgumentException("duplicate user equipment id \"" + ues[i].id() + "\"");
             }
         }
-        // connections whose AP and UE exist
-        Connection[] kept = new Connection[b.connections.size()];
-        int[] keptAp = new int[kept.length];
-        int[] keptUe = new int[kept.length];
+        // connections whose AP and UE exist, numbered by (UE id, AP id)
+        int total = b.connections.size();
+        Connection[] kept = new Connection[total];
+        int[] keptAp = new int[total];
+        int[] keptUe = new int[total];
         int n = 0;
         for (Connection c : b.connections) {
             Integer a = apIndex.get(c.apId());
@@ -75,12 +79,25 @@ public final class NetworkSnapshot {
             keptUe[n] = u;
             n++;
         }
-        droppedConnections = b.connections.size() - n;
-        connections = Arrays.copyOf(kept, n);
-        connectionAp = Arrays.copyOf(keptAp, n);
-        connectionUe = Arrays.copyOf(keptUe, n);
-        ueConnStart = new int[ues.length + 1];
-        ueConns = groupBy(connectionUe, ues.length, ueConnStart);
+        droppedConnections = total - n;
+        int[] byUe = new int[ues.length + 1];
+        int[] order = groupBy(Arrays.copyOf(keptUe, n), ues.length, byUe);
+        connections = new Connection[n];
+        connectionAp = new int[n];
+        connectionUe = new int[n];
+        for (int i = 0; i < n; i++) {
+            connections[i] = kept[order[i]];
+            connectionAp[i] = keptAp[order[i]];
+            connectionUe[i] = keptUe[order[i]];
+        }
+        for (int u = 0; u < ues.length; u++) {
+            sortByAp(byUe[u], byUe[u + 1]);
+        }
+        ueConnStart = byUe;
+        ueConns = new int[n];
+        for (int i = 0; i < n; i++) {
+            ueConns[i] = i;
+        }
         apConnStart = new int[aps.length + 1];
         apConns = groupBy(connectionAp, aps.length, apConnStart);
         rejectDuplicateConnections();
@@ -127,6 +144,25 @@ public final class NetworkSnapshot {
             items[next[groupOfItem[i]]++] = i;
         }
         return items;
+    }
+
+    /** Insertion sort of connections [from, to) of one device by AP index (devices have few). */
+    private void sortByAp(int from, int to) {
+        for (int i = from + 1; i < to; i++) {
+            Connection c = connections[i];
+            int a = connectionAp[i];
+            int u = connectionUe[i];
+            int j = i - 1;
+            while (j >= from && connectionAp[j] > a) {
+                connections[j + 1] = connections[j];
+                connectionAp[j + 1] = connectionAp[j];
+                connectionUe[j + 1] = connectionUe[j];
+                j--;
+            }
+            connections[j + 1] = c;
+            connectionAp[j + 1] = a;
+            connectionUe[j + 1] = u;
+        }
     }
 
     private void rejectDuplicateConnections() {
@@ -215,7 +251,7 @@ public final class NetworkSnapshot {
     }
 
     /**
-     * Device by index.
+     * Device by index (ascending id order).
      *
      * @param index in [0, ueCount)
      * @return the device
@@ -427,7 +463,8 @@ public final class NetworkSnapshot {
         }
 
         /**
-         * Builds the snapshot in O(APs&middot;log APs + devices + connections + flows).
+         * Builds the snapshot in O(A log A + U log U + C + F) for A APs, U devices, C connections
+         * and F flows (plus the square of each device's number of connections).
          *
          * @return the snapshot
          * @throws IllegalArgumentException on duplicate AP, device or connection ids

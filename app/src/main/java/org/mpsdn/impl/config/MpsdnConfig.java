@@ -83,9 +83,7 @@ public class MpsdnConfig extends Config<ApplicationId> {
      * @throws InvalidFieldException naming the first invalid field and why
      */
     public void validate() {
-        if (!hasOnlyFields(object, APS, UES)) {
-            throw new InvalidFieldException(unknownField(object, Set.of(APS, UES), ""), "unknown field");
-        }
+        onlyFields(object, "", APS, UES);
         parseAps();
         parseUes();
     }
@@ -97,6 +95,7 @@ public class MpsdnConfig extends Config<ApplicationId> {
      * @throws InvalidFieldException if the config is invalid
      */
     public List<ApSpec> aps() {
+        validate();
         return parseAps();
     }
 
@@ -107,6 +106,7 @@ public class MpsdnConfig extends Config<ApplicationId> {
      * @throws InvalidFieldException if the config is invalid
      */
     public List<UeSpec> ues() {
+        validate();
         return parseUes();
     }
 
@@ -148,9 +148,7 @@ public class MpsdnConfig extends Config<ApplicationId> {
         ObjectNode ap = (ObjectNode) node;
         Set<String> allowed = Set.of(ID, KIND, DEVICE_ID, AP_PORT, UPLINK_PORT, CAPACITY_KBPS, AGENT, DIRECTIONS,
                 CTH, ALPHA, RM_KBPS);
-        if (!hasOnlyFields(ap, allowed.toArray(new String[0]))) {
-            throw new InvalidFieldException(unknownField(ap, allowed, path + "."), "unknown field");
-        }
+        onlyFields(ap, path + ".", allowed.toArray(new String[0]));
         String id = idField(ap, ID, path);
         String kindText = text(ap, KIND, path);
         ApKind kind;
@@ -201,10 +199,7 @@ public class MpsdnConfig extends Config<ApplicationId> {
                 throw new InvalidFieldException(path, "must be an object");
             }
             ObjectNode ue = (ObjectNode) node;
-            if (!hasOnlyFields(ue, ID, INTERFACES)) {
-                throw new InvalidFieldException(unknownField(ue, Set.of(ID, INTERFACES), path + "."),
-                        "unknown field");
-            }
+            onlyFields(ue, path + ".", ID, INTERFACES);
             String id = idField(ue, ID, path);
             if (!ids.add(id)) {
                 throw new InvalidFieldException(path + "." + ID, "duplicate UE id " + id);
@@ -221,10 +216,7 @@ public class MpsdnConfig extends Config<ApplicationId> {
                     throw new InvalidFieldException(ipath, "must be an object");
                 }
                 ObjectNode iface = (ObjectNode) in;
-                if (!hasOnlyFields(iface, IP, MAC)) {
-                    throw new InvalidFieldException(unknownField(iface, Set.of(IP, MAC), ipath + "."),
-                            "unknown field");
-                }
+                onlyFields(iface, ipath + ".", IP, MAC);
                 IpAddress ip = ipAddress(iface, ipath);
                 String owner = owners.putIfAbsent(ip, id);
                 if (owner != null) {
@@ -242,15 +234,30 @@ public class MpsdnConfig extends Config<ApplicationId> {
         return result;
     }
 
-    private static String unknownField(ObjectNode node, Set<String> allowed, String prefix) {
-        Iterator<String> it = node.fieldNames();
-        while (it.hasNext()) {
-            String f = it.next();
-            if (!allowed.contains(f)) {
-                return prefix + f;
-            }
+    /**
+     * {@link #hasOnlyFields(ObjectNode, String...)} with the JSON path of the offending field.
+     */
+    private void onlyFields(ObjectNode node, String prefix, String... allowed) {
+        boolean ok;
+        String field = null;
+        try {
+            ok = hasOnlyFields(node, allowed);
+        } catch (InvalidFieldException e) {
+            ok = false;
+            field = e.field();
         }
-        return prefix;
+        if (!ok) {
+            if (field == null) {
+                Set<String> set = Set.of(allowed);
+                Iterator<String> it = node.fieldNames();
+                while (it.hasNext() && field == null) {
+                    String f = it.next();
+                    field = set.contains(f) ? null : f;
+                }
+            }
+            throw new InvalidFieldException(prefix + field, "unknown field (allowed: "
+                    + String.join(", ", allowed) + ")");
+        }
     }
 
     private static String text(ObjectNode node, String field, String path) {
