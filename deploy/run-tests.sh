@@ -22,6 +22,13 @@ echo "== Go: short fuzz runs of the eNB parsers"
 go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 10s ./internal/enb/packet/
 go test -run '^$' -fuzz '^FuzzParseTrace$' -fuzztime 10s ./internal/enb/channel/
 
+echo "== Go: fuzz the kernel/network data parsers (10s per target)"
+for t in internal/collector:FuzzParseQdiscMessage internal/collector:FuzzParseWiphyTXQ \
+         internal/collector:FuzzParseInterfaceWiphy internal/collector:FuzzParseENBMetrics \
+         internal/config:FuzzParseValidate; do
+  go test -run '^$' -fuzz "^${t#*:}\$" -fuzztime=10s -parallel 2 "./${t%%:*}"
+done
+
 echo "== Lab: OpenFlow southbound against a real Open vSwitch bridge (root)"
 cd "$top"
 mvn -B -ntp -q -Plab-ovs -pl deploy/lab/host surefire:test
