@@ -178,6 +178,7 @@ public final class CellTelemetryService implements ApTelemetryService {
                                             -50.0, c.phyBps.get(i), c.phyBps.get(i), 0, 0, 0));
             }
             c.latest = new ApTelemetry(c.apId, ++c.seq, intervalMs, Map.of(Direction.DOWNLINK, mean), 0, st, now);
+            LOG.info("telemetry {} #{}: downlink occupancy {}", c.apId, c.seq, String.format("%.3f", mean));
         }
     }
 

@@ -229,6 +229,8 @@ public final class LabMeterService extends MeterServiceAdapter {
 
     private void fail(MeterRequest req, DefaultMeter meter, MeterFailReason reason) {
         failures.incrementAndGet();
+        LOG.warn("meter request on {} failed: {} (connected devices: {})", req.deviceId(), reason,
+                 switches.connection(req.deviceId()) != null);
         if (meter != null) {
             meters.values().removeIf(m -> m == meter);
         }
