@@ -372,3 +372,29 @@ def plot_series(res, path, keys, title):
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def congestion_step(lab, before_s=12, after_s=10):
+    """Tier 2 on Wi-Fi (UE3's subflow) runs alone, then UE1 and UE2 start backlogged downloads: the Wi-Fi
+    cell congests at step_t. Returns the Wi-Fi meter log and step_t (epoch seconds)."""
+    servers = iperf_servers(lab)
+    time.sleep(0.5)
+    ctl = lab.start_controller("mpsdn")
+    t0 = time.time()
+    try:
+        total = before_s + after_s
+        lab.spawn(client_cmd("ue3", total, ["ue3"]), "step-iperf3-ue3", ns="ue3")
+        log(f"congestion step: Tier 2 alone on Wi-Fi for {before_s} s")
+        time.sleep(before_s)
+        step_t = time.time()
+        for ue in ("ue1", "ue2"):
+            lab.spawn(client_cmd(ue, after_s, []), f"step-iperf3-{ue}", ns=ue)
+        log(f"congestion step: UE1 and UE2 backlogged from now, {after_s} s")
+        time.sleep(after_s + 1)
+    finally:
+        for p in list(lab.procs):
+            if p.name.startswith("step-iperf3") or p in servers:
+                lab.stop(p)
+        lab.stop(ctl)
+    wifi = [m for m in read_meters(lab, t0) if m["device"].endswith("a1") and m["event"] == "added"]
+    return {"step_t": step_t, "t0": t0, "meters": wifi}

@@ -292,12 +292,15 @@ class Lab:
         """Starts the lab host (OpenFlow controller) and points both bridges at it."""
         if mode == "mpsdn":
             netcfg, labcfg = self.write_configs()
-            extra = ["--netcfg", netcfg, "--lab-config", labcfg] + list(extra)
+            extra = ["--netcfg", netcfg, "--lab-config", labcfg, "--devices", str(len(AP))] + list(extra)
+        for a in AP.values():   # a fresh set-controller connects at once (no reconnect back-off)
+            sh(f"ovs-vsctl del-controller {PREFIX}{a['bridge']}")
         cp = lab_classpath(self.root)
         meter_log = os.path.join(self.out, "meters.jsonl")
         p = self.spawn(["java", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", cp,
                         "org.mpsdn.lab.host.LabHost", "--of-port", str(OF_PORT), "--mode", mode,
-                        "--meter-log", meter_log] + list(extra), "lab-host")
+                        "--meter-log", meter_log, "--regulation-log", os.path.join(self.out, "regulation.jsonl")]
+                       + list(extra), "lab-host")
         for a in AP.values():
             sh(f"ovs-vsctl set-controller {PREFIX}{a['bridge']} tcp:127.0.0.1:{OF_PORT}")
         deadline = time.time() + 60

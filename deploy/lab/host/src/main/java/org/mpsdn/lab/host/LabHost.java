@@ -2,6 +2,11 @@ package org.mpsdn.lab.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.regulation.ApRegulationState;
+import org.mpsdn.api.regulation.ManagedFlow;
+import org.mpsdn.impl.RegulationManager;
 import org.mpsdn.lab.host.openflow.OfSwitchServer;
 import org.mpsdn.lab.host.services.CellTelemetryService;
 import org.mpsdn.lab.host.services.LabCoreService;
@@ -24,6 +29,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Entry point of the lab host: OpenFlow southbound on loopback, in-memory ONOS services, the lab's
@@ -66,8 +73,19 @@ public final class LabHost {
             logMeters(sb, opt.get("meter-log"));
         }
         new PortForwarding(sb.deviceService(), sb.flowRuleService(), core.registerApplication("org.mpsdn.lab"));
+        OfSwitchServer server = new OfSwitchServer(InetAddress.getLoopbackAddress(), port, sb);
+        server.start();
+        sb.startStats(statsMs);
         CellTelemetryService telemetry = null;
         if ("mpsdn".equals(mode)) {
+            // as in a running ONOS, the app starts with its switches known: wait (bounded) for them
+            int expected = Integer.parseInt(opt.getOrDefault("devices", "0"));
+            long deadline = System.currentTimeMillis() + 20_000;
+            while (sb.deviceService().getDeviceCount() < expected && System.currentTimeMillis() < deadline) {
+                Thread.sleep(50);
+            }
+            LOG.info("{} of {} switches connected; activating the app", sb.deviceService().getDeviceCount(),
+                     expected);
             JsonNode lab = new ObjectMapper().readTree(new File(required(opt, "lab-config")));
             long intervalMs = lab.path("intervalMs").asLong(2000);
             List<CellTelemetryService.Cell> cells = new ArrayList<>();
@@ -84,13 +102,13 @@ public final class LabHost {
             telemetry.start();
             Map<String, Object> props = new HashMap<>();
             props.put("intervalMs", (int) intervalMs);
-            MpsdnWiring.activate(sb, core, netcfg, telemetry, props);
+            RegulationManager mgr = MpsdnWiring.activate(sb, core, netcfg, telemetry, props);
+            if (opt.containsKey("regulation-log")) {
+                logRegulation(mgr, opt.get("regulation-log"));
+            }
         } else if (!"forward".equals(mode)) {
             throw new IllegalArgumentException("--mode " + mode + ": want forward or mpsdn");
         }
-        OfSwitchServer server = new OfSwitchServer(InetAddress.getLoopbackAddress(), port, sb);
-        server.start();
-        sb.startStats(statsMs);
         LOG.info("lab host up: OpenFlow on 127.0.0.1:{}, mode {}", server.port(), mode);
         CountDownLatch done = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -106,6 +124,38 @@ public final class LabHost {
             throw new IllegalArgumentException("--" + key + " is required");
         }
         return v;
+    }
+
+    /** Once a second: primaries, per-AP limit and occupancy, Tier-2 flow count per AP (JSON lines). */
+    private static void logRegulation(RegulationManager mgr, String path) throws IOException {
+        PrintWriter w = new PrintWriter(new OutputStreamWriter(new FileOutputStream(path, true),
+                                                               StandardCharsets.UTF_8), true);
+        ObjectMapper m = new ObjectMapper();
+        Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "regulation-log");
+            t.setDaemon(true);
+            return t;
+        }).scheduleAtFixedRate(() -> {
+            try {
+                ObjectNode o = m.createObjectNode();
+                o.put("t", System.currentTimeMillis() / 1000.0);
+                o.set("primaries", m.valueToTree(mgr.primaries()));
+                ObjectNode aps = o.putObject("aps");
+                for (ApRegulationState st : mgr.apStates()) {
+                    ObjectNode a = aps.putObject(st.apId());
+                    st.limitKbps(Direction.DOWNLINK).ifPresent(v -> a.put("limit_kbps", v));
+                    st.occupancy(Direction.DOWNLINK).ifPresent(v -> a.put("occupancy", v));
+                }
+                ObjectNode tiers = o.putObject("flows");
+                for (ManagedFlow f : mgr.managedFlows()) {
+                    String k = f.apId() + "/" + f.tier();
+                    tiers.put(k, tiers.path(k).asInt() + 1);
+                }
+                w.println(m.writeValueAsString(o));
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("regulation log: {}", e.toString());
+            }
+        }, 1, 1, TimeUnit.SECONDS);
     }
 
     private static void logMeters(OpenFlowSouthbound sb, String path) throws IOException {
