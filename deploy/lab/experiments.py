@@ -135,7 +135,7 @@ def read_meters(lab, since):
 def header(name, params, lab=None):
     return {"experiment": name, "schema": "mpsdn-lab/1",
             "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            "host": {"kernel": platform.release(), "cpus": os.cpu_count()},
+            "host": {"kernel": platform.release(), "cpus": os.cpu_count(), "loadavg_at_start": os.getloadavg()},
             "params": dict(params, radio=[list(r) for r in RADIO], wifi_contention=testbed.WIFI_CONTENTION,
                            lte_cell=("reference eNB mpsdn-enb (PF, constant channels)"
                                      if lab is not None and lab.lte_cell == "enb"

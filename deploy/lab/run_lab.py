@@ -48,6 +48,7 @@ def main():
             res = experiments.idle_capacity(lab, phase_s=a.phase_s, warmup_s=a.warmup_s)
         else:
             res = experiments.dynamic_demand(lab, total_s=a.total_s, period_s=a.period_s)
+    res["host"]["loadavg_at_end"] = os.getloadavg()
     path = os.path.join(a.out, f"{name}.json")
     with open(path, "w") as f:
         json.dump(res, f, indent=1)
@@ -63,7 +64,9 @@ def main():
                                     "mpsdn lab, dynamic demand (paper Fig. 13)")
     print()
     print(experiments.table(res) if name == "prototype" else experiments.goals_table(res))
-    print(f"\nresults: {path}" + ("" if a.no_plot else f", plot: {png}"))
+    print(f"\nmachine load average (1, 5, 15 min) at start {res['host']['loadavg_at_start']}, "
+          f"at end {res['host']['loadavg_at_end']} on {res['host']['cpus']} CPUs")
+    print(f"results: {path}" + ("" if a.no_plot else f", plot: {png}"))
     return 0
 
 
