@@ -24,6 +24,7 @@ diff -r "$tmp" gen >/dev/null || { echo "gen/ is stale: run southbound-ap-agent/
 echo "== Go: vet and test"
 go vet ./...
 go test -count=1 ./...
+
 echo "== Go: fuzz the kernel/network data parsers (10s per target)"
 for t in internal/collector:FuzzParseQdiscMessage internal/collector:FuzzParseWiphyTXQ \
          internal/collector:FuzzParseInterfaceWiphy internal/collector:FuzzParseENBMetrics \
@@ -38,4 +39,11 @@ go test -run '^$' -fuzz '^FuzzParseSS$' -fuzztime 10s ./internal/clientagent/
 go test -run '^$' -fuzz '^FuzzParseEndpoints$' -fuzztime 10s ./internal/clientagent/
 echo "== client weights: Java server -> Go agent interoperability"
 scripts/client-weights-interop.sh
+
+echo "== Lab: OpenFlow southbound against a real Open vSwitch bridge (root)"
+cd "$top"
+mvn -B -ntp -q -Plab-ovs -pl deploy/lab/host surefire:test
+echo "== Lab: short prototype run on the namespace testbed (root, ~2 min)"
+(cd southbound-ap-agent && go build -o bin/mpsdn-wifi-cell ./cmd/mpsdn-wifi-cell && go build -o bin/mpsdn-enb ./cmd/mpsdn-enb)
+/usr/bin/python3 deploy/lab/ci_check.py
 echo "== all tests passed"
