@@ -86,6 +86,7 @@ public class LteThroughputModelTest {
         ApLoad load = new LteThroughputModel(c -> -1.0).newLoad(new AccessPoint("enb", ApKind.LTE, 1));
         IllegalStateException s = assertThrows(IllegalStateException.class,
                 () -> load.add(new Connection("A", "enb", -60, 1)));
-        assertTrue(s.getMessage(), s.getMessage().startsWith("LinkWeight must return a finite weight > 0, returned -1.0"));
+        assertTrue(s.getMessage(),
+                s.getMessage().startsWith("LinkWeight must return a finite weight > 0, returned -1.0"));
     }
 }
