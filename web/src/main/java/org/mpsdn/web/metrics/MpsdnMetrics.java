@@ -136,6 +136,9 @@ public class MpsdnMetrics implements CycleObserver {
      * @return exposition text
      */
     public String scrape() {
+        for (ApInfo ap : northbound.aps()) {
+            pollErrors.labels(ap.id()); // every configured AP shows its counter, 0 until an error
+        }
         StringWriter w = new StringWriter();
         try {
             TextFormat.write004(w, registry.metricFamilySamples());
@@ -163,7 +166,6 @@ public class MpsdnMetrics implements CycleObserver {
             GaugeMetricFamily intents = new GaugeMetricFamily("mpsdn_intents",
                     "Intents per kind and install state", List.of("kind", "state"));
             for (ApInfo ap : northbound.aps()) {
-                pollErrors.labels(ap.id());
                 for (Direction d : Direction.values()) {
                     String dir = lower(d);
                     ap.occupancy(d).ifPresent(v -> occ.addMetric(List.of(ap.id(), dir), v));
