@@ -54,7 +54,7 @@ public class SwaggerDocumentTest {
                 }
             }
         }
-        assertEquals("endpoints found by reflection", 15, endpoints);
+        assertEquals("endpoints found by reflection", 16, endpoints);
         for (JsonNode ref : doc.findValues("$ref")) {
             String name = ref.asText().replace("#/definitions/", "");
             assertTrue("definition " + name + " missing", doc.get("definitions").has(name));
