@@ -18,6 +18,7 @@ import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.engine.ApDir;
 import org.mpsdn.impl.engine.ApView;
+import org.mpsdn.impl.engine.CoreRegulationEngine;
 import org.mpsdn.impl.engine.EngineDecision;
 import org.mpsdn.impl.engine.EngineInput;
 import org.mpsdn.impl.engine.EngineParams;
@@ -800,6 +801,10 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
                 continue;
             }
             Tier want = tiers.getOrDefault(f.match(), f.tier());
+            if (want == Tier.TIER2 && !ap.regulates(f.direction())) {
+                // no meter in that direction: its rule forwards like Tier 1 (see TierRules.flowRule)
+                want = Tier.TIER1;
+            }
             if (want != f.tier()) {
                 ops.modify(TierRules.flowRule(appId, ap, f.direction(), f.match(), want, props.flowIdleTimeoutSec()));
                 n++;
@@ -968,6 +973,6 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
 
 
     private static RegulationEngine defaultEngine() {
-        return null;
+        return new CoreRegulationEngine();
     }
 }

@@ -1,5 +1,7 @@
 package org.mpsdn.core.model;
 
+import org.mpsdn.api.model.Direction;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -13,10 +15,12 @@ import java.util.Map;
  * An immutable view of one control domain at one instant: access points, devices, their
  * connections and the flows on them, indexed for O(1) navigation.
  *
- * <p>Indices: APs are numbered in ascending id order; devices, connections and flows in the
- * order they were added (minus dropped items). The regulation algorithms never let these
- * insertion-order indices influence a decision: every order they depend on is sorted by
- * stable keys (ids, rates, RSSI), so the outcome is independent of input order.</p>
+ * <p>Indices are canonical: APs and devices are numbered in ascending id order, connections
+ * in ascending (device id, AP id) order, so every iteration the algorithms do (including the
+ * order in which floating-point sums are accumulated) is independent of the order in which
+ * the parts were added; every other order they use is sorted by stable keys (rates, RSSI,
+ * ids). Only flows keep their insertion order (minus dropped flows), so that callers can
+ * match results to their own lists; flows never influence each other's tier.</p>
  *
  * <p>Malformed network data is ignored and counted rather than failing the whole cycle: a
  * connection naming an unknown AP or device is dropped ({@link #droppedConnections()}), a
@@ -31,14 +35,23 @@ public final class NetworkSnapshot {
     private final Connection[] connections;
     private final int[] connectionAp;
     private final int[] connectionUe;
+    private final long[] connectionPhy;
+    private final double[] connectionRssi;
+    private final String[] connectionApId;
     private final int[] ueConnStart;
-    private final int[] ueConns;
     private final int[] apConnStart;
     private final int[] apConns;
+    private final boolean[] ueMultipath;
     private final Flow[] flows;
     private final int[] flowConnection;
+    private final byte[] flowFlags;
     private final int droppedConnections;
     private final int droppedFlows;
+
+    /** Flag bits of {@link #flowFlags}. */
+    private static final int FLAG_TCP = 1;
+    private static final int FLAG_UPLINK = 2;
+    private static final int FLAG_ACK = 4;
 
     @SuppressWarnings("ReferenceEquality") // identity fast path before the HashMap lookup
     private NetworkSnapshot(Builder b) {
@@ -51,18 +64,24 @@ public final class NetworkSnapshot {
                 throw new IllegalArgumentException("duplicate access point id \"" + aps[i].id() + "\"");
             }
         }
-        // devices, insertion order
+        // devices, sorted by id
         ues = b.ues.toArray(new UserEquipment[0]);
+        Arrays.sort(ues, Comparator.comparing(UserEquipment::id));
         ueIndex = new HashMap<>(ues.length * 2);
         for (int i = 0; i < ues.length; i++) {
             if (ueIndex.put(ues[i].id(), i) != null) {
                 throw new IllegalArgumentException("duplicate user equipment id \"" + ues[i].id() + "\"");
             }
         }
-        // connections whose AP and UE exist
-        Connection[] kept = new Connection[b.connections.size()];
-        int[] keptAp = new int[kept.length];
-        int[] keptUe = new int[kept.length];
+        ueMultipath = new boolean[ues.length];
+        for (int i = 0; i < ues.length; i++) {
+            ueMultipath[i] = ues[i].multipath();
+        }
+        // connections whose AP and UE exist, numbered by (UE id, AP id)
+        int total = b.connections.size();
+        Connection[] kept = new Connection[total];
+        int[] keptAp = new int[total];
+        int[] keptUe = new int[total];
         int n = 0;
         for (Connection c : b.connections) {
             Integer a = apIndex.get(c.apId());
@@ -75,18 +94,36 @@ public final class NetworkSnapshot {
             keptUe[n] = u;
             n++;
         }
-        droppedConnections = b.connections.size() - n;
-        connections = Arrays.copyOf(kept, n);
-        connectionAp = Arrays.copyOf(keptAp, n);
-        connectionUe = Arrays.copyOf(keptUe, n);
-        ueConnStart = new int[ues.length + 1];
-        ueConns = groupBy(connectionUe, ues.length, ueConnStart);
+        droppedConnections = total - n;
+        int[] byUe = new int[ues.length + 1];
+        int[] order = groupBy(Arrays.copyOf(keptUe, n), ues.length, byUe);
+        connections = new Connection[n];
+        connectionAp = new int[n];
+        connectionUe = new int[n];
+        for (int i = 0; i < n; i++) {
+            connections[i] = kept[order[i]];
+            connectionAp[i] = keptAp[order[i]];
+            connectionUe[i] = keptUe[order[i]];
+        }
+        for (int u = 0; u < ues.length; u++) {
+            sortByAp(byUe[u], byUe[u + 1]);
+        }
+        connectionPhy = new long[n];
+        connectionRssi = new double[n];
+        connectionApId = new String[n];
+        for (int i = 0; i < n; i++) {
+            connectionApId[i] = connections[i].apId();
+            connectionPhy[i] = connections[i].phyRateBps();
+            connectionRssi[i] = connections[i].rssiDbm();
+        }
+        ueConnStart = byUe;
         apConnStart = new int[aps.length + 1];
         apConns = groupBy(connectionAp, aps.length, apConnStart);
         rejectDuplicateConnections();
         // flows on known connections
         Flow[] keptFlows = new Flow[b.flows.size()];
         int[] keptConn = new int[keptFlows.length];
+        byte[] keptFlags = new byte[keptFlows.length];
         int m = 0;
         String lastUeId = null;
         int lastUe = -1;
@@ -106,11 +143,19 @@ public final class NetworkSnapshot {
             }
             keptFlows[m] = f;
             keptConn[m] = c;
+            keptFlags[m] = flags(f);
             m++;
         }
         droppedFlows = b.flows.size() - m;
         flows = m == keptFlows.length ? keptFlows : Arrays.copyOf(keptFlows, m);
         flowConnection = m == keptConn.length ? keptConn : Arrays.copyOf(keptConn, m);
+        flowFlags = m == keptFlags.length ? keptFlags : Arrays.copyOf(keptFlags, m);
+    }
+
+    private static byte flags(Flow f) {
+        int v = (f.protocol() == Protocol.TCP ? FLAG_TCP : 0) | (f.direction() == Direction.UPLINK ? FLAG_UPLINK : 0)
+                | (f.ackStream() ? FLAG_ACK : 0);
+        return (byte) v;
     }
 
     /** Counting sort of item indices by group; fills start[] (length groups + 1). */
@@ -129,13 +174,32 @@ public final class NetworkSnapshot {
         return items;
     }
 
+    /** Insertion sort of connections [from, to) of one device by AP index (devices have few). */
+    private void sortByAp(int from, int to) {
+        for (int i = from + 1; i < to; i++) {
+            Connection c = connections[i];
+            int a = connectionAp[i];
+            int u = connectionUe[i];
+            int j = i - 1;
+            while (j >= from && connectionAp[j] > a) {
+                connections[j + 1] = connections[j];
+                connectionAp[j + 1] = connectionAp[j];
+                connectionUe[j + 1] = connectionUe[j];
+                j--;
+            }
+            connections[j + 1] = c;
+            connectionAp[j + 1] = a;
+            connectionUe[j + 1] = u;
+        }
+    }
+
     private void rejectDuplicateConnections() {
         for (int u = 0; u < ues.length; u++) {
             for (int i = ueConnStart[u]; i < ueConnStart[u + 1]; i++) {
                 for (int j = i + 1; j < ueConnStart[u + 1]; j++) {
-                    if (connectionAp[ueConns[i]] == connectionAp[ueConns[j]]) {
+                    if (connectionAp[i] == connectionAp[j]) {
                         throw new IllegalArgumentException("duplicate connection " + ues[u].id() + "@"
-                                + aps[connectionAp[ueConns[i]]].id());
+                                + aps[connectionAp[i]].id());
                     }
                 }
             }
@@ -145,10 +209,9 @@ public final class NetworkSnapshot {
     @SuppressWarnings("ReferenceEquality") // identity fast path before equals
     private int connectionOf(int ue, String apId) {
         for (int i = ueConnStart[ue]; i < ueConnStart[ue + 1]; i++) {
-            int c = ueConns[i];
-            String id = connections[c].apId();
+            String id = connectionApId[i];
             if (id == apId || id.equals(apId)) {
-                return c;
+                return i;
             }
         }
         return -1;
@@ -215,7 +278,7 @@ public final class NetworkSnapshot {
     }
 
     /**
-     * Device by index.
+     * Device by index (ascending id order).
      *
      * @param index in [0, ueCount)
      * @return the device
@@ -233,6 +296,16 @@ public final class NetworkSnapshot {
     public int ueIndex(String ueId) {
         Integer i = ueIndex.get(ueId);
         return i == null ? -1 : i;
+    }
+
+    /**
+     * Whether a device is a multipath user (same as {@code ue(index).multipath()}, from a dense array).
+     *
+     * @param ue device index
+     * @return true for a multipath user
+     */
+    public boolean ueMultipath(int ue) {
+        return ueMultipath[ue];
     }
 
     /** @return number of connections */
@@ -271,6 +344,26 @@ public final class NetworkSnapshot {
     }
 
     /**
+     * PHY rate of a connection (same as {@code connection(index).phyRateBps()}, from a dense array).
+     *
+     * @param connection connection index
+     * @return bit/s
+     */
+    public long connectionPhyRateBps(int connection) {
+        return connectionPhy[connection];
+    }
+
+    /**
+     * RSSI of a connection (same as {@code connection(index).rssiDbm()}, from a dense array).
+     *
+     * @param connection connection index
+     * @return dBm
+     */
+    public double connectionRssiDbm(int connection) {
+        return connectionRssi[connection];
+    }
+
+    /**
      * Index of the connection between a device and an AP.
      *
      * @param ue   device index
@@ -299,7 +392,7 @@ public final class NetworkSnapshot {
      * @return connection index
      */
     public int ueConnection(int ue, int k) {
-        return ueConns[ueConnStart[ue] + k];
+        return ueConnStart[ue] + k;
     }
 
     /**
@@ -346,6 +439,36 @@ public final class NetworkSnapshot {
      */
     public int flowConnection(int flow) {
         return flowConnection[flow];
+    }
+
+    /**
+     * Whether a flow is TCP (same as {@code flow(index).protocol() == TCP}, from a dense array).
+     *
+     * @param flow flow index
+     * @return true for TCP
+     */
+    public boolean flowTcp(int flow) {
+        return (flowFlags[flow] & FLAG_TCP) != 0;
+    }
+
+    /**
+     * Direction of a flow (same as {@code flow(index).direction()}, from a dense array).
+     *
+     * @param flow flow index
+     * @return the direction
+     */
+    public Direction flowDirection(int flow) {
+        return (flowFlags[flow] & FLAG_UPLINK) != 0 ? Direction.UPLINK : Direction.DOWNLINK;
+    }
+
+    /**
+     * Whether a flow is marked as an ACK stream (same as {@code flow(index).ackStream()}).
+     *
+     * @param flow flow index
+     * @return the mark
+     */
+    public boolean flowAckStream(int flow) {
+        return (flowFlags[flow] & FLAG_ACK) != 0;
     }
 
     /** @return the kept flows, in index order (unmodifiable) */
@@ -427,7 +550,8 @@ public final class NetworkSnapshot {
         }
 
         /**
-         * Builds the snapshot in O(APs&middot;log APs + devices + connections + flows).
+         * Builds the snapshot in O(A log A + U log U + C + F) for A APs, U devices, C connections
+         * and F flows (plus the square of each device's number of connections).
          *
          * @return the snapshot
          * @throws IllegalArgumentException on duplicate AP, device or connection ids
