@@ -2,6 +2,7 @@ package org.mpsdn.impl;
 
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
+import org.mpsdn.api.northbound.CycleObserver;
 import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationAdminService;
@@ -168,6 +169,10 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile ApTelemetryService telemetryService;
+
+    /** Receives cycle measurements for the northbound metrics (optional). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    protected volatile CycleObserver cycleObserver;
 
     /** Regulation cycle interval in milliseconds. */
     private int intervalMs = INTERVAL_MS_DEFAULT;
@@ -654,10 +659,15 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     // ---------------------------------------------------------------- cycle
 
     private void safeCycle() {
+        long start = System.nanoTime();
         try {
             cycle();
         } catch (RuntimeException e) {
             log.warn("Regulation cycle failed", e);
+        }
+        CycleObserver observer = cycleObserver;
+        if (observer != null) {
+            observer.cycleCompleted(System.nanoTime() - start);
         }
     }
 
@@ -682,6 +692,10 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         for (ApSpec ap : current.values()) {
             Optional<ApTelemetry> report = telemetry == null ? Optional.empty() : telemetry.latest(ap.id());
             reports.put(ap.id(), report);
+            CycleObserver observer = cycleObserver;
+            if (telemetry != null && observer != null) {
+                observer.telemetryChecked(ap.id(), report.isPresent());
+            }
             Map<Direction, Double> occ = new EnumMap<>(Direction.class);
             report.ifPresent(r -> ap.directions().forEach(d -> r.occupancy(d).ifPresent(v -> occ.put(d, v))));
             Map<Direction, Long> limits = new EnumMap<>(Direction.class);
