@@ -18,7 +18,7 @@ import java.util.Set;
  */
 class MultipathUserTrackerFuzzTest {
     private static final String[] CLIENTS = {"10.1.0.11", "10.2.0.11", "10.1.0.12", "2001:db8::12"};
-    private static final String[] SERVERS = {"10.0.0.1", "2001:db8::1"};
+    private static final String[] SERVERS = {"10.0.0.1", "2001:db8::1"};  // IPv4, IPv6
     private static final long[] KEYS = {1L, 2L, 0x1122334455667788L};
     private static final int[] FLAGS = {0x002, 0x012, 0x010, 0x011, 0x004, 0x014, 0x018};
 
@@ -32,7 +32,7 @@ class MultipathUserTrackerFuzzTest {
             String ap = "ap" + d.consumeInt(1, 3);
             int what = d.consumeInt(0, 9);
             String c = d.pickValue(CLIENTS);
-            String s = d.pickValue(SERVERS);
+            String s = SERVERS[c.contains(":") ? 1 : 0];   // same address family as the client
             int cport = d.consumeInt(1, 3);
             if (what == 0) {
                 t.onPacket(ap, d.consumeBytes(200), now);
