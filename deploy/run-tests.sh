@@ -10,7 +10,7 @@ echo "== Java: mvn install (tests, checkstyle, .oar)"
 mvn -B -ntp install
 
 echo "== Java: 30 s Jazzer fuzz run of the MPTCP packet decoder and option parser"
-JAZZER_FUZZ=1 mvn -B -ntp -q test -pl app -Dcheckstyle.skip -Dtest=MptcpDecoderFuzzTest -Dsurefire.failIfNoSpecifiedTests=false
+JAZZER_FUZZ=1 mvn -B -ntp -q test -pl app -am -Dcheckstyle.skip -Dtest=MptcpDecoderFuzzTest -Dsurefire.failIfNoSpecifiedTests=false
 
 echo "== sim: ns-3 scenario with the Regulation Center in the loop (small CI check)"
 bash "$top/sim/scripts/ci-check.sh"
