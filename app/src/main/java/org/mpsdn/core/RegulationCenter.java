@@ -10,7 +10,6 @@ import org.mpsdn.core.categorize.PrioritySelector;
 import org.mpsdn.core.model.AccessPoint;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.Checks;
-import org.mpsdn.core.model.Flow;
 import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.regulate.BandwidthRegulator;
 import org.mpsdn.core.throughput.AchievableThroughput;
@@ -134,13 +133,14 @@ public final class RegulationCenter {
         int[] perApDirection = new int[snapshot.apCount() * 2];
         int tier2 = 0;
         for (int i = 0; i < flowCount; i++) {
-            Flow f = snapshot.flow(i);
             int c = snapshot.flowConnection(i);
             int ue = snapshot.connectionUe(c);
-            Tier t = FlowTiering.tierOf(f, snapshot.ue(ue).multipath(), selection.isPrimary(ue, c), uplink);
+            Direction d = snapshot.flowDirection(i);
+            Tier t = FlowTiering.tierOf(snapshot.flowTcp(i), d, snapshot.flowAckStream(i),
+                    snapshot.ueMultipath(ue), selection.isPrimary(ue, c), uplink);
             if (t == Tier.TIER2) {
                 tiers[i] = (byte) Tier.TIER2.ordinal();
-                perApDirection[snapshot.connectionAp(c) * 2 + f.direction().ordinal()]++;
+                perApDirection[snapshot.connectionAp(c) * 2 + d.ordinal()]++;
                 tier2++;
             } else {
                 tiers[i] = (byte) Tier.TIER1.ordinal();

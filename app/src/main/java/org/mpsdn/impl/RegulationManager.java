@@ -2,6 +2,7 @@ package org.mpsdn.impl;
 
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
+import org.mpsdn.api.northbound.CycleObserver;
 import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationAdminService;
@@ -169,6 +170,10 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile ApTelemetryService telemetryService;
 
+    /** Receives cycle measurements for the northbound metrics (optional). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    protected volatile CycleObserver cycleObserver;
+
     /** Regulation cycle interval in milliseconds. */
     private int intervalMs = INTERVAL_MS_DEFAULT;
     /** Congestion threshold CTh in (0, 1]. */
@@ -220,6 +225,8 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     private final Map<String, Long> recentlyInstalled = new ConcurrentHashMap<>();
     private final AtomicLong malformedPackets = new AtomicLong();
     private final AtomicLong cycles = new AtomicLong();
+    /** Set by the deactivate hook: no more rules or meters may be installed. */
+    private volatile boolean stopping;
 
     /** Last byte counter of a flow rule. */
     private static final class Counter {
@@ -265,6 +272,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         mastershipService.addListener(mastershipListener);
         meterService.addListener(meterListener);
         packetService.addProcessor(packetProcessor, PacketProcessor.director(2));
+        stopping = false;
         loop.execute(() -> {
             loadConfig();
             removeForeignLeftovers();
@@ -465,7 +473,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
      * the app there. Idempotent: running it twice changes nothing the second time.
      */
     private void reconcile(ApSpec ap) {
-        if (!mastershipService.isLocalMaster(ap.deviceId())) {
+        if (stopping || !mastershipService.isLocalMaster(ap.deviceId())) {
             return;
         }
         ApRegulationState state = store.state(ap.id())
@@ -614,6 +622,18 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
      * app and forgets the shared state.
      */
     void removeEverything() {
+        stopping = true;
+        if (loop != null && !loop.isShutdown()) {
+            runOnLoop(this::removeEverythingNow);
+        } else {
+            removeEverythingNow();
+        }
+    }
+
+    private void removeEverythingNow() {
+        if (cycleTask != null) {
+            cycleTask.cancel(false);
+        }
         flowRuleService.removeFlowRulesById(appId);
         Set<DeviceId> devices = new HashSet<>();
         for (Meter m : meterService.getAllMeters()) {
@@ -639,10 +659,15 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     // ---------------------------------------------------------------- cycle
 
     private void safeCycle() {
+        long start = System.nanoTime();
         try {
             cycle();
         } catch (RuntimeException e) {
             log.warn("Regulation cycle failed", e);
+        }
+        CycleObserver observer = cycleObserver;
+        if (observer != null) {
+            observer.cycleCompleted(System.nanoTime() - start);
         }
     }
 
@@ -650,6 +675,9 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
      * One regulation cycle (loop thread only).
      */
     void cycle() {
+        if (stopping) {
+            return;
+        }
         cycles.incrementAndGet();
         stepper.poll();
         Map<String, ApSpec> current = aps;
@@ -664,6 +692,10 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         for (ApSpec ap : current.values()) {
             Optional<ApTelemetry> report = telemetry == null ? Optional.empty() : telemetry.latest(ap.id());
             reports.put(ap.id(), report);
+            CycleObserver observer = cycleObserver;
+            if (telemetry != null && observer != null) {
+                observer.telemetryChecked(ap.id(), report.isPresent());
+            }
             Map<Direction, Double> occ = new EnumMap<>(Direction.class);
             report.ifPresent(r -> ap.directions().forEach(d -> r.occupancy(d).ifPresent(v -> occ.put(d, v))));
             Map<Direction, Long> limits = new EnumMap<>(Direction.class);
@@ -787,6 +819,10 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
                 continue;
             }
             Tier want = tiers.getOrDefault(f.match(), f.tier());
+            if (want == Tier.TIER2 && !ap.regulates(f.direction())) {
+                // no meter in that direction: its rule forwards like Tier 1 (see TierRules.flowRule)
+                want = Tier.TIER1;
+            }
             if (want != f.tier()) {
                 ops.modify(TierRules.flowRule(appId, ap, f.direction(), f.match(), want, props.flowIdleTimeoutSec()));
                 n++;
@@ -883,7 +919,11 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         public void event(MeterEvent event) {
             if (event.type() == MeterEvent.Type.METER_ADDED && appId.equals(event.subject().appId())) {
                 Meter meter = event.subject();
-                loop.execute(() -> stepper.meterAdded(meter));
+                loop.execute(() -> {
+                    if (!stopping) {
+                        stepper.meterAdded(meter);
+                    }
+                });
             }
         }
     }
@@ -891,7 +931,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     private class InternalPacketProcessor implements PacketProcessor {
         @Override
         public void process(PacketContext context) {
-            if (context.isHandled()) {
+            if (context.isHandled() || stopping) {
                 return;
             }
             InboundPacket pkt = context.inPacket();

@@ -3,6 +3,7 @@ package org.mpsdn.impl;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
+import org.mpsdn.api.telemetry.StationTelemetry;
 
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,12 @@ class FakeTelemetry implements ApTelemetryService {
     void occupancy(String apId, double downlink, double uplink) {
         reports.put(apId, new ApTelemetry(apId, ++seq, 2000,
                 Map.of(Direction.DOWNLINK, downlink, Direction.UPLINK, uplink), 0, List.of(), 0));
+        missed.put(apId, 0);
+    }
+
+    void report(String apId, double downlink, double uplink, List<StationTelemetry> stations) {
+        reports.put(apId, new ApTelemetry(apId, ++seq, 2000,
+                Map.of(Direction.DOWNLINK, downlink, Direction.UPLINK, uplink), 0, stations, 0));
         missed.put(apId, 0);
     }
 

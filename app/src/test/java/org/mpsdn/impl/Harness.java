@@ -54,6 +54,8 @@ final class Harness {
     final AtomicLong now = new AtomicLong(1_000_000L);
     final List<PacketProcessor> processors = new ArrayList<>();
     Runnable deactivateHook;
+    /** Run the production engine (the pure core) instead of the scripted one. */
+    boolean realCore;
     RegulationManager manager;
 
     Harness() {
@@ -130,7 +132,7 @@ final class Harness {
         manager.mastershipService = mastership;
         manager.store = store;
         manager.telemetryService = telemetry;
-        manager.engine = engine;
+        manager.engine = realCore ? null : engine;
         manager.clock = now::get;
         TestUtils.setField(manager, "eventDispatcher", new EventDeliveryServiceAdapter());
         manager.start(props(kv));

@@ -492,6 +492,12 @@ public class RegulationManagerTest {
         assertEquals(2, h.meters.getAllMeters().size());
         assertNotNull(h.deactivateHook);
         h.deactivateHook.run();
+        assertEquals(0, h.flows.getFlowRuleCount());
+        // nothing comes back between the hook and the component's deactivation
+        h.packetIn(DEV1, 2, Packets.tcp("192.0.2.10", 80, "10.0.1.2", 40001));
+        h.cycle();
+        h.mastership.setMaster(DEV1, true);
+        h.manager.settle();
         h.deactivate();
         assertEquals(0, h.flows.getFlowRuleCount());
         assertTrue(h.meters.getAllMeters().isEmpty());
@@ -552,5 +558,47 @@ public class RegulationManagerTest {
         Map<String, String> expected = new HashMap<>();
         expected.put("ue1", "wifi1");
         assertEquals(expected, h.store.primaries());
+    }
+
+    @Test
+    public void theRealCoreTiersTheSecondarySubflowAndMetersTheCongestedAp() {
+        h.realCore = true;
+        h.activate();
+        h.telemetry.report("wifi1", 0.3, 0.1, List.of(new org.mpsdn.api.telemetry.StationTelemetry(
+                "02:00:00:00:01:02", List.of("10.0.1.2"), -40, 54_000_000, 54_000_000, 0, 0, 0)));
+        h.telemetry.report("lte1", 0.9, 0.1, List.of(new org.mpsdn.api.telemetry.StationTelemetry(
+                "02:00:00:00:02:02", List.of("10.0.2.2"), -100, 5_000_000, 5_000_000, 0, 0, 0)));
+        h.packetIn(DEV1, 2, Packets.tcp("192.0.2.10", 80, "10.0.1.2", 40000));
+        h.packetIn(DEV2, 4, Packets.tcp("192.0.2.10", 80, "10.0.2.2", 40001));
+        FlowRule wifiRule = TierRules.flowRule(Harness.APP, h.manager.aps().get("wifi1"), Direction.DOWNLINK,
+                tcp("192.0.2.10", 80, "10.0.1.2", 40000), Tier.TIER1, 10);
+        FlowRule lteRule = TierRules.flowRule(Harness.APP, h.manager.aps().get("lte1"), Direction.DOWNLINK,
+                tcp("192.0.2.10", 80, "10.0.2.2", 40001), Tier.TIER1, 10);
+        h.flows.setCounters(wifiRule, 15_000_000, 10_000, 2);
+        h.flows.setCounters(lteRule, 15_000_000, 10_000, 2);
+        h.cycle();
+        assertEquals(DefaultTrafficTreatment.builder().setOutput(P1).build(),
+                h.flows.getFlowEntry(wifiRule).treatment());
+        assertEquals(DefaultTrafficTreatment.builder().writeMetadata(1L, 0xffffffffffffffffL).transition(1).build(),
+                h.flows.getFlowEntry(lteRule).treatment());
+        assertEquals(Map.of("ue1", "wifi1"), h.store.primaries());
+        List<Meter> lteMeters = h.meters.meters(DEV2);
+        assertEquals(1, lteMeters.size());
+        assertEquals(100L, lteMeters.get(0).bands().iterator().next().rate());
+        assertEquals(100L, h.store.state("lte1").orElseThrow().limitKbps(Direction.DOWNLINK).getAsLong());
+    }
+
+    @Test
+    public void tier2InAnUnregulatedDirectionStaysATier1RuleWithoutChurn() {
+        h.activate();
+        FlowMatch up = tcp("10.0.2.2", 5000, "192.0.2.10", 80);
+        h.packetIn(DEV2, 3, Packets.tcp("10.0.2.2", 5000, "192.0.2.10", 80));
+        h.flows.drainLog();
+        h.engine.script = in -> decision(Map.of("lte1", Map.of(up, Tier.TIER2)), Map.of());
+        h.cycle();
+        h.cycle();
+        assertTrue(h.flows.drainLog().isEmpty());
+        FlowEntry e = h.flows.rules(DEV2, 0).stream().filter(r -> r.priority() == 40000).findFirst().orElseThrow();
+        assertEquals(DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(4)).build(), e.treatment());
     }
 }

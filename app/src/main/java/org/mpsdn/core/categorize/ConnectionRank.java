@@ -1,6 +1,5 @@
 package org.mpsdn.core.categorize;
 
-import org.mpsdn.core.model.Connection;
 import org.mpsdn.core.model.NetworkSnapshot;
 
 /**
@@ -14,8 +13,9 @@ final class ConnectionRank {
 
     /**
      * Link-quality order, best first: PHY rate descending, then RSSI descending, then UE id,
-     * then AP id ascending. Step 1 of the priority-based solution, and the tie-breaker when two
-     * connections promise the same throughput.
+     * then AP id ascending (the snapshot numbers connections in (UE id, AP id) order, so the
+     * last two are the index order). Step 1 of the priority-based solution, and the
+     * tie-breaker when two connections promise the same throughput.
      *
      * @param s snapshot
      * @param a connection index
@@ -23,18 +23,12 @@ final class ConnectionRank {
      * @return negative when a ranks before b
      */
     static int bestFirst(NetworkSnapshot s, int a, int b) {
-        Connection x = s.connection(a);
-        Connection y = s.connection(b);
-        int c = Long.compare(y.phyRateBps(), x.phyRateBps());
+        int c = Long.compare(s.connectionPhyRateBps(b), s.connectionPhyRateBps(a));
         if (c != 0) {
             return c;
         }
-        c = Double.compare(y.rssiDbm(), x.rssiDbm());
-        if (c != 0) {
-            return c;
-        }
-        c = x.ueId().compareTo(y.ueId());
-        return c != 0 ? c : x.apId().compareTo(y.apId());
+        c = Double.compare(s.connectionRssiDbm(b), s.connectionRssiDbm(a));
+        return c != 0 ? c : Integer.compare(a, b);
     }
 
     /**
@@ -47,18 +41,12 @@ final class ConnectionRank {
      * @return negative when a is filtered before b
      */
     static int weakestFirst(NetworkSnapshot s, int a, int b) {
-        Connection x = s.connection(a);
-        Connection y = s.connection(b);
-        int c = Double.compare(x.rssiDbm(), y.rssiDbm());
+        int c = Double.compare(s.connectionRssiDbm(a), s.connectionRssiDbm(b));
         if (c != 0) {
             return c;
         }
-        c = Long.compare(x.phyRateBps(), y.phyRateBps());
-        if (c != 0) {
-            return c;
-        }
-        c = x.ueId().compareTo(y.ueId());
-        return c != 0 ? c : x.apId().compareTo(y.apId());
+        c = Long.compare(s.connectionPhyRateBps(a), s.connectionPhyRateBps(b));
+        return c != 0 ? c : Integer.compare(a, b);
     }
 
     /**

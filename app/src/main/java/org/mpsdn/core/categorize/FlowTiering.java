@@ -30,13 +30,30 @@ public final class FlowTiering {
      * @return TIER1 or TIER2
      */
     public static Tier tierOf(Flow flow, boolean multipathUser, boolean primaryConnection, boolean regulateUplink) {
-        if (flow.direction() == Direction.UPLINK && !regulateUplink) {
+        return tierOf(flow.protocol() == Protocol.TCP, flow.direction(), flow.ackStream(), multipathUser,
+                primaryConnection, regulateUplink);
+    }
+
+    /**
+     * Tier of a flow from its attributes.
+     *
+     * @param tcp               whether the flow is TCP
+     * @param direction         its direction
+     * @param ackStream         whether it is the ACK direction of a TCP flow
+     * @param multipathUser     whether its device is a multipath user
+     * @param primaryConnection whether it travels over its device's primary connection
+     * @param regulateUplink    whether both directions are regulated
+     * @return TIER1 or TIER2
+     */
+    public static Tier tierOf(boolean tcp, Direction direction, boolean ackStream, boolean multipathUser,
+                              boolean primaryConnection, boolean regulateUplink) {
+        if (direction == Direction.UPLINK && !regulateUplink) {
             return Tier.TIER1;
         }
-        if (flow.protocol() != Protocol.TCP) {
+        if (!tcp) {
             return Tier.TIER1;
         }
-        if (regulateUplink && flow.ackStream()) {
+        if (regulateUplink && ackStream) {
             return Tier.TIER1;
         }
         return multipathUser && !primaryConnection ? Tier.TIER2 : Tier.TIER1;

@@ -16,6 +16,7 @@ import java.util.Objects;
  */
 public final class Flow {
     private final FlowKey key;
+    private final Protocol protocol;
     private final Direction direction;
     private final String ueId;
     private final String apId;
@@ -38,6 +39,7 @@ public final class Flow {
     public Flow(FlowKey key, Direction direction, String ueId, String apId, long bytes, long packets,
                 boolean ackStream) {
         this.key = Checks.nonNull("key", key);
+        this.protocol = key.protocol();
         this.direction = Checks.nonNull("direction", direction);
         this.ueId = Checks.id("ueId", ueId);
         this.apId = Checks.id("apId", apId);
@@ -53,7 +55,7 @@ public final class Flow {
 
     /** @return transport protocol class, from the key */
     public Protocol protocol() {
-        return key.protocol();
+        return protocol;
     }
 
     /** @return direction */

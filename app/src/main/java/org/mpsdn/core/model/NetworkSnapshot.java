@@ -1,5 +1,7 @@
 package org.mpsdn.core.model;
 
+import org.mpsdn.api.model.Direction;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -33,14 +35,23 @@ public final class NetworkSnapshot {
     private final Connection[] connections;
     private final int[] connectionAp;
     private final int[] connectionUe;
+    private final long[] connectionPhy;
+    private final double[] connectionRssi;
+    private final String[] connectionApId;
     private final int[] ueConnStart;
-    private final int[] ueConns;
     private final int[] apConnStart;
     private final int[] apConns;
+    private final boolean[] ueMultipath;
     private final Flow[] flows;
     private final int[] flowConnection;
+    private final byte[] flowFlags;
     private final int droppedConnections;
     private final int droppedFlows;
+
+    /** Flag bits of {@link #flowFlags}. */
+    private static final int FLAG_TCP = 1;
+    private static final int FLAG_UPLINK = 2;
+    private static final int FLAG_ACK = 4;
 
     @SuppressWarnings("ReferenceEquality") // identity fast path before the HashMap lookup
     private NetworkSnapshot(Builder b) {
@@ -61,6 +72,10 @@ public final class NetworkSnapshot {
             if (ueIndex.put(ues[i].id(), i) != null) {
                 throw new IllegalArgumentException("duplicate user equipment id \"" + ues[i].id() + "\"");
             }
+        }
+        ueMultipath = new boolean[ues.length];
+        for (int i = 0; i < ues.length; i++) {
+            ueMultipath[i] = ues[i].multipath();
         }
         // connections whose AP and UE exist, numbered by (UE id, AP id)
         int total = b.connections.size();
@@ -93,17 +108,22 @@ public final class NetworkSnapshot {
         for (int u = 0; u < ues.length; u++) {
             sortByAp(byUe[u], byUe[u + 1]);
         }
-        ueConnStart = byUe;
-        ueConns = new int[n];
+        connectionPhy = new long[n];
+        connectionRssi = new double[n];
+        connectionApId = new String[n];
         for (int i = 0; i < n; i++) {
-            ueConns[i] = i;
+            connectionApId[i] = connections[i].apId();
+            connectionPhy[i] = connections[i].phyRateBps();
+            connectionRssi[i] = connections[i].rssiDbm();
         }
+        ueConnStart = byUe;
         apConnStart = new int[aps.length + 1];
         apConns = groupBy(connectionAp, aps.length, apConnStart);
         rejectDuplicateConnections();
         // flows on known connections
         Flow[] keptFlows = new Flow[b.flows.size()];
         int[] keptConn = new int[keptFlows.length];
+        byte[] keptFlags = new byte[keptFlows.length];
         int m = 0;
         String lastUeId = null;
         int lastUe = -1;
@@ -123,11 +143,19 @@ public final class NetworkSnapshot {
             }
             keptFlows[m] = f;
             keptConn[m] = c;
+            keptFlags[m] = flags(f);
             m++;
         }
         droppedFlows = b.flows.size() - m;
         flows = m == keptFlows.length ? keptFlows : Arrays.copyOf(keptFlows, m);
         flowConnection = m == keptConn.length ? keptConn : Arrays.copyOf(keptConn, m);
+        flowFlags = m == keptFlags.length ? keptFlags : Arrays.copyOf(keptFlags, m);
+    }
+
+    private static byte flags(Flow f) {
+        int v = (f.protocol() == Protocol.TCP ? FLAG_TCP : 0) | (f.direction() == Direction.UPLINK ? FLAG_UPLINK : 0)
+                | (f.ackStream() ? FLAG_ACK : 0);
+        return (byte) v;
     }
 
     /** Counting sort of item indices by group; fills start[] (length groups + 1). */
@@ -169,9 +197,9 @@ public final class NetworkSnapshot {
         for (int u = 0; u < ues.length; u++) {
             for (int i = ueConnStart[u]; i < ueConnStart[u + 1]; i++) {
                 for (int j = i + 1; j < ueConnStart[u + 1]; j++) {
-                    if (connectionAp[ueConns[i]] == connectionAp[ueConns[j]]) {
+                    if (connectionAp[i] == connectionAp[j]) {
                         throw new IllegalArgumentException("duplicate connection " + ues[u].id() + "@"
-                                + aps[connectionAp[ueConns[i]]].id());
+                                + aps[connectionAp[i]].id());
                     }
                 }
             }
@@ -181,10 +209,9 @@ public final class NetworkSnapshot {
     @SuppressWarnings("ReferenceEquality") // identity fast path before equals
     private int connectionOf(int ue, String apId) {
         for (int i = ueConnStart[ue]; i < ueConnStart[ue + 1]; i++) {
-            int c = ueConns[i];
-            String id = connections[c].apId();
+            String id = connectionApId[i];
             if (id == apId || id.equals(apId)) {
-                return c;
+                return i;
             }
         }
         return -1;
@@ -271,6 +298,16 @@ public final class NetworkSnapshot {
         return i == null ? -1 : i;
     }
 
+    /**
+     * Whether a device is a multipath user (same as {@code ue(index).multipath()}, from a dense array).
+     *
+     * @param ue device index
+     * @return true for a multipath user
+     */
+    public boolean ueMultipath(int ue) {
+        return ueMultipath[ue];
+    }
+
     /** @return number of connections */
     public int connectionCount() {
         return connections.length;
@@ -307,6 +344,26 @@ public final class NetworkSnapshot {
     }
 
     /**
+     * PHY rate of a connection (same as {@code connection(index).phyRateBps()}, from a dense array).
+     *
+     * @param connection connection index
+     * @return bit/s
+     */
+    public long connectionPhyRateBps(int connection) {
+        return connectionPhy[connection];
+    }
+
+    /**
+     * RSSI of a connection (same as {@code connection(index).rssiDbm()}, from a dense array).
+     *
+     * @param connection connection index
+     * @return dBm
+     */
+    public double connectionRssiDbm(int connection) {
+        return connectionRssi[connection];
+    }
+
+    /**
      * Index of the connection between a device and an AP.
      *
      * @param ue   device index
@@ -335,7 +392,7 @@ public final class NetworkSnapshot {
      * @return connection index
      */
     public int ueConnection(int ue, int k) {
-        return ueConns[ueConnStart[ue] + k];
+        return ueConnStart[ue] + k;
     }
 
     /**
@@ -382,6 +439,36 @@ public final class NetworkSnapshot {
      */
     public int flowConnection(int flow) {
         return flowConnection[flow];
+    }
+
+    /**
+     * Whether a flow is TCP (same as {@code flow(index).protocol() == TCP}, from a dense array).
+     *
+     * @param flow flow index
+     * @return true for TCP
+     */
+    public boolean flowTcp(int flow) {
+        return (flowFlags[flow] & FLAG_TCP) != 0;
+    }
+
+    /**
+     * Direction of a flow (same as {@code flow(index).direction()}, from a dense array).
+     *
+     * @param flow flow index
+     * @return the direction
+     */
+    public Direction flowDirection(int flow) {
+        return (flowFlags[flow] & FLAG_UPLINK) != 0 ? Direction.UPLINK : Direction.DOWNLINK;
+    }
+
+    /**
+     * Whether a flow is marked as an ACK stream (same as {@code flow(index).ackStream()}).
+     *
+     * @param flow flow index
+     * @return the mark
+     */
+    public boolean flowAckStream(int flow) {
+        return (flowFlags[flow] & FLAG_ACK) != 0;
     }
 
     /** @return the kept flows, in index order (unmodifiable) */

@@ -2,6 +2,8 @@ package org.mpsdn.core.throughput;
 
 import org.mpsdn.core.model.Checks;
 
+import java.util.Arrays;
+
 /**
  * Bianchi's saturation model of the 802.11 DCF (G. Bianchi, "Performance analysis of the
  * IEEE 802.11 distributed coordination function", IEEE JSAC 18(3), 2000), used for the
@@ -21,16 +23,20 @@ import org.mpsdn.core.model.Checks;
  * The retry limit is ignored (it only truncates the geometric tail).</p>
  *
  * <p>Defaults W = 16 and m = 6 are 802.11n OFDM (CWmin 15, CWmax 1023). Values for up to
- * {@value #TABLE_SIZE} stations are precomputed; larger N are solved on demand.</p>
+ * {@value #TABLE_SIZE} stations are precomputed; the table grows on demand (doubling, up to
+ * {@value #MAX_TABLE_SIZE} entries) so that every evaluation is O(1) amortised; beyond that the
+ * fixed point is solved per call. Thread-safe: the table is immutable once published.</p>
  */
 public final class BianchiCollisionModel implements CollisionModel {
     /** Number of station counts whose k&#772; is precomputed. */
     public static final int TABLE_SIZE = 512;
+    /** Largest table kept in memory. */
+    public static final int MAX_TABLE_SIZE = 1 << 20;
     private static final int ITERATIONS = 60;
 
     private final int minWindow;
     private final int backoffStages;
-    private final double[] table;
+    private volatile double[] table;
 
     /** Creates the model with 802.11n defaults W = 16, m = 6. */
     public BianchiCollisionModel() {
@@ -47,10 +53,7 @@ public final class BianchiCollisionModel implements CollisionModel {
     public BianchiCollisionModel(int minWindow, int backoffStages) {
         this.minWindow = (int) Checks.inRange("minWindow", minWindow, 2, 1024);
         this.backoffStages = (int) Checks.inRange("backoffStages", backoffStages, 0, 10);
-        this.table = new double[TABLE_SIZE + 1];
-        for (int n = 1; n <= TABLE_SIZE; n++) {
-            table[n] = 1.0 / (1.0 - collisionProbability(n));
-        }
+        this.table = extend(new double[1], TABLE_SIZE + 1);
     }
 
     @Override
@@ -59,10 +62,24 @@ public final class BianchiCollisionModel implements CollisionModel {
             throw new IllegalArgumentException("activeStations must be in [1, " + Integer.MAX_VALUE
                     + "], was " + activeStations);
         }
-        if (activeStations <= TABLE_SIZE) {
-            return table[activeStations];
+        double[] t = table;
+        if (activeStations < t.length) {
+            return t[activeStations];
+        }
+        if (activeStations < MAX_TABLE_SIZE) {
+            t = extend(t, Math.min(MAX_TABLE_SIZE, Math.max(activeStations + 1, 2 * t.length)));
+            table = t;
+            return t[activeStations];
         }
         return 1.0 / (1.0 - collisionProbability(activeStations));
+    }
+
+    private double[] extend(double[] old, int size) {
+        double[] t = Arrays.copyOf(old, size);
+        for (int n = Math.max(1, old.length); n < size; n++) {
+            t[n] = 1.0 / (1.0 - collisionProbability(n));
+        }
+        return t;
     }
 
     /**

@@ -117,6 +117,7 @@ public final class TlsAgentClients implements Function<AgentEndpoint, AgentClien
             throw new IllegalStateException("TLS context for " + ep + ": " + e.getMessage(), e);
         }
         return new GrpcAgentClient(NettyChannelBuilder.forAddress(ep.host(), ep.port())
+                .directExecutor()
                 .sslContext(ssl)
                 .keepAliveTime(keepaliveS, TimeUnit.SECONDS)
                 .keepAliveTimeout(KEEPALIVE_TIMEOUT_S, TimeUnit.SECONDS)
