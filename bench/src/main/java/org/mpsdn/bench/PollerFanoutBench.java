@@ -84,6 +84,10 @@ public final class PollerFanoutBench {
                 completeRun = poller.pollOnce().accepted() == agents ? completeRun + 1 : 0;
             }
             double warmSeconds = (System.nanoTime() - warmStart) / 1e9;
+            com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+            long cpu0 = os.getProcessCpuTime();
+            long wall0 = System.nanoTime();
             List<Long> lat = new ArrayList<>();
             long[] durations = new long[cycles];
             int[] accepted = new int[cycles];
@@ -104,6 +108,8 @@ public final class PollerFanoutBench {
                     Thread.sleep(sleep);
                 }
             }
+            double cpuPerCycle = (os.getProcessCpuTime() - cpu0) / 1e9 / cycles;
+            double wallSeconds = (System.nanoTime() - wall0) / 1e9;
             long[] l = lat.stream().mapToLong(Long::longValue).sorted().toArray();
             long[] d = durations.clone();
             Arrays.sort(d);
@@ -120,6 +126,8 @@ public final class PollerFanoutBench {
                             + "  \"accepted_per_cycle\": %s,%n"
                             + "  \"cycle_ms\": {\"min\": %.1f, \"median\": %.1f, \"max\": %.1f},%n"
                             + "  \"call_latency_ms\": {\"p50\": %.2f, \"p90\": %.2f, \"p99\": %.2f, \"max\": %.2f},%n"
+                            + "  \"poller_process_cpu_seconds_per_cycle\": %.3f,%n"
+                            + "  \"measured_wall_seconds\": %.1f,%n"
                             + "  \"heap_used_mb\": %d,%n"
                             + "  \"counters\": %s%n}%n",
                     System.getProperty("os.arch") + " " + System.getProperty("os.name"),
@@ -127,7 +135,7 @@ public final class PollerFanoutBench {
                     agents, ports.length, INTERVAL_MS, DEADLINE_MS, warm, warmSeconds, cycles, complete,
                     Arrays.toString(accepted), ms(d[0]), ms(d[d.length / 2]), ms(d[d.length - 1]),
                     ms(pct(l, 0.50)), ms(pct(l, 0.90)), ms(pct(l, 0.99)), ms(l[l.length - 1]),
-                    (rt.totalMemory() - rt.freeMemory()) >> 20,
+                    cpuPerCycle, wallSeconds, (rt.totalMemory() - rt.freeMemory()) >> 20,
                     poller.counters().asMap().toString().replace('=', ':')
                             .replaceAll("([a-zA-Z]+):", "\"$1\": "));
             Files.createDirectories(out.toAbsolutePath().getParent());
