@@ -13,6 +13,7 @@ import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.api.regulation.RegulationStoreDelegate;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
+import org.mpsdn.api.telemetry.StationTelemetry;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.config.UeSpec;
@@ -28,6 +29,9 @@ import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
 import org.mpsdn.impl.meter.MeterStepper;
 import org.mpsdn.impl.meter.TierTwoMeters;
+import org.mpsdn.mptcp.Conflict;
+import org.mpsdn.mptcp.MultipathUserTracker;
+import org.mpsdn.mptcp.UserSnapshot;
 import org.onlab.packet.Ethernet;
 import org.onlab.packet.IPv4;
 import org.onlab.packet.Ip4Address;
@@ -51,6 +55,8 @@ import org.onosproject.net.config.NetworkConfigRegistry;
 import org.onosproject.net.config.basics.SubjectFactories;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleEvent;
+import org.onosproject.net.flow.FlowRuleListener;
 import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.flow.criteria.Criterion;
@@ -74,6 +80,8 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.slf4j.Logger;
 
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Dictionary;
@@ -207,6 +215,13 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     private final MastershipListener mastershipListener = new InternalMastershipListener();
     private final MeterListener meterListener = new InternalMeterListener();
     private final PacketProcessor packetProcessor = new InternalPacketProcessor();
+    private final FlowRuleListener flowRuleListener = new InternalFlowRuleListener();
+    /** Groups the punted handshakes into MPTCP connections and users (issue 5). */
+    private final MultipathUserTracker tracker = new MultipathUserTracker();
+    /** Conflicts already logged, so each is reported once while it lasts. */
+    private final Set<Conflict> reportedConflicts = ConcurrentHashMap.newKeySet();
+    private final AtomicLong badStationLists = new AtomicLong();
+    private volatile List<Conflict> conflicts = List.of();
     private final RegulationStoreDelegate storeDelegate = this::post;
 
     private ApplicationId appId;
@@ -219,6 +234,8 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     private volatile Map<DeviceId, ApSpec> apsByDevice = Map.of();
     private volatile List<UeSpec> ues = List.of();
     private volatile Map<IpAddress, String> ueByIp = Map.of();
+    /** UEs of the last cycle: registrations merged with the detected users. */
+    private volatile List<UeSpec> effectiveUes = List.of();
     private volatile List<ManagedFlow> managed = List.of();
 
     private final Map<String, Counter> counters = new HashMap<>();
@@ -271,6 +288,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         configRegistry.addListener(configListener);
         mastershipService.addListener(mastershipListener);
         meterService.addListener(meterListener);
+        flowRuleService.addListener(flowRuleListener);
         packetService.addProcessor(packetProcessor, PacketProcessor.director(2));
         stopping = false;
         loop.execute(() -> {
@@ -288,6 +306,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     @Deactivate
     protected void deactivate() {
         packetService.removeProcessor(packetProcessor);
+        flowRuleService.removeListener(flowRuleListener);
         meterService.removeListener(meterListener);
         mastershipService.removeListener(mastershipListener);
         configRegistry.removeListener(configListener);
@@ -384,6 +403,42 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     }
 
     /**
+     * The multipath-user tracker fed by the punted packets, rule removals and station lists.
+     *
+     * @return tracker
+     */
+    MultipathUserTracker tracker() {
+        return tracker;
+    }
+
+    /**
+     * Conflicts between detection, registration and station lists found by the last cycle.
+     *
+     * @return conflicts
+     */
+    List<Conflict> conflicts() {
+        return conflicts;
+    }
+
+    /**
+     * UEs the last cycle gave the engine: registered UEs merged with the detected users.
+     *
+     * @return UE specs
+     */
+    List<UeSpec> effectiveUes() {
+        return effectiveUes;
+    }
+
+    /**
+     * Number of station-list entries or lists ignored because an IP or MAC was malformed.
+     *
+     * @return count
+     */
+    long badStationLists() {
+        return badStationLists.get();
+    }
+
+    /**
      * Number of punted packets that could not be parsed as IPv4 TCP/UDP.
      *
      * @return count
@@ -440,6 +495,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         apsByDevice = Map.copyOf(byDevice);
         ues = List.copyOf(newUes);
         ueByIp = Map.copyOf(ips);
+        tracker.setRegistrations(DetectedUes.registrations(newUes));
         for (ApSpec gone : old.values()) {
             ApSpec now = byId.get(gone.id());
             if (now == null || !now.deviceId().equals(gone.deviceId())) {
@@ -703,9 +759,10 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
                     .forEach(d -> s.limitKbps(d).ifPresent(l -> limits.put(d, l))));
             views.add(new ApView(ap, occ, limits, report.map(ApTelemetry::stations).orElse(List.of())));
         }
-        List<FlowView> flows = collectFlows(current, now);
+        DetectedUes detected = detectUsers(reports, now);
+        List<FlowView> flows = collectFlows(current, now, detected.ueByIp());
         Map<String, String> previous = store.primaries();
-        EngineDecision decision = engine.decide(new EngineInput(views, flows, ues, previous,
+        EngineDecision decision = engine.decide(new EngineInput(views, flows, detected.ues(), previous,
                 new EngineParams(p.cth(), p.alpha(), p.rmKbps(), p.deadlockBreaker()), p.intervalMs()));
 
         Map<String, String> ownPrimaries = new HashMap<>();
@@ -769,7 +826,44 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         }
     }
 
-    private List<FlowView> collectFlows(Map<String, ApSpec> current, long now) {
+    /**
+     * Feeds the AP agents' station lists to the tracker and merges its users with the registered
+     * UEs; new conflicts are logged once.
+     */
+    private DetectedUes detectUsers(Map<String, Optional<ApTelemetry>> reports, long now) {
+        reports.forEach((apId, report) -> report.ifPresent(r -> {
+            Map<InetAddress, String> ipToMac = new LinkedHashMap<>();
+            for (StationTelemetry st : r.stations()) {
+                for (String ip : st.ips()) {
+                    try {
+                        ipToMac.put(IpAddress.valueOf(ip).toInetAddress(), st.mac());
+                    } catch (IllegalArgumentException e) {
+                        badStationLists.incrementAndGet();
+                    }
+                }
+            }
+            try {
+                tracker.updateStations(apId, ipToMac, now);
+            } catch (IllegalArgumentException e) {
+                badStationLists.incrementAndGet();
+                log.warn("Ignoring station list of {}: {}", apId, e.getMessage());
+            }
+        }));
+        UserSnapshot snapshot = tracker.users(now);
+        List<Conflict> found = snapshot.conflicts();
+        for (Conflict c : found) {
+            if (reportedConflicts.add(c)) {
+                log.warn("Multipath user conflict: {}", c);
+            }
+        }
+        reportedConflicts.retainAll(found);
+        conflicts = found;
+        DetectedUes merged = DetectedUes.merge(ues, snapshot);
+        effectiveUes = merged.ues();
+        return merged;
+    }
+
+    private List<FlowView> collectFlows(Map<String, ApSpec> current, long now, Map<IpAddress, String> ueIds) {
         List<FlowView> flows = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (ApSpec ap : current.values()) {
@@ -798,7 +892,8 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
                 }
                 counters.put(key, new Counter(e.bytes(), now));
                 Ip4Address ueIp = d.get() == Direction.DOWNLINK ? m.get().dst() : m.get().src();
-                flows.add(new FlowView(ap.id(), m.get(), d.get(), ueOf(ueIp), tierOf(e), e.bytes(), e.packets(),
+                flows.add(new FlowView(ap.id(), m.get(), d.get(), ueOf(ueIds, ueIp), tierOf(e), e.bytes(),
+                        e.packets(),
                         rate));
             }
         }
@@ -806,8 +901,8 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         return flows;
     }
 
-    private String ueOf(Ip4Address ip) {
-        String id = ueByIp.get(ip);
+    private static String ueOf(Map<IpAddress, String> ueIds, Ip4Address ip) {
+        String id = ueIds.get(ip);
         return id != null ? id : "ip:" + ip;
     }
 
@@ -943,13 +1038,18 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
             if (dir.isEmpty()) {
                 return;
             }
+            long now = clock.getAsLong();
+            byte[] frame = bytes(pkt.unparsed());
+            if (frame != null) {
+                // never throws: malformed frames and options are counted by the tracker
+                tracker.onPacket(ap.id(), frame, now);
+            }
             Optional<FlowMatch> match = parse(pkt.parsed());
             if (match.isEmpty()) {
                 malformedPackets.incrementAndGet();
                 return;
             }
             String key = ap.id() + "|" + match.get();
-            long now = clock.getAsLong();
             Long last = recentlyInstalled.get(key);
             if (last == null || now - last >= REINSTALL_HOLDOFF_MS) {
                 recentlyInstalled.put(key, now);
@@ -960,6 +1060,31 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
             context.treatmentBuilder().setOutput(out);
             context.send();
         }
+    }
+
+    private class InternalFlowRuleListener implements FlowRuleListener {
+        @Override
+        public void event(FlowRuleEvent event) {
+            FlowRule r = event.subject();
+            if (event.type() != FlowRuleEvent.Type.RULE_REMOVED || appId == null || r.appId() != appId.id()
+                    || r.tableId() != TierRules.FLOW_TABLE || r.priority() != TierRules.FLOW_PRIORITY) {
+                return;
+            }
+            // idle expiry (or removal) of a per-flow rule: the flow ended
+            FlowMatch.fromSelector(r.selector()).ifPresent(m -> tracker.onFlowRemoved(m.protocol(),
+                    m.src().toInetAddress(), m.srcPort(), m.dst().toInetAddress(), m.dstPort(), clock.getAsLong()));
+        }
+    }
+
+    private static byte[] bytes(ByteBuffer buffer) {
+        if (buffer == null) {
+            return null;
+        }
+        ByteBuffer b = buffer.duplicate();
+        b.rewind();
+        byte[] a = new byte[b.remaining()];
+        b.get(a);
+        return a;
     }
 
     /**

@@ -25,6 +25,30 @@ class FakeFlowRuleService extends FlowRuleServiceAdapter {
     final Map<FlowId, FlowEntry> table = new LinkedHashMap<>();
     final List<FlowRuleOperation> log = new ArrayList<>();
     boolean failNext;
+    final List<org.onosproject.net.flow.FlowRuleListener> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Override
+    public void addListener(org.onosproject.net.flow.FlowRuleListener listener) {
+        listeners.add(listener);
+    }
+
+    @Override
+    public void removeListener(org.onosproject.net.flow.FlowRuleListener listener) {
+        listeners.remove(listener);
+    }
+
+    /** The switch drops a rule on its idle timeout and reports it (RULE_REMOVED). */
+    void expire(FlowRule rule) {
+        FlowEntry e;
+        synchronized (this) {
+            e = table.remove(rule.id());
+        }
+        if (e != null) {
+            org.onosproject.net.flow.FlowRuleEvent ev = new org.onosproject.net.flow.FlowRuleEvent(
+                    org.onosproject.net.flow.FlowRuleEvent.Type.RULE_REMOVED, e);
+            listeners.forEach(l -> l.event(ev));
+        }
+    }
 
     synchronized List<FlowRuleOperation> drainLog() {
         List<FlowRuleOperation> l = new ArrayList<>(log);

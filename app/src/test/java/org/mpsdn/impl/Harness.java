@@ -154,7 +154,11 @@ final class Harness {
         TrafficTreatment sent;
 
         SentPacket(ConnectPoint in, Ethernet eth) {
-            super(0, new DefaultInboundPacket(in, eth, ByteBuffer.wrap(eth.serialize())),
+            this(in, eth, eth.serialize());
+        }
+
+        SentPacket(ConnectPoint in, Ethernet eth, byte[] raw) {
+            super(0, new DefaultInboundPacket(in, eth, ByteBuffer.wrap(raw)),
                     new DefaultOutboundPacket(in.deviceId(), null, ByteBuffer.wrap(eth.serialize())), false);
         }
 
@@ -167,7 +171,12 @@ final class Harness {
     }
 
     SentPacket packetIn(DeviceId device, long port, Ethernet eth) {
-        SentPacket ctx = new SentPacket(new ConnectPoint(device, PortNumber.portNumber(port)), eth);
+        return packetIn(device, port, eth, eth.serialize());
+    }
+
+    /** A packet-in whose raw bytes (as the switch sent them) differ from the re-serialised frame. */
+    SentPacket packetIn(DeviceId device, long port, Ethernet eth, byte[] raw) {
+        SentPacket ctx = new SentPacket(new ConnectPoint(device, PortNumber.portNumber(port)), eth, raw);
         processors.forEach(p -> p.process(ctx));
         return ctx;
     }

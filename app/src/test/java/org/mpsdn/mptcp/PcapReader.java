@@ -12,11 +12,13 @@ import java.util.List;
 /**
  * Minimal reader of classic libpcap files and streams (tcpdump -w), Ethernet link type only.
  */
-final class PcapReader implements AutoCloseable {
+public final class PcapReader implements AutoCloseable {
     /** One captured frame. */
-    static final class Record {
-        final long micros;
-        final byte[] frame;
+    public static final class Record {
+        /** Capture time in microseconds. */
+        public final long micros;
+        /** The captured bytes. */
+        public final byte[] frame;
 
         Record(long micros, byte[] frame) {
             this.micros = micros;
@@ -73,7 +75,14 @@ final class PcapReader implements AutoCloseable {
         return new Record(sec * 1_000_000L + (nanos ? frac / 1000 : frac), frame);
     }
 
-    static List<Record> readAll(InputStream in) throws IOException {
+    /**
+     * Reads every record of a capture.
+     *
+     * @param in pcap stream
+     * @return records in file order
+     * @throws IOException if the stream is not a pcap of Ethernet frames
+     */
+    public static List<Record> readAll(InputStream in) throws IOException {
         List<Record> out = new ArrayList<>();
         try (PcapReader r = new PcapReader(in)) {
             for (Record rec = r.next(); rec != null; rec = r.next()) {
