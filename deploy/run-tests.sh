@@ -9,6 +9,11 @@ bash deploy/setup-host.sh
 echo "== Java: mvn install (tests, checkstyle, .oar)"
 mvn -B -ntp install
 
+echo "== Northbound: GUI overlay JavaScript against a fake ONOS overlay API (node --test)"
+node --test web-gui/src/test/js/
+echo "== Northbound: Grafana dashboard queries only metrics the app exports"
+python3 deploy/check-dashboard.py
+
 echo "== Go: generated contract matches api/src/main/proto"
 cd "$top/southbound-ap-agent"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
