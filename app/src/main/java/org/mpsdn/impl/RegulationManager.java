@@ -225,6 +225,8 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     private final Map<String, Long> recentlyInstalled = new ConcurrentHashMap<>();
     private final AtomicLong malformedPackets = new AtomicLong();
     private final AtomicLong cycles = new AtomicLong();
+    /** Set by the deactivate hook: no more rules or meters may be installed. */
+    private volatile boolean stopping;
 
     /** Last byte counter of a flow rule. */
     private static final class Counter {
@@ -270,6 +272,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         mastershipService.addListener(mastershipListener);
         meterService.addListener(meterListener);
         packetService.addProcessor(packetProcessor, PacketProcessor.director(2));
+        stopping = false;
         loop.execute(() -> {
             loadConfig();
             removeForeignLeftovers();
@@ -470,7 +473,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
      * the app there. Idempotent: running it twice changes nothing the second time.
      */
     private void reconcile(ApSpec ap) {
-        if (!mastershipService.isLocalMaster(ap.deviceId())) {
+        if (stopping || !mastershipService.isLocalMaster(ap.deviceId())) {
             return;
         }
         ApRegulationState state = store.state(ap.id())
@@ -619,6 +622,18 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
      * app and forgets the shared state.
      */
     void removeEverything() {
+        stopping = true;
+        if (loop != null && !loop.isShutdown()) {
+            runOnLoop(this::removeEverythingNow);
+        } else {
+            removeEverythingNow();
+        }
+    }
+
+    private void removeEverythingNow() {
+        if (cycleTask != null) {
+            cycleTask.cancel(false);
+        }
         flowRuleService.removeFlowRulesById(appId);
         Set<DeviceId> devices = new HashSet<>();
         for (Meter m : meterService.getAllMeters()) {
@@ -660,6 +675,9 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
      * One regulation cycle (loop thread only).
      */
     void cycle() {
+        if (stopping) {
+            return;
+        }
         cycles.incrementAndGet();
         stepper.poll();
         Map<String, ApSpec> current = aps;
@@ -901,7 +919,11 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         public void event(MeterEvent event) {
             if (event.type() == MeterEvent.Type.METER_ADDED && appId.equals(event.subject().appId())) {
                 Meter meter = event.subject();
-                loop.execute(() -> stepper.meterAdded(meter));
+                loop.execute(() -> {
+                    if (!stopping) {
+                        stepper.meterAdded(meter);
+                    }
+                });
             }
         }
     }
@@ -909,7 +931,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     private class InternalPacketProcessor implements PacketProcessor {
         @Override
         public void process(PacketContext context) {
-            if (context.isHandled()) {
+            if (context.isHandled() || stopping) {
                 return;
             }
             InboundPacket pkt = context.inPacket();

@@ -492,6 +492,12 @@ public class RegulationManagerTest {
         assertEquals(2, h.meters.getAllMeters().size());
         assertNotNull(h.deactivateHook);
         h.deactivateHook.run();
+        assertEquals(0, h.flows.getFlowRuleCount());
+        // nothing comes back between the hook and the component's deactivation
+        h.packetIn(DEV1, 2, Packets.tcp("192.0.2.10", 80, "10.0.1.2", 40001));
+        h.cycle();
+        h.mastership.setMaster(DEV1, true);
+        h.manager.settle();
         h.deactivate();
         assertEquals(0, h.flows.getFlowRuleCount());
         assertTrue(h.meters.getAllMeters().isEmpty());
