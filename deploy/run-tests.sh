@@ -15,6 +15,11 @@ JAZZER_FUZZ=1 mvn -B -ntp -q test -pl app -am -Dcheckstyle.skip -Dtest=MptcpDeco
 echo "== sim: ns-3 scenario with the Regulation Center in the loop (small CI check)"
 bash "$top/sim/scripts/ci-check.sh"
 
+echo "== Northbound: GUI overlay JavaScript against a fake ONOS overlay API (node --test)"
+node --test web-gui/src/test/js/
+echo "== Northbound: Grafana dashboard queries only metrics the app exports"
+python3 deploy/check-dashboard.py
+
 echo "== Go: generated contract matches api/src/main/proto"
 cd "$top/southbound-ap-agent"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

@@ -15,6 +15,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get -o DPkg::Lock::Timeout=600 update -qq
   apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-for tool in java mvn go; do
+# northbound: the GUI overlay's JavaScript tests need node >= 18 (node --test)
+command -v node >/dev/null || PKGS_NODE=(nodejs)
+if [ -n "${PKGS_NODE[*]:-}" ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get -o DPkg::Lock::Timeout=600 update -qq
+  apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends nodejs >/dev/null
+fi
+for tool in java mvn go node python3; do
   command -v "$tool" >/dev/null || { echo "setup-host: $tool is required on PATH" >&2; exit 1; }
 done

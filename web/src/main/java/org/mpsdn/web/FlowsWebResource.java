@@ -3,7 +3,7 @@ package org.mpsdn.web;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.NorthboundService;
 import org.mpsdn.api.regulation.ManagedFlow;
-import org.mpsdn.web.codec.JsonFields;
+import org.mpsdn.api.northbound.codec.JsonFields;
 import org.onosproject.rest.AbstractWebResource;
 
 import javax.ws.rs.GET;

@@ -9,6 +9,7 @@ import org.mpsdn.api.northbound.ApOverride;
 import org.mpsdn.api.northbound.EnbDiscipline;
 import org.mpsdn.api.northbound.NorthboundAdminService;
 import org.mpsdn.api.northbound.NorthboundService;
+import org.mpsdn.api.northbound.codec.NorthboundCodecs;
 import org.mpsdn.web.metrics.FakeRegulation;
 import org.mpsdn.web.metrics.MetricsFixture;
 import org.mpsdn.web.metrics.MpsdnMetrics;
@@ -56,7 +57,7 @@ public class MpsdnWebResourceTest extends ResourceTest {
         TestUtils.setField(AuthorizationFilter.class, "disableForTests", false);
         nb = new FakeNorthbound();
         TestCodecService codecs = new TestCodecService();
-        MpsdnCodecRegistrator.register(codecs);
+        NorthboundCodecs.register(codecs);
         metrics = MetricsFixture.start(nb, new FakeRegulation());
         setServiceDirectory(new TestServiceDirectory()
                 .add(NorthboundService.class, nb)

@@ -1,5 +1,12 @@
 package org.mpsdn.web.codec;
 
+import org.mpsdn.api.northbound.codec.ApInfoCodec;
+import org.mpsdn.api.northbound.codec.ApOverrideCodec;
+import org.mpsdn.api.northbound.codec.ManagedFlowCodec;
+import org.mpsdn.api.northbound.codec.MpsdnIntentCodec;
+import org.mpsdn.api.northbound.codec.UeInfoCodec;
+import org.mpsdn.api.northbound.codec.UeRegistrationCodec;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;

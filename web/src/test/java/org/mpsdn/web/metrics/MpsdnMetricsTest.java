@@ -178,6 +178,24 @@ public class MpsdnMetricsTest {
         assertTrue(regulation.listeners.isEmpty());
     }
 
+    @Test
+    public void writesASampleScrapeForTheDashboardCheck() throws java.io.IOException {
+        metrics.cycleCompleted(1_000_000);
+        metrics.telemetryChecked("ap1", false);
+        ApRegulationState a = ApRegulationState.builder("ap1", "of:1").limit(Direction.DOWNLINK, 5000, 1).build();
+        regulation.post(new RegulationEvent(RegulationEvent.Type.AP_STATE_UPDATED, a));
+        regulation.post(new RegulationEvent(RegulationEvent.Type.AP_STATE_UPDATED,
+                a.toBuilder().limit(Direction.DOWNLINK, 2500, 2).build()));
+        String text = metrics.scrape();
+        Map<String, String> types = TextFormatParser.types(text);
+        for (String name : List.of("mpsdn_ap_mac_queue_occupancy_ratio", "mpsdn_ap_tier2_limit_bits_per_second",
+                "mpsdn_flows", "mpsdn_cycle_duration_seconds", "mpsdn_agent_poll_errors_total",
+                "mpsdn_failsafe_active", "mpsdn_meter_swaps_total", "mpsdn_intents")) {
+            assertTrue(name + " missing from " + types.keySet(), types.containsKey(name));
+        }
+        java.nio.file.Files.writeString(java.nio.file.Path.of("target/metrics-sample.txt"), text);
+    }
+
     @Test(expected = IllegalArgumentException.class)
     public void parserRejectsGarbage() {
         TextFormatParser.parse("mpsdn_x{ap=\"a\" 1\n");

@@ -1,4 +1,4 @@
-package org.mpsdn.web.codec;
+package org.mpsdn.api.northbound.codec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,0 +1,86 @@
+package org.mpsdn.cli;
+
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.Tier;
+import org.mpsdn.api.northbound.ApInfo;
+import org.mpsdn.api.northbound.MpsdnIntent;
+import org.mpsdn.api.northbound.UeConnection;
+import org.mpsdn.api.northbound.UeInfo;
+import org.mpsdn.api.regulation.ManagedFlow;
+
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * One-line text renderings of the northbound views.
+ */
+final class Format {
+
+    private Format() {
+    }
+
+    private static String occ(OptionalDouble v) {
+        return v.isPresent() ? String.format(Locale.ROOT, "%.2f", v.getAsDouble()) : "-";
+    }
+
+    private static String limit(OptionalLong v) {
+        return v.isPresent() ? String.valueOf(v.getAsLong()) : "unlimited";
+    }
+
+    static String ap(ApInfo a) {
+        return String.format(Locale.ROOT, "id=%s, kind=%s, device=%s, capacityKbps=%d, occupancy(dl/ul)=%s/%s, "
+                        + "tier2LimitKbps(dl/ul)=%s/%s, flows(t1/t2)=%d/%d, agent=%s(missed=%d)",
+                a.id(), a.kind(), a.deviceId(), a.capacityKbps(),
+                occ(a.occupancy(Direction.DOWNLINK)), occ(a.occupancy(Direction.UPLINK)),
+                limit(a.tier2LimitKbps(Direction.DOWNLINK)), limit(a.tier2LimitKbps(Direction.UPLINK)),
+                a.flowCount(Tier.TIER1), a.flowCount(Tier.TIER2), a.agent().status(), a.agent().missedCycles());
+    }
+
+    static String ue(UeInfo u) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "id=%s, registered=%s, primary=%s",
+                u.id(), u.registered(), u.primaryAp().orElse("-")));
+        for (UeConnection c : u.connections()) {
+            sb.append(String.format(Locale.ROOT, "%n    ap=%s, ip=%s, rssi=%.1f dBm, phy(tx/rx)=%d/%d bps, %s, tier=%s",
+                    c.apId(), c.ip(), c.rssiDbm(), c.txPhyRateBps(), c.rxPhyRateBps(),
+                    c.primary() ? "primary" : "secondary", c.tier().map(Enum::name).orElse("-")));
+        }
+        return sb.toString();
+    }
+
+    static String flow(ManagedFlow f) {
+        return String.format(Locale.ROOT, "ap=%s, ue=%s, %s, %s, %s, bytes=%d, rate=%.0f bps",
+                f.apId(), f.ueId(), f.fiveTuple(), f.direction(), f.tier(), f.bytes(), f.rateBps());
+    }
+
+    static String intent(MpsdnIntent i) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "id=%s, kind=%s, target=%s, state=%s",
+                i.id(), i.kind(), i.target(), i.state()));
+        if (i.mode() != null) {
+            sb.append(", mode=").append(i.mode());
+        }
+        if (i.apId() != null) {
+            sb.append(", ap=").append(i.apId());
+        }
+        if (i.interCluster() != null) {
+            sb.append(", inter=").append(i.interCluster());
+        }
+        if (i.intraCluster() != null) {
+            sb.append(", intra=").append(i.intraCluster());
+        }
+        if (!i.clusterOverrides().isEmpty()) {
+            sb.append(", clusters=").append(i.clusterOverrides());
+        }
+        if (i.weightMode() != null) {
+            sb.append(", weights=").append(i.weightMode());
+        }
+        if (!i.weights().isEmpty()) {
+            sb.append(i.weights());
+        }
+        sb.append(", version=").append(i.version());
+        if (!i.reason().isEmpty()) {
+            sb.append(", reason=").append(i.reason());
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,42 @@
+package org.mpsdn.cli;
+
+import org.apache.karaf.shell.api.action.Argument;
+import org.apache.karaf.shell.api.action.Command;
+import org.apache.karaf.shell.api.action.Completion;
+import org.apache.karaf.shell.api.action.lifecycle.Service;
+import org.mpsdn.api.northbound.MpsdnIntent;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Lists intents with their install state, or shows one.
+ */
+@Service
+@Command(scope = "onos", name = "mpsdn-intents", description = "Lists mpsdn intents and their install state")
+public class IntentsCommand extends MpsdnCommand {
+
+    @Argument(index = 0, name = "intentId", description = "intent to show", required = false)
+    @Completion(IntentIdCompleter.class)
+    String intentId = null;
+
+    @Override
+    protected void doExecute() {
+        List<MpsdnIntent> intents;
+        if (intentId != null) {
+            Optional<MpsdnIntent> i = northbound().intent(intentId);
+            if (i.isEmpty()) {
+                error("No intent %s", intentId);
+                return;
+            }
+            intents = List.of(i.get());
+        } else {
+            intents = northbound().intents();
+        }
+        if (outputJson()) {
+            printJson(MpsdnIntent.class, intents);
+            return;
+        }
+        intents.forEach(i -> print("%s", Format.intent(i)));
+    }
+}
