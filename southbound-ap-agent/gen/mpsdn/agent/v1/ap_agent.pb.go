@@ -417,8 +417,11 @@ type ApStatus struct {
 	// One entry per direction the agent can observe.
 	Queues []*QueueOccupancy `protobuf:"bytes,6,rep,name=queues,proto3" json:"queues,omitempty"`
 	// Nominal capacity of the AP in bits per second.
-	CapacityBps   uint64     `protobuf:"varint,7,opt,name=capacity_bps,json=capacityBps,proto3" json:"capacity_bps,omitempty"`
-	Stations      []*Station `protobuf:"bytes,8,rep,name=stations,proto3" json:"stations,omitempty"`
+	CapacityBps uint64     `protobuf:"varint,7,opt,name=capacity_bps,json=capacityBps,proto3" json:"capacity_bps,omitempty"`
+	Stations    []*Station `protobuf:"bytes,8,rep,name=stations,proto3" json:"stations,omitempty"`
+	// Random value chosen when the agent process starts. The sequence restarts
+	// at 1 with a new boot_id; the controller orders reports by (boot_id, sequence).
+	BootId        uint64 `protobuf:"varint,9,opt,name=boot_id,json=bootId,proto3" json:"boot_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -509,6 +512,13 @@ func (x *ApStatus) GetStations() []*Station {
 	return nil
 }
 
+func (x *ApStatus) GetBootId() uint64 {
+	if x != nil {
+		return x.BootId
+	}
+	return 0
+}
+
 var File_mpsdn_agent_v1_ap_agent_proto protoreflect.FileDescriptor
 
 const file_mpsdn_agent_v1_ap_agent_proto_rawDesc = "" +
@@ -537,7 +547,7 @@ const file_mpsdn_agent_v1_ap_agent_proto_rawDesc = "" +
 	"\btx_bytes\x18\x06 \x01(\x04R\atxBytes\x12\x19\n" +
 	"\brx_bytes\x18\a \x01(\x04R\arxBytes\x12\x1f\n" +
 	"\vinactive_ms\x18\b \x01(\rR\n" +
-	"inactiveMs\"\xb7\x02\n" +
+	"inactiveMs\"\xd0\x02\n" +
 	"\bApStatus\x12\x13\n" +
 	"\x05ap_id\x18\x01 \x01(\tR\x04apId\x12*\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x16.mpsdn.agent.v1.ApKindR\x04kind\x12\x1a\n" +
@@ -546,7 +556,8 @@ const file_mpsdn_agent_v1_ap_agent_proto_rawDesc = "" +
 	"\twindow_ms\x18\x05 \x01(\rR\bwindowMs\x126\n" +
 	"\x06queues\x18\x06 \x03(\v2\x1e.mpsdn.agent.v1.QueueOccupancyR\x06queues\x12!\n" +
 	"\fcapacity_bps\x18\a \x01(\x04R\vcapacityBps\x123\n" +
-	"\bstations\x18\b \x03(\v2\x17.mpsdn.agent.v1.StationR\bstations*D\n" +
+	"\bstations\x18\b \x03(\v2\x17.mpsdn.agent.v1.StationR\bstations\x12\x17\n" +
+	"\aboot_id\x18\t \x01(\x04R\x06bootId*D\n" +
 	"\x06ApKind\x12\x17\n" +
 	"\x13AP_KIND_UNSPECIFIED\x10\x00\x12\x10\n" +
 	"\fAP_KIND_WIFI\x10\x01\x12\x0f\n" +

@@ -1,0 +1,111 @@
+package org.mpsdn.impl.weights;
+
+import org.mpsdn.client.v1.AckRequest;
+import org.mpsdn.client.v1.PathApplied;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs the Java ClientWeights server outside ONOS, for lab and interoperability runs with the Go client agent:
+ * plaintext, bearer tokens, manual weights from the command line.
+ *
+ * <p>Usage: {@code ClientWeightsLab --port N --token ID=TOKEN [--token ...] --manual ID:PATH=W,PATH=W [--manual ...]
+ * [--exit-on-ack ID]}. Prints {@code listening PORT} once serving and {@code ack ID EPOCH VERSION ok|failed} per
+ * acknowledgement; with {@code --exit-on-ack} it exits 0 after the first acknowledgement of that client's current
+ * version with every path applied, and 1 when one arrives with a failed path.
+ */
+public final class ClientWeightsLab {
+    private static final long POLL_MS = 50;
+
+    private ClientWeightsLab() {
+    }
+
+    /**
+     * Entry point.
+     *
+     * @param args see the class comment
+     * @throws Exception when the server cannot start
+     */
+    public static void main(String[] args) throws Exception {
+        int port = 0;
+        Map<String, String> tokens = new HashMap<>();
+        Map<String, Map<String, Integer>> manual = new LinkedHashMap<>();
+        String exitOnAck = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(a + " needs a value");
+            }
+            String v = args[++i];
+            switch (a) {
+                case "--port":
+                    port = Integer.parseInt(v);
+                    break;
+                case "--token":
+                    String[] kv = v.split("=", 2);
+                    if (kv.length != 2) {
+                        throw new IllegalArgumentException("--token " + v + ": want ID=TOKEN");
+                    }
+                    tokens.put(kv[0], kv[1]);
+                    break;
+                case "--manual":
+                    String[] cw = v.split(":", 2);
+                    if (cw.length != 2) {
+                        throw new IllegalArgumentException("--manual " + v + ": want ID:PATH=W,PATH=W");
+                    }
+                    Map<String, Integer> ws = new LinkedHashMap<>();
+                    for (String pw : cw[1].split(",")) {
+                        String[] p = pw.split("=", 2);
+                        if (p.length != 2) {
+                            throw new IllegalArgumentException("--manual " + v + ": " + pw + " is not PATH=W");
+                        }
+                        ws.put(p[0], Integer.parseInt(p[1]));
+                    }
+                    manual.put(cw[0], ws);
+                    break;
+                case "--exit-on-ack":
+                    exitOnAck = v;
+                    break;
+                default:
+                    throw new IllegalArgumentException("unknown option " + a);
+            }
+        }
+        WeightPublisher publisher = new WeightPublisher();
+        for (Map.Entry<String, Map<String, Integer>> e : manual.entrySet()) {
+            publisher.setManual(e.getKey(), e.getValue());
+        }
+        ClientWeightsServer server = new ClientWeightsServer(port, publisher, tokens, null);
+        System.out.println("listening " + server.port());
+        System.out.flush();
+        AckRequest last = null;
+        while (true) {
+            Thread.sleep(POLL_MS);
+            if (exitOnAck == null) {
+                continue;
+            }
+            Optional<AckRequest> ack = publisher.lastAck(exitOnAck);
+            if (ack.isEmpty() || ack.get().equals(last)) {
+                continue;
+            }
+            last = ack.get();
+            boolean ok = last.getPathsCount() > 0 && last.getPathsList().stream().allMatch(PathApplied::getOk);
+            System.out.println("ack " + exitOnAck + " " + last.getEpoch() + " " + last.getVersion() + " "
+                    + (ok ? "ok" : "failed " + last.getPathsList()));
+            System.out.flush();
+            boolean current = publisher.current(exitOnAck)
+                    .map(u -> u.getVersion() == ack.get().getVersion() && u.getEpoch() == ack.get().getEpoch())
+                    .orElse(false);
+            if (!ok) {
+                server.stop(1000);
+                System.exit(1);
+            }
+            if (current) {
+                server.stop(1000);
+                System.exit(0);
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+// Command mpsdn-enb is the reference programmable eNB: a user-space LTE
+// downlink scheduler between an uplink interface and one interface per UE
+// (AF_PACKET), programmed over gRPC (mpsdn.enb.v1.EnbPolicy) and observed
+// over HTTP (GET /v1/metrics, see internal/enb/metricshttp).
+//
+// Usage: mpsdn-enb -config enb.json   (format: internal/enb/config)
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"google.golang.org/grpc"
+
+	enbv1 "github.com/mpsdn/mpsdn/southbound-ap-agent/gen/mpsdn/enb/v1"
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/cell"
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/config"
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/metricshttp"
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/pktio"
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/policysvc"
+)
+
+func main() {
+	cfgPath := flag.String("config", "", "JSON configuration file")
+	flag.Parse()
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	if err := run(*cfgPath, log); err != nil && !errors.Is(err, context.Canceled) {
+		log.Error("mpsdn-enb", "err", err)
+		os.Exit(1)
+	}
+}
+
+func run(path string, log *slog.Logger) error {
+	if path == "" {
+		return fmt.Errorf("-config: required")
+	}
+	f, err := config.Load(path)
+	if err != nil {
+		return err
+	}
+	cc, err := f.CellConfig()
+	if err != nil {
+		return err
+	}
+	c, err := cell.New(cc)
+	if err != nil {
+		return err
+	}
+	if f.Uplink == "" {
+		return fmt.Errorf("uplink: empty")
+	}
+	up, err := pktio.OpenPort(f.Uplink)
+	if err != nil {
+		return fmt.Errorf("uplink: %w", err)
+	}
+	b := &pktio.Bridge{Cell: c, Uplink: up, Log: log}
+	for i, u := range f.UEs {
+		p, err := pktio.OpenPort(u.Iface)
+		if err != nil {
+			return fmt.Errorf("ues[%d].iface: %w", i, err)
+		}
+		b.UEs = append(b.UEs, p)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+
+	if f.GRPCListen != "" {
+		lis, err := net.Listen("tcp", f.GRPCListen)
+		if err != nil {
+			return fmt.Errorf("grpc_listen: %w", err)
+		}
+		srv := grpc.NewServer()
+		enbv1.RegisterEnbPolicyServer(srv, policysvc.New(c, log))
+		go func() { _ = srv.Serve(lis) }()
+		defer srv.Stop()
+		log.Info("EnbPolicy service", "addr", lis.Addr().String())
+	}
+	if f.MetricsListen != "" {
+		lis, err := net.Listen("tcp", f.MetricsListen)
+		if err != nil {
+			return fmt.Errorf("metrics_listen: %w", err)
+		}
+		hs := &http.Server{Handler: metricshttp.Handler(c, nil), ReadHeaderTimeout: 5 * time.Second}
+		go func() { _ = hs.Serve(lis) }()
+		defer hs.Close()
+		log.Info("metrics", "addr", lis.Addr().String(), "path", metricshttp.Path)
+	}
+	log.Info("eNB running", "enb_id", f.ENBID, "ues", len(f.UEs), "uplink", f.Uplink)
+	return b.Run(ctx)
+}

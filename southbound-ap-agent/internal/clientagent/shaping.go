@@ -1,0 +1,360 @@
+package clientagent
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ShapingConfig configures the shaping backend.
+type ShapingConfig struct {
+	Mode         string // ModeMeasured or ModeStatic
+	AggregateBps uint64 // ModeStatic: the aggregate to split
+	LatencyMs    int    // tbf queue latency (default 50)
+	// Hysteresis: a shaped rate is changed only when the new rate differs by
+	// more than this fraction (default 0.01).
+	Hysteresis float64
+	// ControlInterval is the period of the share correction in ModeMeasured
+	// (default 1 s); see Shaping.
+	ControlInterval time.Duration
+	// InitialRefBps is the reference rate assumed before any measurement
+	// (default 10 Mbit/s), and RefHalfLife how fast a held reference peak
+	// decays towards lower measurements (default 5 s); see Shaping.
+	InitialRefBps uint64
+	RefHalfLife   time.Duration
+}
+
+// Share correction bounds (ModeMeasured).
+const (
+	correctionGain    = 0.5  // fraction of the relative share error corrected per control interval
+	correctionStepMax = 0.15 // largest relative change of the correction per interval
+	correctionMin     = 0.5  // bounds of the correction factor
+	correctionMax     = 2.0
+	correctionUse     = 0.7 // a path is corrected only while it uses this much of its shaped rate
+)
+
+// Shaping applies weights on upstream Linux without a WRR scheduler: each
+// weighted path's send rate is shaped with a tbf root qdisc on its interface
+// in the weights' proportion (see Plan), and weight 0 sets the MPTCP backup
+// flag on the path's endpoints (ip mptcp endpoint change ... backup), which
+// the kernel signals to the peer with MP_PRIO. It must run in the sender's
+// network namespace.
+//
+// In ModeMeasured a slow path does not always fill its shaped rate (the
+// kernel scheduler hands it data in bursts, and the connection stalls on the
+// receive window while the slow path holds data back), so its delivered share
+// ends below w / sum(w). A feedback loop corrects that: every ControlInterval
+// the delivered ratio of each shaped path to the reference path is compared
+// with w / w_max and the path's correction factor (which multiplies its shaped
+// rate) moves by correctionGain of the relative error, at most
+// correctionStepMax per interval, within [correctionMin, correctionMax]. A
+// path that uses less than correctionUse of its shaped rate (idle, or limited
+// by its own network) is not corrected, so the factor does not wind up.
+//
+// The reference rate is a decaying peak of the reference path's delivered
+// rate (half-life RefHalfLife), starting at InitialRefBps: a momentary dip of
+// the reference (a stall while a slow path holds data back) must not shape
+// the slow path down further, which would lengthen the stall (positive
+// feedback down to the floor rate).
+type Shaping struct {
+	run   Runner
+	paths map[string]Path
+	order []Path
+	cfg   ShapingConfig
+
+	mu      sync.Mutex
+	weights []Weight
+	rate    map[string]uint64 // interface -> applied tbf rate (0: none)
+	refRate uint64
+	corr    map[string]float64 // path -> share correction factor
+	accBits map[string]float64 // path -> delivered wire bits in the control interval
+	accCap  map[string]float64 // path -> bits its shaped rate allowed in the interval
+	accTime time.Duration
+}
+
+// NewShaping creates the backend for paths.
+func NewShaping(run Runner, paths []Path, cfg ShapingConfig) (*Shaping, error) {
+	if cfg.Mode != ModeMeasured && cfg.Mode != ModeStatic {
+		return nil, fmt.Errorf("shaping mode %q: want %s or %s", cfg.Mode, ModeMeasured, ModeStatic)
+	}
+	if cfg.Mode == ModeStatic && cfg.AggregateBps == 0 {
+		return nil, fmt.Errorf("shaping mode static needs an aggregate rate > 0")
+	}
+	if cfg.LatencyMs <= 0 {
+		cfg.LatencyMs = 50
+	}
+	if cfg.Hysteresis <= 0 {
+		cfg.Hysteresis = 0.01
+	}
+	if cfg.ControlInterval <= 0 {
+		cfg.ControlInterval = time.Second
+	}
+	if cfg.InitialRefBps == 0 {
+		cfg.InitialRefBps = 10_000_000
+	}
+	if cfg.RefHalfLife <= 0 {
+		cfg.RefHalfLife = 5 * time.Second
+	}
+	s := &Shaping{run: run, paths: map[string]Path{}, order: paths, cfg: cfg, rate: map[string]uint64{},
+		corr: map[string]float64{}, accBits: map[string]float64{}, accCap: map[string]float64{},
+		refRate: cfg.InitialRefBps}
+	for _, p := range paths {
+		s.paths[p.ID] = p
+		s.rate[p.Interface] = 1 // unknown: the first reshape (un)shapes it explicitly
+	}
+	return s, nil
+}
+
+// Name returns "shaping".
+func (s *Shaping) Name() string { return "shaping" }
+
+// Apply sets the backup flags and shapes every path.
+func (s *Shaping) Apply(ctx context.Context, weights []Weight) []Result {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, w := range weights {
+		// the correction belongs to a path's rate regime: a new weight starts it afresh
+		if prev, ok := s.weightOf(w.PathID); !ok || prev != w.Value {
+			delete(s.corr, w.PathID)
+		}
+	}
+	s.weights = append([]Weight(nil), weights...)
+	errs := map[string]error{}
+	eps, err := s.endpoints(ctx)
+	for _, w := range weights {
+		if err != nil {
+			errs[w.PathID] = err
+			continue
+		}
+		if e := s.setBackup(ctx, s.paths[w.PathID], w.Value == 0, eps); e != nil {
+			errs[w.PathID] = e
+		}
+	}
+	for id, e := range s.reshape(ctx, true) {
+		if errs[id] == nil {
+			errs[id] = e
+		}
+	}
+	res := make([]Result, 0, len(weights))
+	for _, w := range weights {
+		res = append(res, Result{PathID: w.PathID, Value: w.Value, Err: errs[w.PathID]})
+	}
+	return res
+}
+
+// Follow takes a meter snapshot: in ModeMeasured the shaped rates follow the
+// reference path's delivered rate.
+func (s *Shaping) Follow(ctx context.Context, snap Snapshot) error {
+	if s.cfg.Mode != ModeMeasured {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.weights) == 0 {
+		return nil
+	}
+	_, ref := Plan(ModeMeasured, s.weights, 0)
+	r, ok := snap.DeliveredBps[ref]
+	if !ok {
+		return nil
+	}
+	held := float64(s.refRate)
+	if snap.Interval > 0 {
+		held *= math.Pow(0.5, snap.Interval.Seconds()/s.cfg.RefHalfLife.Seconds())
+	}
+	s.refRate = uint64(max(r, held))
+	if dt := snap.Interval; dt > 0 {
+		for _, w := range s.weights {
+			s.accBits[w.PathID] += snap.DeliveredBits[w.PathID]
+			s.accCap[w.PathID] += float64(s.rate[s.paths[w.PathID].Interface]) * dt.Seconds()
+		}
+		s.accTime += dt
+		if s.accTime >= s.cfg.ControlInterval {
+			s.correct(ref)
+		}
+	}
+	for id, e := range s.reshape(ctx, false) {
+		return fmt.Errorf("path %s: %w", id, e)
+	}
+	return nil
+}
+
+// correct updates the share correction factors from the interval's totals.
+func (s *Shaping) correct(ref string) {
+	var wmax float64
+	for _, w := range s.weights {
+		wmax = max(wmax, float64(w.Value))
+	}
+	refBits := s.accBits[ref]
+	for _, w := range s.weights {
+		id := w.PathID
+		if id == ref || w.Value == 0 || refBits <= 0 || s.accCap[id] <= 0 || s.accBits[id] < correctionUse*s.accCap[id] {
+			continue
+		}
+		target := float64(w.Value) / wmax
+		got := s.accBits[id] / refBits
+		step := min(1+correctionStepMax, max(1-correctionStepMax, 1+correctionGain*(target-got)/target))
+		s.corr[id] = min(correctionMax, max(correctionMin, s.factor(id)*step))
+	}
+	clear(s.accBits)
+	clear(s.accCap)
+	s.accTime = 0
+}
+
+func (s *Shaping) weightOf(id string) (uint32, bool) {
+	for _, w := range s.weights {
+		if w.PathID == id {
+			return w.Value, true
+		}
+	}
+	return 0, false
+}
+
+func (s *Shaping) factor(id string) float64 {
+	if f, ok := s.corr[id]; ok {
+		return f
+	}
+	return 1
+}
+
+// Corrections returns the share correction factor per path.
+func (s *Shaping) Corrections() map[string]float64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[string]float64{}
+	for k, v := range s.corr {
+		out[k] = v
+	}
+	return out
+}
+
+// Rates returns the applied tbf rate per interface (0: unshaped).
+func (s *Shaping) Rates() map[string]uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[string]uint64{}
+	for k, v := range s.rate {
+		out[k] = v
+	}
+	return out
+}
+
+// Close removes the shaping it installed and clears backup flags it set.
+func (s *Shaping) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var first error
+	for _, p := range s.order {
+		if s.rate[p.Interface] == 0 {
+			continue
+		}
+		out, err := s.run.Run(context.Background(), "tc", "qdisc", "show", "dev", p.Interface, "root")
+		if err == nil && containsTbf(out) {
+			_, err = s.run.Run(context.Background(), "tc", "qdisc", "del", "dev", p.Interface, "root")
+		}
+		if err != nil && first == nil {
+			first = err
+		}
+		s.rate[p.Interface] = 0
+	}
+	return first
+}
+
+func (s *Shaping) reshape(ctx context.Context, force bool) map[string]error {
+	rate := s.refRate
+	if s.cfg.Mode == ModeStatic {
+		rate = s.cfg.AggregateBps
+	}
+	acts, _ := Plan(s.cfg.Mode, s.weights, rate)
+	errs := map[string]error{}
+	for _, a := range acts {
+		if a.RateBps != 0 && s.cfg.Mode == ModeMeasured {
+			a.RateBps = max(MinRateBps, uint64(float64(a.RateBps)*s.factor(a.PathID)))
+		}
+		p := s.paths[a.PathID]
+		cur := s.rate[p.Interface]
+		switch {
+		case a.RateBps == 0 && cur != 0:
+			out, err := s.run.Run(ctx, "tc", "qdisc", "show", "dev", p.Interface, "root")
+			if err == nil && containsTbf(out) {
+				_, err = s.run.Run(ctx, "tc", "qdisc", "del", "dev", p.Interface, "root")
+			}
+			if err != nil {
+				errs[a.PathID] = err
+				continue
+			}
+			s.rate[p.Interface] = 0
+		case a.RateBps != 0 && (force || cur == 0 || changed(cur, a.RateBps, s.cfg.Hysteresis)):
+			if err := s.tbf(ctx, p.Interface, a.RateBps); err != nil {
+				errs[a.PathID] = err
+				continue
+			}
+			s.rate[p.Interface] = a.RateBps
+		}
+	}
+	return errs
+}
+
+func containsTbf(qdiscShow string) bool { return strings.HasPrefix(qdiscShow, "qdisc tbf ") }
+
+func changed(cur, next uint64, hyst float64) bool {
+	d := float64(next) - float64(cur)
+	if d < 0 {
+		d = -d
+	}
+	return d > hyst*float64(cur)
+}
+
+// tbf installs or changes a tbf root qdisc; burst is 5 ms at the rate, at
+// least two full frames.
+func (s *Shaping) tbf(ctx context.Context, iface string, rateBps uint64) error {
+	burst := max(3028, rateBps/8/200)
+	_, err := s.run.Run(ctx, "tc", "qdisc", "replace", "dev", iface, "root", "tbf",
+		"rate", strconv.FormatUint(rateBps, 10)+"bit", "burst", strconv.FormatUint(burst, 10),
+		"latency", strconv.Itoa(s.cfg.LatencyMs)+"ms")
+	return err
+}
+
+func (s *Shaping) endpoints(ctx context.Context) ([]Endpoint, error) {
+	out, err := s.run.Run(ctx, "ip", "mptcp", "endpoint", "show")
+	if err != nil {
+		return nil, err
+	}
+	eps, _ := ParseEndpoints(out)
+	return eps, nil
+}
+
+// setBackup makes the path's endpoints carry (or not) the backup flag. A path
+// without an endpoint (the address of the initial subflow) gets one with only
+// the backup flag when it must be a backup.
+func (s *Shaping) setBackup(ctx context.Context, p Path, backup bool, eps []Endpoint) error {
+	flag := "nobackup"
+	if backup {
+		flag = "backup"
+	}
+	for _, a := range p.Addresses {
+		found := false
+		for _, e := range eps {
+			if e.Addr != a {
+				continue
+			}
+			found = true
+			if e.Backup() == backup {
+				continue
+			}
+			if _, err := s.run.Run(ctx, "ip", "mptcp", "endpoint", "change", "id", strconv.FormatUint(uint64(e.ID), 10), flag); err != nil {
+				return err
+			}
+		}
+		if !found && backup {
+			if _, err := s.run.Run(ctx, "ip", "mptcp", "endpoint", "add", a.String(), "dev", p.Interface, "backup"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

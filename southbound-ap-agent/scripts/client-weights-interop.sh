@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Interoperability check of the client-weights contract: the Java ClientWeights server of the ONOS app
+# (org.mpsdn.impl.weights.ClientWeightsLab, run outside ONOS) pushes manual weights to the real Go
+# mpsdn-client-agent, which applies them (tbf on a veth interface in a throw-away network namespace) and
+# acknowledges; the server exits 0 only after an ack of its current version with every path applied.
+# Needs root and a prior `mvn install` (app/target/classes). Usage: scripts/client-weights-interop.sh
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$here/.." && pwd)
+ns=mwi$$
+tmp=$(mktemp -d)
+cleanup() {
+  [ -n "${agent_pid:-}" ] && kill "$agent_pid" 2>/dev/null || true
+  [ -n "${server_pid:-}" ] && kill "$server_pid" 2>/dev/null || true
+  ip netns del "$ns" 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+(cd "$top" && mvn -q -B -ntp -pl app dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile="$tmp/cp") >/dev/null
+(cd "$here" && go build -o "$tmp/agent" ./cmd/mpsdn-client-agent)
+
+ip netns add "$ns"
+ip -n "$ns" link set lo up
+for i in 0 1; do
+  ip -n "$ns" link add "d$i" type veth peer name "p$i"
+  ip -n "$ns" addr add "10.9.$i.2/24" dev "d$i"
+  ip -n "$ns" link set "d$i" up
+  ip -n "$ns" link set "p$i" up
+done
+
+token=interop-$RANDOM$RANDOM$RANDOM-token
+echo "$token" > "$tmp/token"
+ip netns exec "$ns" java -cp "$top/app/target/classes:$(cat "$tmp/cp")" org.mpsdn.impl.weights.ClientWeightsLab \
+  --port 0 --token "ue1=$token" --manual "ue1:d0=200,d1=50" --exit-on-ack ue1 > "$tmp/server.out" 2>"$tmp/server.err" &
+server_pid=$!
+for _ in $(seq 100); do
+  grep -q '^listening ' "$tmp/server.out" && break
+  kill -0 "$server_pid" 2>/dev/null || { cat "$tmp/server.err" >&2; exit 1; }
+  sleep 0.2
+done
+port=$(awk '/^listening /{print $2}' "$tmp/server.out")
+[ -n "$port" ] || { echo "interop: the Java server did not start" >&2; cat "$tmp/server.err" >&2; exit 1; }
+
+ip netns exec "$ns" "$tmp/agent" -client-id ue1 -controller "127.0.0.1:$port" -insecure -token-file "$tmp/token" \
+  -state-file "" -path id=d0,kind=wifi,addr=10.9.0.2 -path id=d1,kind=lte,addr=10.9.1.2 2>"$tmp/agent.log" &
+agent_pid=$!
+
+rc=0
+timeout 60 tail --pid="$server_pid" -f /dev/null || rc=$?
+wait "$server_pid" || rc=$?
+cat "$tmp/server.out"
+if [ "$rc" -ne 0 ]; then
+  echo "interop: FAILED (server exit $rc)" >&2
+  cat "$tmp/server.err" "$tmp/agent.log" >&2
+  exit 1
+fi
+tc -n "$ns" qdisc show dev d1 | grep -q '^qdisc tbf ' || { echo "interop: d1 is not shaped" >&2; tc -n "$ns" qdisc show; exit 1; }
+grep -q 'applied weights' "$tmp/agent.log" || { echo "interop: agent did not log the apply" >&2; exit 1; }
+echo "interop: Java server -> Go agent: weights applied and acknowledged"
