@@ -128,22 +128,32 @@ public final class RegulationCenter {
         PrimarySelection selection = selector.select(snapshot, model, previousPrimary, parameters.hysteresis());
 
         boolean uplink = parameters.regulateUplink();
+        // per connection: does it carry secondary subflows of a multipath user (Algorithm 1, line 10)?
+        boolean[] secondary = new boolean[snapshot.connectionCount()];
+        for (int c = 0; c < secondary.length; c++) {
+            int ue = snapshot.connectionUe(c);
+            secondary[c] = snapshot.ueMultipath(ue) && !selection.isPrimary(ue, c);
+        }
         int flowCount = snapshot.flowCount();
         byte[] tiers = new byte[flowCount];
         int[] perApDirection = new int[snapshot.apCount() * 2];
         int tier2 = 0;
+        byte tier1Code = (byte) Tier.TIER1.ordinal();
+        byte tier2Code = (byte) Tier.TIER2.ordinal();
         for (int i = 0; i < flowCount; i++) {
             int c = snapshot.flowConnection(i);
-            int ue = snapshot.connectionUe(c);
+            if (!secondary[c]) {
+                tiers[i] = tier1Code;
+                continue;
+            }
             Direction d = snapshot.flowDirection(i);
-            Tier t = FlowTiering.tierOf(snapshot.flowTcp(i), d, snapshot.flowAckStream(i),
-                    snapshot.ueMultipath(ue), selection.isPrimary(ue, c), uplink);
+            Tier t = FlowTiering.tierOf(snapshot.flowTcp(i), d, snapshot.flowAckStream(i), true, false, uplink);
             if (t == Tier.TIER2) {
-                tiers[i] = (byte) Tier.TIER2.ordinal();
+                tiers[i] = tier2Code;
                 perApDirection[snapshot.connectionAp(c) * 2 + d.ordinal()]++;
                 tier2++;
             } else {
-                tiers[i] = (byte) Tier.TIER1.ordinal();
+                tiers[i] = tier1Code;
             }
         }
 
