@@ -289,7 +289,7 @@ func (s *Shaping) reshape(ctx context.Context, force bool) map[string]error {
 			}
 			s.rate[p.Interface] = 0
 		case a.RateBps != 0 && (force || cur == 0 || changed(cur, a.RateBps, s.cfg.Hysteresis)):
-			if err := s.tbf(ctx, p.Interface, a.RateBps); err != nil {
+			if err := s.tbf(ctx, p.Interface, a.RateBps, cur > 1); err != nil {
 				errs[a.PathID] = err
 				continue
 			}
@@ -309,13 +309,23 @@ func changed(cur, next uint64, hyst float64) bool {
 	return d > hyst*float64(cur)
 }
 
-// tbf installs or changes a tbf root qdisc; burst is 5 ms at the rate, at
-// least two full frames.
-func (s *Shaping) tbf(ctx context.Context, iface string, rateBps uint64) error {
+// tbf installs a tbf root qdisc, or changes the one this agent installed in
+// place ("tc qdisc change" keeps its queue: "replace" would drop every queued
+// packet, a burst loss that stalls the subflow for an RTO on every rate
+// update). Burst is 5 ms at the rate, at least two full frames.
+func (s *Shaping) tbf(ctx context.Context, iface string, rateBps uint64, installed bool) error {
 	burst := max(3028, rateBps/8/200)
-	_, err := s.run.Run(ctx, "tc", "qdisc", "replace", "dev", iface, "root", "tbf",
-		"rate", strconv.FormatUint(rateBps, 10)+"bit", "burst", strconv.FormatUint(burst, 10),
-		"latency", strconv.Itoa(s.cfg.LatencyMs)+"ms")
+	args := func(verb string) []string {
+		return []string{"qdisc", verb, "dev", iface, "root", "tbf", "rate", strconv.FormatUint(rateBps, 10) + "bit",
+			"burst", strconv.FormatUint(burst, 10), "latency", strconv.Itoa(s.cfg.LatencyMs) + "ms"}
+	}
+	if installed {
+		if _, err := s.run.Run(ctx, "tc", args("change")...); err == nil {
+			return nil
+		}
+		// removed behind our back: install it again
+	}
+	_, err := s.run.Run(ctx, "tc", args("replace")...)
 	return err
 }
 

@@ -64,7 +64,7 @@ func TestShapingMeasuredShapesTheLighterPathAndFollowsTheReference(t *testing.T)
 	if err := s.Follow(context.Background(), Snapshot{DeliveredBps: map[string]float64{"wlan0": 20e6}}); err != nil {
 		t.Fatal(err)
 	}
-	if !r.ran("tc qdisc replace dev lte0 root tbf rate 3000000bit burst 3028 latency 50ms") {
+	if !r.ran("tc qdisc change dev lte0 root tbf rate 3000000bit burst 3028 latency 50ms") {
 		t.Errorf("lte0 did not follow: %q", r.cmds)
 	}
 	n := len(r.cmds)
