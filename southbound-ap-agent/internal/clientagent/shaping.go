@@ -23,9 +23,11 @@ type ShapingConfig struct {
 	ControlInterval time.Duration
 	// InitialRefBps is the reference rate assumed before any measurement
 	// (default 10 Mbit/s), and RefHalfLife how fast a held reference peak
-	// decays towards lower measurements (default 5 s); see Shaping.
+	// decays towards lower measurements (default 1 s); see Shaping.
 	InitialRefBps uint64
 	RefHalfLife   time.Duration
+	// ShareCorrection enables the share correction loop (ModeMeasured).
+	ShareCorrection bool
 }
 
 // Share correction bounds (ModeMeasured).
@@ -44,7 +46,7 @@ const (
 // the kernel signals to the peer with MP_PRIO. It must run in the sender's
 // network namespace.
 //
-// In ModeMeasured a slow path does not always fill its shaped rate (the
+// Optionally (ShareCorrection), in ModeMeasured: a slow path does not always fill its shaped rate (the
 // kernel scheduler hands it data in bursts, and the connection stalls on the
 // receive window while the slow path holds data back), so its delivered share
 // ends below w / sum(w). A feedback loop corrects that: every ControlInterval
@@ -97,7 +99,7 @@ func NewShaping(run Runner, paths []Path, cfg ShapingConfig) (*Shaping, error) {
 		cfg.InitialRefBps = 10_000_000
 	}
 	if cfg.RefHalfLife <= 0 {
-		cfg.RefHalfLife = 5 * time.Second
+		cfg.RefHalfLife = time.Second
 	}
 	s := &Shaping{run: run, paths: map[string]Path{}, order: paths, cfg: cfg, rate: map[string]uint64{},
 		corr: map[string]float64{}, accBits: map[string]float64{}, accCap: map[string]float64{},
@@ -173,7 +175,7 @@ func (s *Shaping) Follow(ctx context.Context, snap Snapshot) error {
 			s.accCap[w.PathID] += float64(s.rate[s.paths[w.PathID].Interface]) * dt.Seconds()
 		}
 		s.accTime += dt
-		if s.accTime >= s.cfg.ControlInterval {
+		if s.accTime >= s.cfg.ControlInterval && s.cfg.ShareCorrection {
 			s.correct(ref)
 		}
 	}

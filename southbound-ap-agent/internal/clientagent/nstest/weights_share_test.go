@@ -14,17 +14,15 @@ import (
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/clientagent"
 )
 
-// ciTolerancePct is how far (in percentage points) a short CI run may be from
-// the theoretical share. The goal (1 point) is judged on the 30 s medians in
-// results/weights-share.md (medians within 0.15 points, single
-// runs up to 1.12 points off). CI runs are
-// 10 s with 3 s excluded, on a 2-core runner shared with the other test
-// packages, and each new weight restarts the agent's share correction from
-// 1, which needs a few seconds to converge: before it does, a run is off by
-// up to ~1 point (the uncorrected 30 s runs were 0.4-1.7 points under), and
-// short runs under load were measured up to 1.75 points off. 2 points keeps a
-// margin over that and stays under the paper's own 2.3-point deviation; a
-// broken applier (no shaping: ~50 %, floor rate: ~0.3 %) is far outside it.
+// ciTolerancePct is how far (in percentage points) a CI run may be from the
+// theoretical share. The goal (1 point) is judged on the 30 s medians in
+// results/weights-share.md. CI runs are 20 s with the first 6 s excluded, on
+// a 2-core runner shared with the other test packages, and each new weight
+// restarts the agent's share correction from 1, which needs a few seconds to
+// converge: single 30 s runs were up to 1.12 points off, 20 s runs on this
+// machine up to 1.96. 2 points stays under the paper's own 2.3-point
+// deviation; a broken applier (no shaping: ~50 %, floor rate: ~0.3 %, queue
+// flushed on every update: 32-34 % for 41.2) is far outside it.
 const ciTolerancePct = 2.0
 
 func buildAgent(t *testing.T) string {
