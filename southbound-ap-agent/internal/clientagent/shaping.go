@@ -23,11 +23,14 @@ type ShapingConfig struct {
 	ControlInterval time.Duration
 	// InitialRefBps is the reference rate assumed before any measurement
 	// (default 10 Mbit/s), and RefHalfLife how fast a held reference peak
-	// decays towards lower measurements (default 1 s); see Shaping.
+	// decays towards lower measurements (default 5 s); see Shaping.
 	InitialRefBps uint64
 	RefHalfLife   time.Duration
 	// ShareCorrection enables the share correction loop (ModeMeasured).
 	ShareCorrection bool
+	// ChangeInPlace updates an installed tbf with "tc qdisc change" (keeps
+	// its queue) instead of "tc qdisc replace" (flushes it); see tbf.
+	ChangeInPlace bool
 }
 
 // Share correction bounds (ModeMeasured).
@@ -99,7 +102,7 @@ func NewShaping(run Runner, paths []Path, cfg ShapingConfig) (*Shaping, error) {
 		cfg.InitialRefBps = 10_000_000
 	}
 	if cfg.RefHalfLife <= 0 {
-		cfg.RefHalfLife = time.Second
+		cfg.RefHalfLife = 5 * time.Second
 	}
 	s := &Shaping{run: run, paths: map[string]Path{}, order: paths, cfg: cfg, rate: map[string]uint64{},
 		corr: map[string]float64{}, accBits: map[string]float64{}, accCap: map[string]float64{},
@@ -311,17 +314,20 @@ func changed(cur, next uint64, hyst float64) bool {
 	return d > hyst*float64(cur)
 }
 
-// tbf installs a tbf root qdisc, or changes the one this agent installed in
-// place ("tc qdisc change" keeps its queue: "replace" would drop every queued
-// packet, a burst loss that stalls the subflow for an RTO on every rate
-// update). Burst is 5 ms at the rate, at least two full frames.
+// tbf installs a tbf root qdisc or updates the one this agent installed.
+// With ChangeInPlace the update is "tc qdisc change", which keeps the queue;
+// otherwise "replace", which drops every queued packet (a burst loss that can
+// stall the subflow for an RTO). Both were measured (results/weights-share.md):
+// replace with the share correction gave the best 30 s shares, change removed
+// the stalls in short runs but let the correction run away once. Burst is 5 ms
+// at the rate, at least two full frames.
 func (s *Shaping) tbf(ctx context.Context, iface string, rateBps uint64, installed bool) error {
 	burst := max(3028, rateBps/8/200)
 	args := func(verb string) []string {
 		return []string{"qdisc", verb, "dev", iface, "root", "tbf", "rate", strconv.FormatUint(rateBps, 10) + "bit",
 			"burst", strconv.FormatUint(burst, 10), "latency", strconv.Itoa(s.cfg.LatencyMs) + "ms"}
 	}
-	if installed {
+	if installed && s.cfg.ChangeInPlace {
 		if _, err := s.run.Run(ctx, "tc", args("change")...); err == nil {
 			return nil
 		}

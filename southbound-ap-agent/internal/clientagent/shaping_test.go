@@ -39,7 +39,7 @@ func TestShapingMeasuredShapesTheLighterPathAndFollowsTheReference(t *testing.T)
 		"tc qdisc show dev wlan0 root": "qdisc noqueue 0: root refcnt 2\n",
 		"tc qdisc show dev lte0 root":  "qdisc tbf 8001: root refcnt 2 rate 1Mbit burst 3028b lat 50ms\n",
 	}}
-	s, err := NewShaping(r, testPaths, ShapingConfig{Mode: ModeMeasured, RefHalfLife: 5 * time.Second})
+	s, err := NewShaping(r, testPaths, ShapingConfig{Mode: ModeMeasured, RefHalfLife: 5 * time.Second, ChangeInPlace: true})
 	if err != nil {
 		t.Fatal(err)
 	}
