@@ -9,6 +9,12 @@ bash deploy/setup-host.sh
 echo "== Java: mvn install (tests, checkstyle, .oar)"
 mvn -B -ntp install
 
+echo "== Java: 30 s Jazzer fuzz run of the MPTCP packet decoder and option parser"
+JAZZER_FUZZ=1 mvn -B -ntp -q test -pl app -am -Dcheckstyle.skip -Dtest=MptcpDecoderFuzzTest -Dsurefire.failIfNoSpecifiedTests=false
+
+echo "== sim: ns-3 scenario with the Regulation Center in the loop (small CI check)"
+bash "$top/sim/scripts/ci-check.sh"
+
 echo "== Go: generated contract matches api/src/main/proto"
 cd "$top/southbound-ap-agent"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -18,6 +24,13 @@ diff -r "$tmp" gen >/dev/null || { echo "gen/ is stale: run southbound-ap-agent/
 echo "== Go: vet and test"
 go vet ./...
 go test -count=1 ./...
+
+echo "== Go: fuzz the kernel/network data parsers (10s per target)"
+for t in internal/collector:FuzzParseQdiscMessage internal/collector:FuzzParseWiphyTXQ \
+         internal/collector:FuzzParseInterfaceWiphy internal/collector:FuzzParseENBMetrics \
+         internal/config:FuzzParseValidate; do
+  go test -run '^$' -fuzz "^${t#*:}\$" -fuzztime=10s -parallel 2 "./${t%%:*}"
+done
 echo "== Go: short fuzz runs of the eNB parsers"
 go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 10s ./internal/enb/packet/
 go test -run '^$' -fuzz '^FuzzParseTrace$' -fuzztime 10s ./internal/enb/channel/
@@ -26,4 +39,11 @@ go test -run '^$' -fuzz '^FuzzParseSS$' -fuzztime 10s ./internal/clientagent/
 go test -run '^$' -fuzz '^FuzzParseEndpoints$' -fuzztime 10s ./internal/clientagent/
 echo "== client weights: Java server -> Go agent interoperability"
 scripts/client-weights-interop.sh
+
+echo "== Lab: OpenFlow southbound against a real Open vSwitch bridge (root)"
+cd "$top"
+mvn -B -ntp -q -Plab-ovs -pl deploy/lab/host surefire:test
+echo "== Lab: short prototype run on the namespace testbed (root, ~2 min)"
+(cd southbound-ap-agent && go build -o bin/mpsdn-wifi-cell ./cmd/mpsdn-wifi-cell && go build -o bin/mpsdn-enb ./cmd/mpsdn-enb)
+/usr/bin/python3 deploy/lab/ci_check.py
 echo "== all tests passed"

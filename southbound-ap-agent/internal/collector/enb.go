@@ -86,7 +86,7 @@ func (e *ENB) Collect(ctx context.Context) (*Reading, error) {
 	for _, ue := range m.UEs {
 		r.Stations = append(r.Stations, Station{IPs: ue.IPs, RSSIdBm: ue.RSRPdBm,
 			TxPhyRateBps: ue.DLPhyRateBps, RxPhyRateBps: ue.ULPhyRateBps,
-			TxBytes: ue.DLBytes, RxBytes: ue.ULBytes, InactiveMilli: ue.InactiveMs})
+			TxBytes: ue.DLBytes, RxBytes: ue.ULBytes, InactiveMilli: uint32(min(ue.InactiveMs, uint64(^uint32(0))))})
 	}
 	return r, nil
 }

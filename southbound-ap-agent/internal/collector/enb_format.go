@@ -61,7 +61,7 @@ type ENBUE struct {
 	ULPhyRateBps uint64   `json:"ul_phy_rate_bps"`
 	DLBytes      uint64   `json:"dl_bytes"`
 	ULBytes      uint64   `json:"ul_bytes"`
-	InactiveMs   uint32   `json:"inactive_ms"`
+	InactiveMs   uint64   `json:"inactive_ms"`
 }
 
 // maxENBDocument bounds what the agent reads from the eNB.

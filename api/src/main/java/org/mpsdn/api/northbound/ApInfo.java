@@ -1,0 +1,157 @@
+package org.mpsdn.api.northbound;
+
+import org.mpsdn.api.model.ApKind;
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.Tier;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * Operator view of one AP: configuration, live occupancy, Tier-2 limits, flow counts per tier
+ * and agent health.
+ */
+public final class ApInfo {
+    private final String id;
+    private final ApKind kind;
+    private final String deviceId;
+    private final long capacityKbps;
+    private final Set<Direction> directions;
+    private final ApOverride override;
+    private final Map<Direction, Double> occupancy;
+    private final Map<Direction, Long> tier2LimitKbps;
+    private final Map<Tier, Integer> flowCounts;
+    private final AgentHealth agent;
+
+    /**
+     * Creates an AP view.
+     *
+     * @param id             AP id
+     * @param kind           Wi-Fi or LTE
+     * @param deviceId       switch in front of the AP
+     * @param capacityKbps   nominal capacity in kbit/s
+     * @param directions     regulated directions
+     * @param override       per-AP parameter overrides
+     * @param occupancy      live MAC queue occupancy ratio per direction (absent: unknown)
+     * @param tier2LimitKbps Tier-2 limit per direction (absent: unlimited)
+     * @param flowCounts     managed flows per tier
+     * @param agent          agent health
+     */
+    public ApInfo(String id, ApKind kind, String deviceId, long capacityKbps, Set<Direction> directions,
+                  ApOverride override, Map<Direction, Double> occupancy, Map<Direction, Long> tier2LimitKbps,
+                  Map<Tier, Integer> flowCounts, AgentHealth agent) {
+        this.id = Objects.requireNonNull(id, "id");
+        this.kind = Objects.requireNonNull(kind, "kind");
+        this.deviceId = Objects.requireNonNull(deviceId, "deviceId");
+        this.capacityKbps = capacityKbps;
+        this.directions = Set.copyOf(directions);
+        this.override = Objects.requireNonNull(override, "override");
+        this.occupancy = copy(occupancy);
+        this.tier2LimitKbps = copy(tier2LimitKbps);
+        Map<Tier, Integer> counts = new EnumMap<>(Tier.class);
+        for (Tier t : Tier.values()) {
+            counts.put(t, flowCounts.getOrDefault(t, 0));
+        }
+        this.flowCounts = Map.copyOf(counts);
+        this.agent = Objects.requireNonNull(agent, "agent");
+    }
+
+    private static <V> Map<Direction, V> copy(Map<Direction, V> m) {
+        return m.isEmpty() ? Map.of() : Map.copyOf(new EnumMap<>(m));
+    }
+
+    /** @return AP id */
+    public String id() {
+        return id;
+    }
+
+    /** @return radio kind */
+    public ApKind kind() {
+        return kind;
+    }
+
+    /** @return device id of the AP's switch */
+    public String deviceId() {
+        return deviceId;
+    }
+
+    /** @return capacity in kbit/s */
+    public long capacityKbps() {
+        return capacityKbps;
+    }
+
+    /** @return regulated directions */
+    public Set<Direction> directions() {
+        return directions;
+    }
+
+    /** @return per-AP overrides */
+    public ApOverride override() {
+        return override;
+    }
+
+    /**
+     * Live occupancy of a direction.
+     *
+     * @param d direction
+     * @return ratio in [0, 1], empty when unknown
+     */
+    public OptionalDouble occupancy(Direction d) {
+        Double v = occupancy.get(d);
+        return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
+    }
+
+    /**
+     * Tier-2 limit of a direction.
+     *
+     * @param d direction
+     * @return limit in kbit/s, empty when unlimited
+     */
+    public OptionalLong tier2LimitKbps(Direction d) {
+        Long v = tier2LimitKbps.get(d);
+        return v == null ? OptionalLong.empty() : OptionalLong.of(v);
+    }
+
+    /**
+     * Number of managed flows of a tier.
+     *
+     * @param t tier
+     * @return flow count
+     */
+    public int flowCount(Tier t) {
+        return flowCounts.get(t);
+    }
+
+    /** @return agent health */
+    public AgentHealth agent() {
+        return agent;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof ApInfo)) {
+            return false;
+        }
+        ApInfo a = (ApInfo) o;
+        return id.equals(a.id) && kind == a.kind && deviceId.equals(a.deviceId) && capacityKbps == a.capacityKbps
+                && directions.equals(a.directions) && override.equals(a.override) && occupancy.equals(a.occupancy)
+                && tier2LimitKbps.equals(a.tier2LimitKbps) && flowCounts.equals(a.flowCounts)
+                && agent.equals(a.agent);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(id, kind, deviceId, capacityKbps, directions, override, occupancy, tier2LimitKbps,
+                flowCounts, agent);
+    }
+
+    @Override
+    public String toString() {
+        return "ApInfo{" + id + " " + kind + " " + deviceId + " occ=" + occupancy + " limits=" + tier2LimitKbps
+                + " flows=" + flowCounts + " " + agent + "}";
+    }
+}

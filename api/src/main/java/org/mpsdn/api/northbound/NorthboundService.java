@@ -1,0 +1,80 @@
+package org.mpsdn.api.northbound;
+
+import org.mpsdn.api.model.Tier;
+import org.mpsdn.api.regulation.ManagedFlow;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Read side of the northbound API.
+ */
+public interface NorthboundService {
+
+    /** Names of the global parameters, in display order. */
+    List<String> PARAMETER_NAMES = List.of("intervalMs", "cth", "alpha", "rmKbps", "deadlockBreaker",
+            "failOpenDelayMs", "flowIdleTimeoutSec", "meterBurstMs");
+
+    /**
+     * Returns every configured AP.
+     *
+     * @return APs in config order
+     */
+    List<ApInfo> aps();
+
+    /**
+     * Returns one AP.
+     *
+     * @param apId AP id
+     * @return the AP, empty if it is not configured
+     */
+    Optional<ApInfo> ap(String apId);
+
+    /**
+     * Returns every known UE (registered, or seen as a station of an AP).
+     *
+     * @return UEs sorted by id
+     */
+    List<UeInfo> ues();
+
+    /**
+     * Returns one UE.
+     *
+     * @param ueId UE id
+     * @return the UE, empty if unknown
+     */
+    Optional<UeInfo> ue(String ueId);
+
+    /**
+     * Returns the managed flows matching a filter (null matches everything).
+     *
+     * @param apId AP id or null
+     * @param ueId UE id or null
+     * @param tier tier or null
+     * @return flows
+     */
+    List<ManagedFlow> flows(String apId, String ueId, Tier tier);
+
+    /**
+     * Returns the global regulation parameters in force.
+     *
+     * @return name to value (as text)
+     */
+    Map<String, String> parameters();
+
+    /**
+     * Returns every intent.
+     *
+     * @return intents sorted by id
+     */
+    List<MpsdnIntent> intents();
+
+    /**
+     * Returns one intent.
+     *
+     * @param intentId intent id
+     * @return the intent, empty if unknown
+     */
+    Optional<MpsdnIntent> intent(String intentId);
+}

@@ -1,0 +1,190 @@
+package org.mpsdn.core;
+
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.Tier;
+import org.mpsdn.core.categorize.PrimarySelection;
+import org.mpsdn.core.model.ApDirection;
+import org.mpsdn.core.model.Flow;
+import org.mpsdn.core.model.NetworkSnapshot;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.BiConsumer;
+
+/**
+ * The decisions of one control cycle, indexed like its {@link NetworkSnapshot}: the primary
+ * connection of every device, the tier of every flow, and the new Tier-2 limit of every
+ * regulated AP and direction. Immutable; accessors by index are O(1).
+ */
+public final class CycleResult {
+    private static final Tier[] TIERS = Tier.values();
+
+    private final NetworkSnapshot snapshot;
+    private final PrimarySelection selection;
+    private final byte[] tiers;
+    private final int tier2Flows;
+    private final int[] tier2FlowsPerApDirection;
+    private final long[] limits;
+    private final int missingOccupancy;
+    private final int invalidOccupancy;
+    private final RegulationState nextState;
+
+    CycleResult(NetworkSnapshot snapshot, PrimarySelection selection, byte[] tiers, int tier2Flows,
+                int[] tier2FlowsPerApDirection, long[] limits, int missingOccupancy, int invalidOccupancy) {
+        this.snapshot = snapshot;
+        this.selection = selection;
+        this.tiers = tiers;
+        this.tier2Flows = tier2Flows;
+        this.tier2FlowsPerApDirection = tier2FlowsPerApDirection;
+        this.limits = limits;
+        this.missingOccupancy = missingOccupancy;
+        this.invalidOccupancy = invalidOccupancy;
+        this.nextState = RegulationState.fromCycle(snapshot, limits, primaryArray(snapshot, selection));
+    }
+
+    private static int[] primaryArray(NetworkSnapshot s, PrimarySelection sel) {
+        int[] p = new int[s.ueCount()];
+        for (int ue = 0; ue < p.length; ue++) {
+            p[ue] = sel.primaryConnection(ue);
+        }
+        return p;
+    }
+
+    /** @return the snapshot the decisions refer to */
+    public NetworkSnapshot snapshot() {
+        return snapshot;
+    }
+
+    /**
+     * Tier of a flow.
+     *
+     * @param flow flow index in the snapshot
+     * @return its tier
+     */
+    public Tier tier(int flow) {
+        return TIERS[tiers[flow]];
+    }
+
+    /**
+     * Visits every flow with its tier, in snapshot order.
+     *
+     * @param visitor receives each flow and its tier
+     */
+    public void forEachFlow(BiConsumer<Flow, Tier> visitor) {
+        for (int i = 0; i < tiers.length; i++) {
+            visitor.accept(snapshot.flow(i), TIERS[tiers[i]]);
+        }
+    }
+
+    /** @return number of Tier-2 flows */
+    public int tier2FlowCount() {
+        return tier2Flows;
+    }
+
+    /**
+     * Number of Tier-2 flows of an AP in a direction.
+     *
+     * @param ap        AP index
+     * @param direction direction
+     * @return the count
+     */
+    public int tier2FlowCount(int ap, Direction direction) {
+        return tier2FlowsPerApDirection[ap * 2 + direction.ordinal()];
+    }
+
+    /**
+     * Primary connection of a device.
+     *
+     * @param ue device index
+     * @return connection index, or -1 if the device has no connection
+     */
+    public int primaryConnection(int ue) {
+        return selection.primaryConnection(ue);
+    }
+
+    /**
+     * Primary AP of a device. For a single-path device it is its (best-ranked) connection; it
+     * does not change any tier.
+     *
+     * @param ueId device identifier
+     * @return the AP id, or empty if the device is unknown or has no connection
+     */
+    public Optional<String> primaryApOf(String ueId) {
+        return nextState.primaryApOf(ueId);
+    }
+
+    /**
+     * Achievable throughput estimate of a connection, as used by Algorithm 1.
+     *
+     * @param connection connection index
+     * @return bit/s
+     * @see PrimarySelection#estimatedThroughputBps(int)
+     */
+    public double estimatedThroughputBps(int connection) {
+        return selection.estimatedThroughputBps(connection);
+    }
+
+    /** @return connections removed by the baseline filtering (0 for the priority-based breaker) */
+    public int filteredConnections() {
+        return selection.filteredConnections();
+    }
+
+    /**
+     * New Tier-2 limit of an AP in a direction.
+     *
+     * @param ap        AP index
+     * @param direction direction
+     * @return bit/s, or -1 if that direction is not regulated
+     */
+    public long tier2LimitBps(int ap, Direction direction) {
+        return limits[ap * 2 + direction.ordinal()];
+    }
+
+    /**
+     * New Tier-2 limit of an AP in a direction.
+     *
+     * @param apId      AP identifier
+     * @param direction direction
+     * @return bit/s, or empty if the AP is unknown or the direction not regulated
+     */
+    public OptionalLong tier2LimitBps(String apId, Direction direction) {
+        return nextState.tier2LimitBps(apId, direction);
+    }
+
+    /** @return every new Tier-2 limit by AP and direction (a fresh sorted map, O(APs)) */
+    public Map<ApDirection, Long> tier2Limits() {
+        return nextState.tier2Limits();
+    }
+
+    /**
+     * Regulated AP-directions for which no occupancy was supplied; their limit was carried
+     * over unchanged (or started at min(R_m, capacity)).
+     *
+     * @return the count
+     */
+    public int missingOccupancy() {
+        return missingOccupancy;
+    }
+
+    /**
+     * Supplied occupancies that were ignored for being null, NaN or outside [0, 1]; their
+     * limit was carried over unchanged.
+     *
+     * @return the count
+     */
+    public int invalidOccupancy() {
+        return invalidOccupancy;
+    }
+
+    /** @return the state to pass to the next cycle */
+    public RegulationState nextState() {
+        return nextState;
+    }
+
+    @Override
+    public String toString() {
+        return "CycleResult{" + snapshot + ", tier2Flows=" + tier2Flows + ", missingOccupancy=" + missingOccupancy
+                + ", invalidOccupancy=" + invalidOccupancy + "}";
+    }
+}

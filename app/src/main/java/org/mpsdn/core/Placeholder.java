@@ -1,9 +1,0 @@
-package org.mpsdn.core;
-
-/**
- * Build probe.
- */
-public final class Placeholder {
-    private Placeholder() {
-    }
-}

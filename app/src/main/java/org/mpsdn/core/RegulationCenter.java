@@ -1,0 +1,197 @@
+package org.mpsdn.core;
+
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.Tier;
+import org.mpsdn.core.categorize.BaselineSelector;
+import org.mpsdn.core.categorize.FlowTiering;
+import org.mpsdn.core.categorize.PrimarySelection;
+import org.mpsdn.core.categorize.PrimarySelector;
+import org.mpsdn.core.categorize.PrioritySelector;
+import org.mpsdn.core.model.AccessPoint;
+import org.mpsdn.core.model.ApDirection;
+import org.mpsdn.core.model.Checks;
+import org.mpsdn.core.model.NetworkSnapshot;
+import org.mpsdn.core.regulate.BandwidthRegulator;
+import org.mpsdn.core.throughput.AchievableThroughput;
+import org.mpsdn.core.throughput.ThroughputModel;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The Regulation Center (RCt) of MP-SDN (Section V-A): one call runs one control cycle, i.e.
+ * Algorithm 1 (flow categorization) followed by Algorithm 2 (bandwidth regulation).
+ *
+ * <h2>Use</h2>
+ * <pre>
+ *   RegulationCenter rct = new RegulationCenter(RegulationParameters.defaults());
+ *   RegulationState state = RegulationState.initial();
+ *   every parameters().intervalMillis():
+ *       NetworkSnapshot net = NetworkSnapshot.builder().add(ap)...add(ue)...add(connection)...add(flow)...build();
+ *       Map&lt;ApDirection, Double&gt; macOcc = ...;   // average MAC queue occupancy over the last interval
+ *       CycleResult r = rct.cycle(net, macOcc, state);
+ *       r.tier(i) / r.forEachFlow(..)               // Tier 1: no meter; Tier 2: the AP's Tier-2 meter
+ *       r.tier2LimitBps(ap, direction)              // the new rate of that meter
+ *       state = r.nextState();
+ * </pre>
+ *
+ * <h2>What a cycle does</h2>
+ * <ol>
+ *   <li><b>Primary selection</b> (Algorithm 1, line 3): every device's connection with the
+ *       maximal achievable throughput (Wi-Fi Eq. 2, LTE Eq. 3, see
+ *       {@link AchievableThroughput}), the estimation deadlock broken by the
+ *       {@link DeadlockBreaker#PRIORITY priority-based} (default) or
+ *       {@link DeadlockBreaker#BASELINE baseline} solution, optionally with hysteresis against
+ *       the previous primary.</li>
+ *   <li><b>Tiering</b> (Algorithm 1, lines 4-20, Sections V-A2 and V-C): secondary TCP subflows of
+ *       multipath users are Tier 2; single-path users' flows, primary subflows, non-TCP flows,
+ *       unregulated directions and (when both directions are regulated) ACK streams are Tier 1;
+ *       see {@link FlowTiering}.</li>
+ *   <li><b>Regulation</b> (Algorithm 2, Eq. 4 as corrected by the erratum): for every AP and
+ *       regulated direction, the Tier-2 limit is halved (not below R_m) when MacOcc &ge; CTh
+ *       and raised by BW&middot;&alpha;&middot;(CTh &minus; MacOcc)/MacOcc (not above the AP's
+ *       capacity) otherwise; see {@link BandwidthRegulator}. A missing or invalid occupancy
+ *       leaves the limit unchanged and is counted in the result.</li>
+ * </ol>
+ *
+ * <h2>Properties</h2>
+ * Deterministic and independent of the order in which the snapshot's parts were added. Cost
+ * O(F + C&middot;log C + A) for F flows, C connections and A APs, with no per-flow allocation
+ * or hashing. Stateless and immutable: thread-safe; all memory between cycles is the
+ * {@link RegulationState} the caller passes back.
+ */
+public final class RegulationCenter {
+    private static final Direction[] DOWNLINK_ONLY = {Direction.DOWNLINK};
+    private static final Direction[] BOTH = {Direction.DOWNLINK, Direction.UPLINK};
+
+    private final RegulationParameters parameters;
+    private final ThroughputModel model;
+    private final PrimarySelector selector;
+    private final BandwidthRegulator regulator;
+
+    /** Creates a Regulation Center with the paper's defaults. */
+    public RegulationCenter() {
+        this(RegulationParameters.defaults());
+    }
+
+    /**
+     * Creates a Regulation Center with the default throughput models.
+     *
+     * @param parameters validated parameters
+     */
+    public RegulationCenter(RegulationParameters parameters) {
+        this(parameters, new AchievableThroughput());
+    }
+
+    /**
+     * Creates a Regulation Center.
+     *
+     * @param parameters validated parameters
+     * @param model      achievable-throughput model for primary selection
+     */
+    public RegulationCenter(RegulationParameters parameters, ThroughputModel model) {
+        this.parameters = Checks.nonNull("parameters", parameters);
+        this.model = Checks.nonNull("model", model);
+        this.selector = parameters.deadlockBreaker() == DeadlockBreaker.BASELINE
+                ? new BaselineSelector() : new PrioritySelector();
+        this.regulator = new BandwidthRegulator(parameters.cth(), parameters.alpha(), parameters.minRateBps());
+    }
+
+    /** @return the parameters */
+    public RegulationParameters parameters() {
+        return parameters;
+    }
+
+    /** @return the Algorithm 2 step in use */
+    public BandwidthRegulator regulator() {
+        return regulator;
+    }
+
+    /**
+     * Runs one control cycle: categorize (Algorithm 1) then regulate (Algorithm 2).
+     *
+     * @param snapshot  the network now
+     * @param occupancy average MAC queue occupancy ratio in [0, 1] per AP and direction over the
+     *                  last interval; entries for unknown APs or unregulated directions are ignored
+     * @param previous  the previous cycle's {@link CycleResult#nextState()}, or
+     *                  {@link RegulationState#initial()}
+     * @return primaries, tiers and new Tier-2 limits
+     * @throws IllegalArgumentException if an argument is null
+     */
+    public CycleResult cycle(NetworkSnapshot snapshot, Map<ApDirection, Double> occupancy,
+                             RegulationState previous) {
+        Checks.nonNull("snapshot", snapshot);
+        Checks.nonNull("occupancy", occupancy);
+        Checks.nonNull("previous", previous);
+        int[] previousPrimary = parameters.hysteresis() > 0.0 ? previousPrimaries(snapshot, previous) : null;
+        PrimarySelection selection = selector.select(snapshot, model, previousPrimary, parameters.hysteresis());
+
+        boolean uplink = parameters.regulateUplink();
+        int flowCount = snapshot.flowCount();
+        byte[] tiers = new byte[flowCount];
+        int[] perApDirection = new int[snapshot.apCount() * 2];
+        int tier2 = 0;
+        for (int i = 0; i < flowCount; i++) {
+            int c = snapshot.flowConnection(i);
+            int ue = snapshot.connectionUe(c);
+            Direction d = snapshot.flowDirection(i);
+            Tier t = FlowTiering.tierOf(snapshot.flowTcp(i), d, snapshot.flowAckStream(i),
+                    snapshot.ueMultipath(ue), selection.isPrimary(ue, c), uplink);
+            if (t == Tier.TIER2) {
+                tiers[i] = (byte) Tier.TIER2.ordinal();
+                perApDirection[snapshot.connectionAp(c) * 2 + d.ordinal()]++;
+                tier2++;
+            } else {
+                tiers[i] = (byte) Tier.TIER1.ordinal();
+            }
+        }
+
+        long[] limits = new long[snapshot.apCount() * 2];
+        Arrays.fill(limits, -1L);
+        int missing = 0;
+        int invalid = 0;
+        for (int ap = 0; ap < snapshot.apCount(); ap++) {
+            AccessPoint a = snapshot.ap(ap);
+            for (Direction d : uplink ? BOTH : DOWNLINK_ONLY) {
+                long current = previous.tier2LimitBps(a.id(), d).orElse(regulator.floorBps(a.capacityBps()));
+                ApDirection key = new ApDirection(a.id(), d);
+                Double occ = occupancy.get(key);
+                long next;
+                if (occ == null) {
+                    if (occupancy.containsKey(key)) {
+                        invalid++;
+                    } else {
+                        missing++;
+                    }
+                    next = clamp(current, a);
+                } else if (!(occ >= 0.0 && occ <= 1.0)) {
+                    invalid++;
+                    next = clamp(current, a);
+                } else {
+                    next = regulator.next(current, occ, a.capacityBps());
+                }
+                limits[ap * 2 + d.ordinal()] = next;
+            }
+        }
+        return new CycleResult(snapshot, selection, tiers, tier2, perApDirection, limits, missing, invalid);
+    }
+
+    private long clamp(long current, AccessPoint a) {
+        return Math.max(regulator.floorBps(a.capacityBps()), Math.min(a.capacityBps(), current));
+    }
+
+    private static int[] previousPrimaries(NetworkSnapshot s, RegulationState previous) {
+        int[] prev = new int[s.ueCount()];
+        for (int ue = 0; ue < prev.length; ue++) {
+            Optional<String> ap = previous.primaryApOf(s.ue(ue).id());
+            prev[ue] = ap.isPresent() ? s.connectionIndex(ue, ap.get()) : -1;
+        }
+        return prev;
+    }
+
+    @Override
+    public String toString() {
+        return "RegulationCenter{" + parameters + ", " + model + "}";
+    }
+}

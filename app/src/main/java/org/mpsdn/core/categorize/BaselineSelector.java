@@ -1,0 +1,133 @@
+package org.mpsdn.core.categorize;
+
+import org.mpsdn.core.model.NetworkSnapshot;
+import org.mpsdn.core.throughput.ApLoad;
+import org.mpsdn.core.throughput.ThroughputModel;
+
+import java.util.Arrays;
+
+/**
+ * The baseline solution to the selection deadlock (MP-SDN Section V-A2):
+ * <ol>
+ *   <li>Connection filtering: APs are processed sequentially (ascending id); on each, the
+ *       B_f percent of its connections with the lowest RSSI are excluded, except that a
+ *       connection that is the last one left for its device is exempt, with
+ *       B_f = 100 &minus; 100&middot;N_d / N_c (N_d devices, N_c connections).</li>
+ *   <li>All remaining connections are regarded as active; each device's primary is its
+ *       remaining connection with the maximal achievable throughput.</li>
+ * </ol>
+ * Choices not spelled out in the paper: the number filtered on an AP with n connections is
+ * floor(n&middot;B_f / 100), computed exactly as floor(n&middot;(N_c &minus; N_d) / N_c); exempt
+ * connections are skipped and the next weakest is tried so the quota is met where possible;
+ * N_d counts devices with at least one connection; RSSI ties are broken by PHY rate, then UE
+ * id, then AP id. O(C log C).
+ */
+public final class BaselineSelector implements PrimarySelector {
+
+    /**
+     * The filtering percentage B_f = 100 &minus; 100&middot;N_d / N_c.
+     *
+     * @param devices     N_d, &ge; 0
+     * @param connections N_c, &ge; N_d
+     * @return B_f in [0, 100); 0 when there is no connection
+     * @throws IllegalArgumentException if N_d &lt; 0 or N_c &lt; N_d
+     */
+    public static double filterPercent(int devices, int connections) {
+        if (devices < 0 || connections < devices) {
+            throw new IllegalArgumentException("devices and connections must satisfy 0 <= devices <= connections,"
+                    + " were " + devices + " and " + connections);
+        }
+        return connections == 0 ? 0.0 : 100.0 - 100.0 * devices / connections;
+    }
+
+    /**
+     * Number of connections to filter on one AP: floor(n&middot;B_f / 100), exactly.
+     *
+     * @param apConnections n, connections of the AP
+     * @param devices       N_d
+     * @param connections   N_c
+     * @return the quota
+     */
+    public static int filterQuota(int apConnections, int devices, int connections) {
+        filterPercent(devices, connections);
+        return connections == 0 ? 0 : (int) ((long) apConnections * (connections - devices) / connections);
+    }
+
+    @Override
+    public PrimarySelection select(NetworkSnapshot s, ThroughputModel model, int[] previousPrimary,
+                                   double hysteresis) {
+        int[] remaining = new int[s.ueCount()];
+        int devices = 0;
+        for (int ue = 0; ue < remaining.length; ue++) {
+            remaining[ue] = s.ueConnectionCount(ue);
+            if (remaining[ue] > 0) {
+                devices++;
+            }
+        }
+        int total = s.connectionCount();
+        boolean[] active = new boolean[total];
+        Arrays.fill(active, true);
+        int filtered = 0;
+        int[] scratch = new int[0];
+        for (int ap = 0; ap < s.apCount(); ap++) {
+            int n = s.apConnectionCount(ap);
+            int quota = filterQuota(n, devices, total);
+            if (quota == 0) {
+                continue;
+            }
+            if (scratch.length < n) {
+                scratch = new int[n];
+            }
+            for (int k = 0; k < n; k++) {
+                scratch[k] = s.apConnection(ap, k);
+            }
+            IntSort.sort(scratch, 0, n, (a, b) -> ConnectionRank.weakestFirst(s, a, b));
+            int done = 0;
+            for (int k = 0; k < n && done < quota; k++) {
+                int c = scratch[k];
+                int ue = s.connectionUe(c);
+                if (remaining[ue] <= 1) {
+                    continue;
+                }
+                active[c] = false;
+                remaining[ue]--;
+                done++;
+            }
+            filtered += done;
+        }
+        ApLoad[] loads = Selections.newLoads(s, model);
+        for (int c = 0; c < total; c++) {
+            if (active[c]) {
+                loads[s.connectionAp(c)].add(s.connection(c));
+            }
+        }
+        int[] primary = new int[s.ueCount()];
+        Arrays.fill(primary, -1);
+        for (int ue = 0; ue < primary.length; ue++) {
+            int best = -1;
+            double bestBps = 0.0;
+            int previous = previousPrimary == null ? -1 : previousPrimary[ue];
+            double previousBps = previous < 0 ? 0.0 : Selections.throughput(s, loads, active, previous);
+            for (int k = 0; k < s.ueConnectionCount(ue); k++) {
+                int c = s.ueConnection(ue, k);
+                if (!active[c]) {
+                    continue;
+                }
+                double bps = loads[s.connectionAp(c)].throughputOfMember(s.connection(c));
+                if (ConnectionRank.beats(s, c, bps, best, bestBps)) {
+                    best = c;
+                    bestBps = bps;
+                }
+            }
+            if (best >= 0) {
+                primary[ue] = Selections.withHysteresis(best, bestBps, previous, previousBps, hysteresis);
+            }
+        }
+        return new PrimarySelection(primary, Selections.finalEstimates(s, loads, active), active, filtered);
+    }
+
+    @Override
+    public String toString() {
+        return "BaselineSelector";
+    }
+}

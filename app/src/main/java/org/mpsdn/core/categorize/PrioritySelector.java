@@ -1,0 +1,86 @@
+package org.mpsdn.core.categorize;
+
+import org.mpsdn.core.model.NetworkSnapshot;
+import org.mpsdn.core.throughput.ApLoad;
+import org.mpsdn.core.throughput.ThroughputModel;
+
+import java.util.Arrays;
+
+/**
+ * The priority-based solution to the selection deadlock (MP-SDN Section V-A2, the default):
+ * <ol>
+ *   <li>Sort all connections in decreasing order of PHY rate and check them in turn.</li>
+ *   <li>If the connection's user already has a primary, skip it.</li>
+ *   <li>Otherwise evaluate every connection of that user against the primaries identified so
+ *       far on each AP, and make the one with the maximal achievable throughput primary.</li>
+ *   <li>Repeat from step 2 with the next connection.</li>
+ * </ol>
+ * Choices not spelled out in the paper: connections that are necessarily active are identified
+ * before step 1 (all connections of single-path users, and the only connection of a
+ * multipath user with one connection), since they are Tier 1 whatever happens; PHY-rate ties
+ * are broken by RSSI, then UE id, then AP id; throughput ties by the same rank. Only a user's
+ * first connection in the order triggers step 3, so the walk visits users in the order of their
+ * best-ranked connection: O(C log C) for C connections, O(1) per throughput evaluation.
+ */
+public final class PrioritySelector implements PrimarySelector {
+
+    @Override
+    public PrimarySelection select(NetworkSnapshot s, ThroughputModel model, int[] previousPrimary,
+                                   double hysteresis) {
+        ApLoad[] loads = Selections.newLoads(s, model);
+        int[] primary = new int[s.ueCount()];
+        Arrays.fill(primary, -1);
+        boolean[] active = new boolean[s.connectionCount()];
+        int[] order = new int[s.ueCount()];
+        int pending = 0;
+        for (int ue = 0; ue < s.ueCount(); ue++) {
+            int degree = s.ueConnectionCount(ue);
+            if (degree == 0) {
+                continue;
+            }
+            if (!s.ue(ue).multipath() || degree == 1) {
+                for (int k = 0; k < degree; k++) {
+                    activate(s, loads, active, s.ueConnection(ue, k));
+                }
+                primary[ue] = Selections.topRanked(s, ue);
+            } else {
+                order[pending++] = Selections.topRanked(s, ue);
+            }
+        }
+        // Step 1: users in the order of their best connection (PHY rate descending)
+        IntSort.sort(order, 0, pending, (a, b) -> ConnectionRank.bestFirst(s, a, b));
+        for (int i = 0; i < pending; i++) {
+            int ue = s.connectionUe(order[i]);
+            // Step 3: best connection against the primaries identified so far
+            int best = -1;
+            double bestBps = 0.0;
+            int previous = previousPrimary == null ? -1 : previousPrimary[ue];
+            double previousBps = 0.0;
+            for (int k = 0; k < s.ueConnectionCount(ue); k++) {
+                int c = s.ueConnection(ue, k);
+                double bps = loads[s.connectionAp(c)].throughputIfAdded(s.connection(c));
+                if (c == previous) {
+                    previousBps = bps;
+                }
+                if (ConnectionRank.beats(s, c, bps, best, bestBps)) {
+                    best = c;
+                    bestBps = bps;
+                }
+            }
+            int chosen = Selections.withHysteresis(best, bestBps, previous, previousBps, hysteresis);
+            primary[ue] = chosen;
+            activate(s, loads, active, chosen);
+        }
+        return new PrimarySelection(primary, Selections.finalEstimates(s, loads, active), active, 0);
+    }
+
+    private static void activate(NetworkSnapshot s, ApLoad[] loads, boolean[] active, int c) {
+        active[c] = true;
+        loads[s.connectionAp(c)].add(s.connection(c));
+    }
+
+    @Override
+    public String toString() {
+        return "PrioritySelector";
+    }
+}

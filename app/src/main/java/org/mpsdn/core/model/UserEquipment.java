@@ -1,0 +1,56 @@
+package org.mpsdn.core.model;
+
+import java.util.Objects;
+
+/**
+ * A mobile device. A multipath user runs MPTCP over several connections; a single-path
+ * user uses one AP only (MP-SDN Section I).
+ */
+public final class UserEquipment {
+    private final String id;
+    private final boolean multipath;
+
+    /**
+     * Creates a device.
+     *
+     * @param id        identifier, unique in a snapshot (non-blank)
+     * @param multipath whether the device is a multipath (MPTCP) user
+     * @throws IllegalArgumentException on a blank id
+     */
+    public UserEquipment(String id, boolean multipath) {
+        this.id = Checks.id("id", id);
+        this.multipath = multipath;
+    }
+
+    /** @return identifier */
+    public String id() {
+        return id;
+    }
+
+    /** @return true for a multipath user, false for a single-path user */
+    public boolean multipath() {
+        return multipath;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof UserEquipment)) {
+            return false;
+        }
+        UserEquipment that = (UserEquipment) o;
+        return multipath == that.multipath && id.equals(that.id);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(id, multipath);
+    }
+
+    @Override
+    public String toString() {
+        return "UserEquipment{" + id + (multipath ? ", multipath}" : ", single-path}");
+    }
+}

@@ -1,0 +1,50 @@
+package org.mpsdn.impl;
+
+/**
+ * Names and defaults of the component properties of {@link RegulationManager}.
+ */
+public final class OsgiPropertyConstants {
+
+    private OsgiPropertyConstants() {
+    }
+
+    /** Regulation cycle interval in milliseconds. */
+    public static final String INTERVAL_MS = "intervalMs";
+    /** Default cycle interval (MP-SDN: 2 s). */
+    public static final int INTERVAL_MS_DEFAULT = 2000;
+
+    /** Congestion threshold CTh (MAC queue occupancy ratio). */
+    public static final String CTH = "cth";
+    /** Default CTh (MP-SDN: 85 %). */
+    public static final double CTH_DEFAULT = 0.85;
+
+    /** Aggressiveness factor alpha of the Tier-2 increase. */
+    public static final String ALPHA = "alpha";
+    /** Default alpha (MP-SDN: 0.5). */
+    public static final double ALPHA_DEFAULT = 0.5;
+
+    /** Tier-2 floor R_m in kbit/s. */
+    public static final String RM_KBPS = "rmKbps";
+    /** Default R_m (MP-SDN: 0.1 Mbit/s). */
+    public static final int RM_KBPS_DEFAULT = 100;
+
+    /** Deadlock breaker of the primary selection: priority or baseline. */
+    public static final String DEADLOCK_BREAKER = "deadlockBreaker";
+    /** Default deadlock breaker (MP-SDN evaluation: priority). */
+    public static final String DEADLOCK_BREAKER_DEFAULT = "priority";
+
+    /** Time without fresh telemetry after which an AP's Tier-2 limits are lifted. */
+    public static final String FAIL_OPEN_DELAY_MS = "failOpenDelayMs";
+    /** Default fail-open delay. */
+    public static final int FAIL_OPEN_DELAY_MS_DEFAULT = 10000;
+
+    /** Idle timeout of per-flow rules in seconds. */
+    public static final String FLOW_IDLE_TIMEOUT_SEC = "flowIdleTimeoutSec";
+    /** Default idle timeout. */
+    public static final int FLOW_IDLE_TIMEOUT_SEC_DEFAULT = 10;
+
+    /** Burst window of the Tier-2 meters in milliseconds (burst size = rate x window). */
+    public static final String METER_BURST_MS = "meterBurstMs";
+    /** Default burst window. */
+    public static final int METER_BURST_MS_DEFAULT = 100;
+}

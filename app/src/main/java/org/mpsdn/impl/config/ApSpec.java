@@ -1,0 +1,172 @@
+package org.mpsdn.impl.config;
+
+import org.mpsdn.api.model.ApKind;
+import org.mpsdn.api.model.Direction;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * One validated AP of the network config.
+ */
+public final class ApSpec {
+    private final String id;
+    private final ApKind kind;
+    private final DeviceId deviceId;
+    private final PortNumber apPort;
+    private final PortNumber uplinkPort;
+    private final long capacityKbps;
+    private final String agentEndpoint;
+    private final Set<Direction> directions;
+    private final OptionalDouble cth;
+    private final OptionalDouble alpha;
+    private final OptionalLong rmKbps;
+
+    /**
+     * Creates an AP spec (values are expected to be validated by {@link MpsdnConfig}).
+     *
+     * @param id            AP identifier
+     * @param kind          Wi-Fi or LTE
+     * @param deviceId      switch in front of the AP
+     * @param apPort        switch port facing the AP
+     * @param uplinkPort    switch port towards the core network
+     * @param capacityKbps  AP capacity in kbit/s
+     * @param agentEndpoint host:port of the AP agent
+     * @param directions    regulated directions
+     * @param cth           per-AP congestion threshold override
+     * @param alpha         per-AP aggressiveness override
+     * @param rmKbps        per-AP Tier-2 floor override in kbit/s
+     */
+    public ApSpec(String id, ApKind kind, DeviceId deviceId, PortNumber apPort, PortNumber uplinkPort,
+                  long capacityKbps, String agentEndpoint, Set<Direction> directions,
+                  OptionalDouble cth, OptionalDouble alpha, OptionalLong rmKbps) {
+        this.id = Objects.requireNonNull(id);
+        this.kind = Objects.requireNonNull(kind);
+        this.deviceId = Objects.requireNonNull(deviceId);
+        this.apPort = Objects.requireNonNull(apPort);
+        this.uplinkPort = Objects.requireNonNull(uplinkPort);
+        this.capacityKbps = capacityKbps;
+        this.agentEndpoint = Objects.requireNonNull(agentEndpoint);
+        this.directions = directions.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(directions));
+        this.cth = Objects.requireNonNull(cth);
+        this.alpha = Objects.requireNonNull(alpha);
+        this.rmKbps = Objects.requireNonNull(rmKbps);
+    }
+
+    /** @return AP identifier */
+    public String id() {
+        return id;
+    }
+
+    /** @return radio kind */
+    public ApKind kind() {
+        return kind;
+    }
+
+    /** @return device id of the AP's switch */
+    public DeviceId deviceId() {
+        return deviceId;
+    }
+
+    /** @return switch port facing the AP */
+    public PortNumber apPort() {
+        return apPort;
+    }
+
+    /** @return switch port towards the core network */
+    public PortNumber uplinkPort() {
+        return uplinkPort;
+    }
+
+    /** @return capacity in kbit/s */
+    public long capacityKbps() {
+        return capacityKbps;
+    }
+
+    /** @return agent endpoint host:port */
+    public String agentEndpoint() {
+        return agentEndpoint;
+    }
+
+    /** @return regulated directions */
+    public Set<Direction> directions() {
+        return directions;
+    }
+
+    /**
+     * Whether a direction is regulated at this AP.
+     *
+     * @param direction direction
+     * @return true if the direction has a Tier-2 meter
+     */
+    public boolean regulates(Direction direction) {
+        return directions.contains(direction);
+    }
+
+    /**
+     * Port a flow of a direction leaves the switch by.
+     *
+     * @param direction direction
+     * @return AP port for downlink, uplink port for uplink
+     */
+    public PortNumber outPort(Direction direction) {
+        return direction == Direction.DOWNLINK ? apPort : uplinkPort;
+    }
+
+    /**
+     * Port a flow of a direction enters the switch by.
+     *
+     * @param direction direction
+     * @return uplink port for downlink, AP port for uplink
+     */
+    public PortNumber inPort(Direction direction) {
+        return direction == Direction.DOWNLINK ? uplinkPort : apPort;
+    }
+
+    /** @return CTh override */
+    public OptionalDouble cth() {
+        return cth;
+    }
+
+    /** @return alpha override */
+    public OptionalDouble alpha() {
+        return alpha;
+    }
+
+    /** @return R_m override in kbit/s */
+    public OptionalLong rmKbps() {
+        return rmKbps;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof ApSpec)) {
+            return false;
+        }
+        ApSpec a = (ApSpec) o;
+        return capacityKbps == a.capacityKbps && id.equals(a.id) && kind == a.kind && deviceId.equals(a.deviceId)
+                && apPort.equals(a.apPort) && uplinkPort.equals(a.uplinkPort)
+                && agentEndpoint.equals(a.agentEndpoint) && directions.equals(a.directions)
+                && cth.equals(a.cth) && alpha.equals(a.alpha) && rmKbps.equals(a.rmKbps);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(id, kind, deviceId, apPort, uplinkPort, capacityKbps, agentEndpoint, directions,
+                cth, alpha, rmKbps);
+    }
+
+    @Override
+    public String toString() {
+        return "ApSpec{" + id + " " + kind + " " + deviceId + " ap=" + apPort + " up=" + uplinkPort
+                + " cap=" + capacityKbps + "kbps dirs=" + directions + "}";
+    }
+}

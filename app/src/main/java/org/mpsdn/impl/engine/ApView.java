@@ -1,0 +1,61 @@
+package org.mpsdn.impl.engine;
+
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.telemetry.StationTelemetry;
+import org.mpsdn.impl.config.ApSpec;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One AP as a cycle sees it: its config, fresh occupancy (only observed directions),
+ * its current Tier-2 limits (absent: unlimited) and its stations.
+ */
+public final class ApView {
+    private final ApSpec spec;
+    private final Map<Direction, Double> occupancy;
+    private final Map<Direction, Long> limitKbps;
+    private final List<StationTelemetry> stations;
+
+    /**
+     * Creates an AP view.
+     *
+     * @param spec      config of the AP
+     * @param occupancy fresh occupancy per observed direction
+     * @param limitKbps current Tier-2 limit per limited direction
+     * @param stations  associated stations from telemetry
+     */
+    public ApView(ApSpec spec, Map<Direction, Double> occupancy, Map<Direction, Long> limitKbps,
+                  List<StationTelemetry> stations) {
+        this.spec = Objects.requireNonNull(spec);
+        this.occupancy = copy(occupancy);
+        this.limitKbps = copy(limitKbps);
+        this.stations = List.copyOf(stations);
+    }
+
+    private static <V> Map<Direction, V> copy(Map<Direction, V> m) {
+        return m.isEmpty() ? Map.of() : Map.copyOf(new EnumMap<>(m));
+    }
+
+    /** @return AP config */
+    public ApSpec spec() {
+        return spec;
+    }
+
+    /** @return occupancy per observed direction */
+    public Map<Direction, Double> occupancy() {
+        return occupancy;
+    }
+
+    /** @return current limit per limited direction in kbit/s */
+    public Map<Direction, Long> limitKbps() {
+        return limitKbps;
+    }
+
+    /** @return stations */
+    public List<StationTelemetry> stations() {
+        return stations;
+    }
+}

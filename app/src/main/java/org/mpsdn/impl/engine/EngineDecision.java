@@ -1,0 +1,44 @@
+package org.mpsdn.impl.engine;
+
+import org.mpsdn.api.model.Tier;
+import org.mpsdn.impl.flow.FlowMatch;
+
+import java.util.Map;
+
+/**
+ * What one cycle decided. Flows or AP directions it does not mention keep their tier or limit.
+ */
+public final class EngineDecision {
+    private final Map<String, Map<FlowMatch, Tier>> tiers;
+    private final Map<ApDir, Long> limitsKbps;
+    private final Map<String, String> primaries;
+
+    /**
+     * Creates a decision.
+     *
+     * @param tiers      AP id to (flow to tier)
+     * @param limitsKbps new Tier-2 limit per AP and direction in kbit/s
+     * @param primaries  primary AP per multipath UE
+     */
+    public EngineDecision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDir, Long> limitsKbps,
+                          Map<String, String> primaries) {
+        this.tiers = Map.copyOf(tiers);
+        this.limitsKbps = Map.copyOf(limitsKbps);
+        this.primaries = Map.copyOf(primaries);
+    }
+
+    /** @return tier per flow, grouped by AP */
+    public Map<String, Map<FlowMatch, Tier>> tiers() {
+        return tiers;
+    }
+
+    /** @return new limits in kbit/s */
+    public Map<ApDir, Long> limitsKbps() {
+        return limitsKbps;
+    }
+
+    /** @return primary AP per UE */
+    public Map<String, String> primaries() {
+        return primaries;
+    }
+}

@@ -1,0 +1,303 @@
+package org.mpsdn.impl.meter;
+
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.regulation.ApRegulationState;
+import org.mpsdn.api.regulation.RegulationStore;
+import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.engine.ApDir;
+import org.mpsdn.impl.flow.TierRules;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.flow.FlowRuleOperations;
+import org.onosproject.net.flow.FlowRuleOperationsContext;
+import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.meter.Meter;
+import org.onosproject.net.meter.MeterCellId;
+import org.onosproject.net.meter.MeterContext;
+import org.onosproject.net.meter.MeterFailReason;
+import org.onosproject.net.meter.MeterId;
+import org.onosproject.net.meter.MeterRequest;
+import org.onosproject.net.meter.MeterService;
+import org.onosproject.net.meter.MeterState;
+import org.slf4j.Logger;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.Executor;
+import java.util.function.LongSupplier;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Make-before-break Tier-2 rate steps. ONOS 2.7 cannot modify a meter, so a step
+ * <ol>
+ * <li>adds a new meter with the new rate,</li>
+ * <li>once the meter is ADDED, re-points the direction's single table-1 rule to it (an in-place
+ *     modify of one rule, whatever the number of Tier-2 flows),</li>
+ * <li>once the modify is confirmed, withdraws the old meter (OpenFlow deletes flows that still
+ *     reference a deleted meter, hence the wait) and records the new limit in the store.</li>
+ * </ol>
+ * At most one step per AP and direction is in flight; a newer target arriving meanwhile is
+ * applied when the current step ends. Every method must run on the regulation loop's thread;
+ * callbacks from ONOS are re-posted to it through the given executor.
+ */
+public final class MeterStepper {
+    private static final long LIFT = -1L;
+
+    private final Logger log = getLogger(getClass());
+    private final ApplicationId appId;
+    private final MeterService meterService;
+    private final FlowRuleService flowRuleService;
+    private final RegulationStore store;
+    private final Executor loop;
+    private final LongSupplier burstMillis;
+    private final LongSupplier clock;
+    private final Map<ApDir, Step> steps = new HashMap<>();
+
+    /**
+     * Creates a stepper.
+     *
+     * @param appId           app id
+     * @param meterService    meter service
+     * @param flowRuleService flow rule service
+     * @param store           regulation store
+     * @param loop            executor of the regulation loop thread
+     * @param burstMillis     current burst window in milliseconds
+     * @param clock           wall clock in milliseconds
+     */
+    public MeterStepper(ApplicationId appId, MeterService meterService, FlowRuleService flowRuleService,
+                        RegulationStore store, Executor loop, LongSupplier burstMillis, LongSupplier clock) {
+        this.appId = appId;
+        this.meterService = meterService;
+        this.flowRuleService = flowRuleService;
+        this.store = store;
+        this.loop = loop;
+        this.burstMillis = burstMillis;
+        this.clock = clock;
+    }
+
+    /** A step in flight. */
+    private static final class Step {
+        final ApSpec ap;
+        final Direction direction;
+        final long rateKbps;
+        final MeterId newMeter;
+        boolean repointing;
+        long next;
+        boolean hasNext;
+
+        Step(ApSpec ap, Direction direction, long rateKbps, MeterId newMeter) {
+            this.ap = ap;
+            this.direction = direction;
+            this.rateKbps = rateKbps;
+            this.newMeter = newMeter;
+        }
+    }
+
+    /**
+     * Moves the Tier-2 limit of an AP direction to a new rate.
+     *
+     * @param ap        the AP
+     * @param direction a regulated direction
+     * @param rateKbps  new limit in kbit/s (positive)
+     */
+    public void step(ApSpec ap, Direction direction, long rateKbps) {
+        if (rateKbps <= 0) {
+            throw new IllegalArgumentException("rateKbps must be positive, was " + rateKbps);
+        }
+        request(ap, direction, rateKbps);
+    }
+
+    /**
+     * Removes the Tier-2 limit of an AP direction (fail-open): the table-1 rule loses its meter,
+     * then the meter is withdrawn.
+     *
+     * @param ap        the AP
+     * @param direction the direction
+     */
+    public void lift(ApSpec ap, Direction direction) {
+        request(ap, direction, LIFT);
+    }
+
+    private void request(ApSpec ap, Direction direction, long target) {
+        ApDir key = new ApDir(ap.id(), direction);
+        Step inFlight = steps.get(key);
+        if (inFlight != null) {
+            inFlight.next = target;
+            inFlight.hasNext = true;
+            return;
+        }
+        OptionalLong current = currentState(ap).limitKbps(direction);
+        if (target == LIFT ? current.isEmpty() : current.isPresent() && current.getAsLong() == target) {
+            return;
+        }
+        if (target == LIFT) {
+            Step step = new Step(ap, direction, LIFT, null);
+            steps.put(key, step);
+            repoint(key, step);
+            return;
+        }
+        MeterRequest req = TierTwoMeters.addRequest(appId, ap.deviceId(), target, burstMillis.getAsLong(),
+                new MeterContext() {
+                    @Override
+                    public void onError(MeterRequest request, MeterFailReason reason) {
+                        loop.execute(() -> meterFailed(key, reason));
+                    }
+                });
+        Meter meter = meterService.submit(req);
+        MeterId id = meter == null ? null : meterId(meter.meterCellId());
+        if (id == null) {
+            log.warn("Meter service gave no meter id for {} at {} kbps; retrying next cycle", key, target);
+            return;
+        }
+        Step step = new Step(ap, direction, target, id);
+        steps.put(key, step);
+        log.debug("Step {}: meter {} at {} kbps submitted", key, id, target);
+    }
+
+    /**
+     * A meter reached ADDED: re-point the rule of the step waiting for it.
+     *
+     * @param meter the meter
+     */
+    public void meterAdded(Meter meter) {
+        MeterId id = meterId(meter.meterCellId());
+        for (Map.Entry<ApDir, Step> e : steps.entrySet()) {
+            Step s = e.getValue();
+            if (!s.repointing && s.newMeter != null && s.newMeter.equals(id)
+                    && s.ap.deviceId().equals(meter.deviceId())) {
+                repoint(e.getKey(), s);
+                return;
+            }
+        }
+    }
+
+    /**
+     * Re-checks steps whose METER_ADDED may have been missed (called every cycle).
+     */
+    public void poll() {
+        for (Map.Entry<ApDir, Step> e : Map.copyOf(steps).entrySet()) {
+            Step s = e.getValue();
+            if (!s.repointing && s.newMeter != null) {
+                Meter m = meterService.getMeter(s.ap.deviceId(), s.newMeter);
+                if (m != null && m.state() == MeterState.ADDED) {
+                    repoint(e.getKey(), s);
+                }
+            }
+        }
+    }
+
+    private void repoint(ApDir key, Step step) {
+        step.repointing = true;
+        Optional<MeterId> meter = Optional.ofNullable(step.newMeter);
+        FlowRuleOperations ops = FlowRuleOperations.builder()
+                .modify(TierRules.meterRule(appId, step.ap, step.direction, meter))
+                .build(new FlowRuleOperationsContext() {
+                    @Override
+                    public void onSuccess(FlowRuleOperations o) {
+                        loop.execute(() -> finish(key, step));
+                    }
+
+                    @Override
+                    public void onError(FlowRuleOperations o) {
+                        loop.execute(() -> repointFailed(key, step));
+                    }
+                });
+        flowRuleService.apply(ops);
+    }
+
+    private void finish(ApDir key, Step step) {
+        if (steps.get(key) != step) {
+            return;
+        }
+        ApRegulationState state = currentState(step.ap);
+        OptionalLong oldMeter = state.meterId(step.direction);
+        OptionalLong oldRate = state.limitKbps(step.direction);
+        if (oldMeter.isPresent() && (step.newMeter == null || oldMeter.getAsLong() != step.newMeter.id())) {
+            withdraw(step.ap.deviceId(), oldMeter.getAsLong(), oldRate.orElse(step.rateKbps));
+        }
+        ApRegulationState.Builder b = state.toBuilder().updatedMillis(clock.getAsLong());
+        if (step.newMeter == null) {
+            b.unlimited(step.direction);
+        } else {
+            b.limit(step.direction, step.rateKbps, step.newMeter.id());
+        }
+        store.putState(b.build());
+        steps.remove(key);
+        log.debug("Step {} done: {}", key, step.newMeter == null ? "unlimited" : step.rateKbps + " kbps");
+        if (step.hasNext) {
+            request(step.ap, step.direction, step.next);
+        }
+    }
+
+    private void repointFailed(ApDir key, Step step) {
+        if (steps.get(key) != step) {
+            return;
+        }
+        log.warn("Re-pointing the table-1 rule of {} failed; abandoning the step", key);
+        steps.remove(key);
+        if (step.newMeter != null) {
+            withdraw(step.ap.deviceId(), step.newMeter.id(), step.rateKbps);
+        }
+    }
+
+    private void meterFailed(ApDir key, MeterFailReason reason) {
+        Step step = steps.get(key);
+        if (step == null || step.repointing) {
+            return;
+        }
+        log.warn("Meter for {} failed ({}); the next cycle retries", key, reason);
+        steps.remove(key);
+    }
+
+    private void withdraw(DeviceId deviceId, long meterId, long rateKbps) {
+        meterService.withdraw(TierTwoMeters.removeRequest(appId, deviceId, rateKbps, burstMillis.getAsLong()),
+                MeterId.meterId(meterId));
+    }
+
+    /**
+     * Forgets the steps in flight of an AP (it left the config or this instance lost mastership).
+     *
+     * @param apId AP identifier
+     */
+    public void forget(String apId) {
+        steps.keySet().removeIf(k -> k.apId().equals(apId));
+    }
+
+    /**
+     * Whether a step in flight uses a meter (it must not be withdrawn as a leftover).
+     *
+     * @param deviceId device
+     * @param meterId  meter id
+     * @return true if a pending step added that meter
+     */
+    public boolean owns(DeviceId deviceId, MeterId meterId) {
+        return steps.values().stream().anyMatch(s -> meterId.equals(s.newMeter) && s.ap.deviceId().equals(deviceId));
+    }
+
+    /**
+     * Whether a step is in flight for an AP direction.
+     *
+     * @param key AP and direction
+     * @return true while a step waits for its meter or its rule
+     */
+    public boolean inFlight(ApDir key) {
+        return steps.containsKey(key);
+    }
+
+    private ApRegulationState currentState(ApSpec ap) {
+        return store.state(ap.id()).orElse(ApRegulationState.builder(ap.id(), ap.deviceId().toString()).build());
+    }
+
+    /**
+     * The OpenFlow meter id of a meter cell.
+     *
+     * @param cell meter cell id
+     * @return the meter id, or null when the cell is not an index
+     */
+    public static MeterId meterId(MeterCellId cell) {
+        return cell instanceof MeterId ? (MeterId) cell : null;
+    }
+}

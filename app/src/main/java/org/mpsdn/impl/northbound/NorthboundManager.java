@@ -1,0 +1,342 @@
+package org.mpsdn.impl.northbound;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.mpsdn.api.model.ApKind;
+import org.mpsdn.api.model.Tier;
+import org.mpsdn.api.northbound.ApInfo;
+import org.mpsdn.api.northbound.ApOverride;
+import org.mpsdn.api.northbound.IntentInstaller;
+import org.mpsdn.api.northbound.IntentKind;
+import org.mpsdn.api.northbound.MpsdnIntent;
+import org.mpsdn.api.northbound.MultipathMode;
+import org.mpsdn.api.northbound.NorthboundAdminService;
+import org.mpsdn.api.northbound.NorthboundService;
+import org.mpsdn.api.northbound.UeInfo;
+import org.mpsdn.api.northbound.UeRegistration;
+import org.mpsdn.api.regulation.ManagedFlow;
+import org.mpsdn.api.regulation.RegulationService;
+import org.mpsdn.api.telemetry.ApTelemetry;
+import org.mpsdn.api.telemetry.ApTelemetryService;
+import org.mpsdn.impl.RegulationManager;
+import org.mpsdn.impl.RegulationProperties;
+import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.config.MpsdnConfig;
+import org.mpsdn.impl.config.UeSpec;
+import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.cfg.ConfigProperty;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreService;
+import org.onosproject.net.config.InvalidFieldException;
+import org.onosproject.net.config.NetworkConfigService;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.slf4j.Logger;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Hashtable;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Northbound service of the app: operator views built from the config, the regulation
+ * service and telemetry; writes through the network config (overrides, UEs) and the component
+ * config (parameters); intents kept in an {@link IntentBook}.
+ */
+@Component(immediate = true, service = {NorthboundService.class, NorthboundAdminService.class})
+public class NorthboundManager implements NorthboundAdminService {
+
+    private final Logger log = getLogger(getClass());
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected CoreService coreService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected NetworkConfigService configService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ComponentConfigService componentConfigService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected RegulationService regulationService;
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    protected volatile ApTelemetryService telemetryService;
+
+    /** Wall clock; tests replace it. */
+    LongSupplier clock = System::currentTimeMillis;
+
+    private final List<IntentInstaller> pendingInstallers = new ArrayList<>();
+    private volatile IntentBook book;
+    private ApplicationId appId;
+
+    /**
+     * Starts the service.
+     */
+    @Activate
+    protected void activate() {
+        appId = coreService.registerApplication(RegulationManager.APP_NAME);
+        synchronized (pendingInstallers) {
+            book = new IntentBook(() -> clock.getAsLong());
+            pendingInstallers.forEach(book::addInstaller);
+            pendingInstallers.clear();
+        }
+        log.info("Started");
+    }
+
+    /**
+     * Stops the service.
+     */
+    @Deactivate
+    protected void deactivate() {
+        log.info("Stopped");
+    }
+
+    /**
+     * Binds an intent installer.
+     *
+     * @param installer installer
+     */
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            unbind = "unbindInstaller")
+    protected void bindInstaller(IntentInstaller installer) {
+        synchronized (pendingInstallers) {
+            if (book == null) {
+                pendingInstallers.add(installer);
+                return;
+            }
+        }
+        book.addInstaller(installer);
+    }
+
+    /**
+     * Unbinds an intent installer.
+     *
+     * @param installer installer
+     */
+    protected void unbindInstaller(IntentInstaller installer) {
+        synchronized (pendingInstallers) {
+            pendingInstallers.remove(installer);
+        }
+        IntentBook b = book;
+        if (b != null) {
+            b.removeInstaller(installer);
+        }
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    private MpsdnConfig config() {
+        return configService.getConfig(appId, MpsdnConfig.class);
+    }
+
+    private List<ApSpec> apSpecs() {
+        MpsdnConfig cfg = config();
+        if (cfg == null) {
+            return List.of();
+        }
+        try {
+            return cfg.aps();
+        } catch (InvalidFieldException e) {
+            return List.of();
+        }
+    }
+
+    private List<UeSpec> ueSpecs() {
+        MpsdnConfig cfg = config();
+        if (cfg == null) {
+            return List.of();
+        }
+        try {
+            return cfg.ues();
+        } catch (InvalidFieldException e) {
+            return List.of();
+        }
+    }
+
+    private Views.Telemetry telemetry(String apId) {
+        ApTelemetryService t = telemetryService;
+        if (t == null) {
+            return new Views.Telemetry(false, Optional.empty(), 0);
+        }
+        return new Views.Telemetry(true, t.latest(apId), t.missedCycles(apId));
+    }
+
+    private RegulationProperties properties() {
+        Hashtable<String, Object> dict = new Hashtable<>();
+        Set<ConfigProperty> props = componentConfigService.getProperties(RegulationManager.class.getName());
+        if (props != null) {
+            for (ConfigProperty p : props) {
+                if (p.value() != null) {
+                    dict.put(p.name(), p.value());
+                }
+            }
+        }
+        return RegulationProperties.read(dict, RegulationProperties.defaults());
+    }
+
+    @Override
+    public List<ApInfo> aps() {
+        RegulationProperties p = properties();
+        Collection<ManagedFlow> flows = regulationService.managedFlows();
+        List<ApInfo> result = new ArrayList<>();
+        for (ApSpec ap : apSpecs()) {
+            result.add(Views.ap(ap, regulationService.apState(ap.id()), telemetry(ap.id()), flows,
+                    p.intervalMs(), p.failOpenDelayMs()));
+        }
+        return result;
+    }
+
+    @Override
+    public Optional<ApInfo> ap(String apId) {
+        return aps().stream().filter(a -> a.id().equals(apId)).findFirst();
+    }
+
+    private Map<String, UeInfo> ueMap() {
+        Map<String, Optional<ApTelemetry>> reports = new LinkedHashMap<>();
+        for (ApSpec ap : apSpecs()) {
+            reports.put(ap.id(), telemetry(ap.id()).report);
+        }
+        return Views.ues(ueSpecs(), reports, regulationService.primaries(), regulationService.managedFlows());
+    }
+
+    @Override
+    public List<UeInfo> ues() {
+        return List.copyOf(ueMap().values());
+    }
+
+    @Override
+    public Optional<UeInfo> ue(String ueId) {
+        return Optional.ofNullable(ueMap().get(ueId));
+    }
+
+    @Override
+    public List<ManagedFlow> flows(String apId, String ueId, Tier tier) {
+        List<ManagedFlow> result = new ArrayList<>();
+        for (ManagedFlow f : regulationService.managedFlows()) {
+            if ((apId == null || f.apId().equals(apId)) && (ueId == null || f.ueId().equals(ueId))
+                    && (tier == null || f.tier() == tier)) {
+                result.add(f);
+            }
+        }
+        return result;
+    }
+
+    @Override
+    public Map<String, String> parameters() {
+        RegulationProperties p = properties();
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("intervalMs", String.valueOf(p.intervalMs()));
+        m.put("cth", String.valueOf(p.cth()));
+        m.put("alpha", String.valueOf(p.alpha()));
+        m.put("rmKbps", String.valueOf(p.rmKbps()));
+        m.put("deadlockBreaker", p.deadlockBreaker());
+        m.put("failOpenDelayMs", String.valueOf(p.failOpenDelayMs()));
+        m.put("flowIdleTimeoutSec", String.valueOf(p.flowIdleTimeoutSec()));
+        m.put("meterBurstMs", String.valueOf(p.meterBurstMs()));
+        return m;
+    }
+
+    @Override
+    public List<MpsdnIntent> intents() {
+        return book.all();
+    }
+
+    @Override
+    public Optional<MpsdnIntent> intent(String intentId) {
+        return book.get(intentId);
+    }
+
+    // ------------------------------------------------------------------ writes
+
+    @Override
+    public Map<String, String> setParameters(Map<String, String> values) {
+        Hashtable<String, Object> dict = new Hashtable<>();
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            if (!PARAMETER_NAMES.contains(e.getKey())) {
+                throw new IllegalArgumentException(e.getKey() + ": unknown parameter (known: " + PARAMETER_NAMES
+                        + ")");
+            }
+            if (e.getValue() == null) {
+                throw new IllegalArgumentException(e.getKey() + ": value is null");
+            }
+            dict.put(e.getKey(), e.getValue());
+        }
+        List<String> errors = new ArrayList<>();
+        RegulationProperties.read(dict, properties(), errors);
+        if (!errors.isEmpty()) {
+            throw new IllegalArgumentException(errors.get(0));
+        }
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            componentConfigService.setProperty(RegulationManager.class.getName(), e.getKey(), e.getValue().trim());
+        }
+        log.info("Parameters set: {}", values);
+        return parameters();
+    }
+
+    private JsonNode currentNode() {
+        MpsdnConfig cfg = config();
+        return cfg == null ? null : cfg.node();
+    }
+
+    @Override
+    public void setApOverride(String apId, ApOverride override) {
+        ObjectNode next = ConfigEdits.setOverride(appId, currentNode(), apId, override);
+        configService.applyConfig(appId, MpsdnConfig.class, next);
+    }
+
+    @Override
+    public void registerUe(UeRegistration registration) {
+        ObjectNode next = ConfigEdits.registerUe(appId, currentNode(), registration);
+        configService.applyConfig(appId, MpsdnConfig.class, next);
+    }
+
+    @Override
+    public boolean unregisterUe(String ueId) {
+        ObjectNode next = ConfigEdits.unregisterUe(appId, currentNode(), ueId);
+        if (next == null) {
+            return false;
+        }
+        configService.applyConfig(appId, MpsdnConfig.class, next);
+        return true;
+    }
+
+    @Override
+    public MpsdnIntent submitIntent(MpsdnIntent intent) {
+        List<ApSpec> aps = apSpecs();
+        if (intent.kind() == IntentKind.MULTIPATH_POLICY) {
+            if (!ueMap().containsKey(intent.target())) {
+                throw new IllegalArgumentException("target: unknown UE '" + intent.target() + "'");
+            }
+            if (intent.mode() == MultipathMode.PIN_PRIMARY
+                    && aps.stream().noneMatch(a -> a.id().equals(intent.apId()))) {
+                throw new IllegalArgumentException("apId: unknown AP '" + intent.apId() + "'");
+            }
+        } else if (intent.kind() == IntentKind.ENB_SCHEDULING) {
+            Optional<ApSpec> enb = aps.stream().filter(a -> a.id().equals(intent.target())).findFirst();
+            if (enb.isEmpty()) {
+                throw new IllegalArgumentException("target: unknown eNB '" + intent.target() + "'");
+            }
+            if (enb.get().kind() != ApKind.LTE) {
+                throw new IllegalArgumentException("target: AP '" + intent.target() + "' is not an LTE eNB");
+            }
+        }
+        return book.submit(intent);
+    }
+
+    @Override
+    public boolean withdrawIntent(String intentId) {
+        return book.withdraw(intentId);
+    }
+}

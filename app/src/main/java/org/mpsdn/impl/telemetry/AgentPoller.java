@@ -1,0 +1,332 @@
+package org.mpsdn.impl.telemetry;
+
+import io.grpc.Status;
+import org.mpsdn.agent.v1.ApStatus;
+import org.mpsdn.agent.v1.GetStatusRequest;
+import org.mpsdn.api.telemetry.ApTelemetry;
+import org.mpsdn.api.telemetry.ApTelemetryService;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+
+/**
+ * Polls every configured AP agent once per cycle, concurrently, each call with a deadline, and
+ * serves the accepted reports to the regulation loop.
+ * <p>
+ * A report is accepted only if it is for the polled AP, is well formed, and is newer than the
+ * last accepted one of the same agent run: ordered by (boot_id, sequence, monotonic_ns); a new
+ * boot_id (agent restart) starts a new order. Values are clamped to physical ranges
+ * ({@link StatusSanitizer}). An AP without a fresh report in a cycle has its missed-cycle count
+ * increased; {@link #latest} is then empty and the loop applies
+ * {@link #failOpenLimit(String, long, long)}: hold the last Tier-2 limit for the configured
+ * number of cycles, then step back towards capacity, never decrease on missing data.
+ */
+public final class AgentPoller implements ApTelemetryService, AutoCloseable {
+    private static final long CYCLE_GRACE_MS = 200;
+
+    private final PollerConfig config;
+    private final FailOpenPolicy policy;
+    private final Function<AgentEndpoint, AgentClient> clientFactory;
+    private final LongSupplier wallClockMs;
+    private final Map<String, Agent> agents = new ConcurrentHashMap<>();
+    private final PollerCounters counters = new PollerCounters();
+    private final Object cycleLock = new Object();
+    private long cycle;
+    private ScheduledFuture<?> task;
+
+    /** Per-agent state; fields guarded by the Agent's monitor. */
+    private static final class Agent {
+        final AgentEndpoint endpoint;
+        final AgentClient client;
+        final GetStatusRequest request;
+        boolean seen;
+        long bootId;
+        long sequence;
+        long monotonicNs;
+        long acceptedCycle = -1;
+        ApTelemetry latest;
+        volatile int missed;
+
+        Agent(AgentEndpoint endpoint, AgentClient client) {
+            this.endpoint = endpoint;
+            this.client = client;
+            this.request = GetStatusRequest.newBuilder().setApId(endpoint.apId()).build();
+        }
+    }
+
+    /**
+     * Creates a poller.
+     *
+     * @param config        poll settings
+     * @param clientFactory makes a client for an endpoint ({@link TlsAgentClients} in production)
+     * @param wallClockMs   controller clock in ms since the epoch
+     */
+    public AgentPoller(PollerConfig config, Function<AgentEndpoint, AgentClient> clientFactory,
+                       LongSupplier wallClockMs) {
+        this.config = config;
+        this.policy = new FailOpenPolicy(config.holdIntervals(), config.failOpenStep());
+        this.clientFactory = clientFactory;
+        this.wallClockMs = wallClockMs;
+    }
+
+    /**
+     * Sets the agents to poll: new endpoints get a client, removed or changed ones are closed.
+     *
+     * @param endpoints the configured agents (AP ids must be unique)
+     * @throws IllegalArgumentException when an AP id appears twice
+     */
+    public void setAgents(Collection<AgentEndpoint> endpoints) {
+        Map<String, AgentEndpoint> wanted = new HashMap<>();
+        for (AgentEndpoint ep : endpoints) {
+            if (wanted.put(ep.apId(), ep) != null) {
+                throw new IllegalArgumentException("AP id '" + ep.apId() + "' configured twice");
+            }
+        }
+        synchronized (cycleLock) {
+            Set<String> gone = new HashSet<>(agents.keySet());
+            gone.removeAll(wanted.keySet());
+            for (String id : gone) {
+                agents.remove(id).client.close();
+            }
+            for (AgentEndpoint ep : wanted.values()) {
+                Agent old = agents.get(ep.apId());
+                if (old != null && old.endpoint.equals(ep)) {
+                    continue;
+                }
+                if (old != null) {
+                    old.client.close();
+                }
+                agents.put(ep.apId(), new Agent(ep, clientFactory.apply(ep)));
+            }
+        }
+    }
+
+    /**
+     * Runs one poll cycle: starts all calls, waits for them (at most the deadline plus a short
+     * grace), then updates the missed-cycle counts.
+     *
+     * @return the cycle's outcome
+     */
+    public CycleResult pollOnce() {
+        synchronized (cycleLock) {
+            long c = ++cycle;
+            long t0 = System.nanoTime();
+            List<Agent> list = new ArrayList<>(agents.values());
+            int n = list.size();
+            AtomicLongArray lat = new AtomicLongArray(n);
+            CompletableFuture<?>[] fs = new CompletableFuture<?>[n];
+            for (int i = 0; i < n; i++) {
+                Agent a = list.get(i);
+                int idx = i;
+                lat.set(idx, -1);
+                long start = System.nanoTime();
+                counters.calls.incrementAndGet();
+                fs[i] = a.client.getStatus(a.request, config.deadlineMs()).handle((st, err) -> {
+                    lat.set(idx, System.nanoTime() - start);
+                    if (err != null) {
+                        countError(err);
+                    } else {
+                        accept(a, st, c);
+                    }
+                    return null;
+                });
+            }
+            try {
+                CompletableFuture.allOf(fs).get(config.deadlineMs() + CYCLE_GRACE_MS, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                counters.cycleOverruns.incrementAndGet();
+            } catch (ExecutionException e) {
+                // every future is handled: cannot fail
+                counters.cycleOverruns.incrementAndGet();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            int accepted = 0;
+            for (Agent a : list) {
+                synchronized (a) {
+                    if (a.acceptedCycle == c) {
+                        a.missed = 0;
+                        accepted++;
+                    } else {
+                        a.missed = a.missed == Integer.MAX_VALUE ? a.missed : a.missed + 1;
+                        counters.missedReports.incrementAndGet();
+                    }
+                }
+            }
+            counters.cycles.incrementAndGet();
+            long[] snapshot = new long[n];
+            for (int i = 0; i < n; i++) {
+                snapshot[i] = lat.get(i);
+            }
+            return new CycleResult(n, accepted, System.nanoTime() - t0, snapshot);
+        }
+    }
+
+    private void countError(Throwable err) {
+        counters.rpcErrors.incrementAndGet();
+        switch (Status.fromThrowable(err).getCode()) {
+            case DEADLINE_EXCEEDED:
+                counters.deadlineExceeded.incrementAndGet();
+                break;
+            case UNAVAILABLE:
+                counters.unavailable.incrementAndGet();
+                break;
+            case PERMISSION_DENIED:
+                counters.permissionDenied.incrementAndGet();
+                break;
+            default:
+                break;
+        }
+    }
+
+    private void accept(Agent a, ApStatus st, long c) {
+        synchronized (a) {
+            boolean sameRun = a.seen && st.getBootId() == a.bootId;
+            if (sameRun && (Long.compareUnsigned(st.getSequence(), a.sequence) <= 0
+                    || Long.compareUnsigned(st.getMonotonicNs(), a.monotonicNs) < 0)) {
+                counters.droppedOutOfOrder.incrementAndGet();
+                return;
+            }
+            StatusSanitizer.Result r = StatusSanitizer.sanitize(st, a.endpoint.apId(), wallClockMs.getAsLong());
+            if (r.telemetry() == null) {
+                counters.rejectedMalformed.incrementAndGet();
+                return;
+            }
+            counters.clampedValues.addAndGet(r.clamped());
+            a.seen = true;
+            a.bootId = st.getBootId();
+            a.sequence = st.getSequence();
+            a.monotonicNs = st.getMonotonicNs();
+            a.latest = r.telemetry();
+            a.acceptedCycle = c;
+            counters.accepted.incrementAndGet();
+        }
+    }
+
+    @Override
+    public Optional<ApTelemetry> latest(String apId) {
+        Agent a = agents.get(apId);
+        if (a == null) {
+            return Optional.empty();
+        }
+        synchronized (a) {
+            return a.missed == 0 ? Optional.ofNullable(a.latest) : Optional.empty();
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     * An AP that is not configured, or not polled yet, has 0 missed cycles.
+     */
+    @Override
+    public int missedCycles(String apId) {
+        Agent a = agents.get(apId);
+        return a == null ? 0 : a.missed;
+    }
+
+    /**
+     * Last accepted report of an AP, fresh or not (for display).
+     *
+     * @param apId AP identifier
+     * @return the report, or empty if none was ever accepted
+     */
+    public Optional<ApTelemetry> lastAccepted(String apId) {
+        Agent a = agents.get(apId);
+        if (a == null) {
+            return Optional.empty();
+        }
+        synchronized (a) {
+            return Optional.ofNullable(a.latest);
+        }
+    }
+
+    /**
+     * Tier-2 limit the loop should apply to an AP this cycle given the staleness of its
+     * telemetry: the current limit while data is fresh or during the hold period, then one
+     * additive step towards capacity per missed cycle.
+     *
+     * @param apId            AP identifier
+     * @param currentLimitBps the limit in force
+     * @param capacityBps     the AP's capacity
+     * @return the limit to apply
+     */
+    public long failOpenLimit(String apId, long currentLimitBps, long capacityBps) {
+        return policy.nextLimit(currentLimitBps, capacityBps, missedCycles(apId));
+    }
+
+    /** @return the staleness policy */
+    public FailOpenPolicy failOpenPolicy() {
+        return policy;
+    }
+
+    /** @return the counters */
+    public PollerCounters counters() {
+        return counters;
+    }
+
+    /** @return the poller settings */
+    public PollerConfig config() {
+        return config;
+    }
+
+    /**
+     * Starts polling every interval on the executor (runs never overlap).
+     *
+     * @param executor scheduler, typically single-threaded
+     */
+    public synchronized void start(ScheduledExecutorService executor) {
+        if (task != null) {
+            return;
+        }
+        task = executor.scheduleAtFixedRate(this::pollSafely, 0, config.intervalMs(), TimeUnit.MILLISECONDS);
+    }
+
+    private void pollSafely() {
+        try {
+            pollOnce();
+        } catch (RuntimeException e) {
+            // a failing cycle must not cancel the schedule; it shows as missed cycles
+            counters.cycleOverruns.incrementAndGet();
+        }
+    }
+
+    /**
+     * Stops periodic polling.
+     */
+    public synchronized void stop() {
+        if (task != null) {
+            task.cancel(false);
+            task = null;
+        }
+    }
+
+    /**
+     * Stops polling and closes every client.
+     */
+    @Override
+    public void close() {
+        stop();
+        synchronized (cycleLock) {
+            for (Agent a : agents.values()) {
+                a.client.close();
+            }
+            agents.clear();
+        }
+    }
+}

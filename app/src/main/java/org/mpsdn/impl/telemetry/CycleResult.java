@@ -1,0 +1,45 @@
+package org.mpsdn.impl.telemetry;
+
+import java.util.Arrays;
+
+/**
+ * Outcome of one poll cycle.
+ */
+public final class CycleResult {
+    private final int polled;
+    private final int accepted;
+    private final long durationNanos;
+    private final long[] latenciesNanos;
+
+    CycleResult(int polled, int accepted, long durationNanos, long[] latenciesNanos) {
+        this.polled = polled;
+        this.accepted = accepted;
+        this.durationNanos = durationNanos;
+        this.latenciesNanos = latenciesNanos;
+    }
+
+    /** @return agents polled */
+    public int polled() {
+        return polled;
+    }
+
+    /** @return fresh reports accepted */
+    public int accepted() {
+        return accepted;
+    }
+
+    /** @return wall time of the cycle in nanoseconds */
+    public long durationNanos() {
+        return durationNanos;
+    }
+
+    /**
+     * Per-call latencies (start to completion, success or error) in nanoseconds; -1 for
+     * calls that had not completed when the cycle ended.
+     *
+     * @return a copy of the latencies
+     */
+    public long[] latenciesNanos() {
+        return Arrays.copyOf(latenciesNanos, latenciesNanos.length);
+    }
+}

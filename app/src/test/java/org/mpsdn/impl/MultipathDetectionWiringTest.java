@@ -1,0 +1,264 @@
+package org.mpsdn.impl;
+
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.Tier;
+import org.mpsdn.api.telemetry.StationTelemetry;
+import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.config.UeSpec;
+import org.mpsdn.impl.flow.FlowMatch;
+import org.mpsdn.impl.flow.TierRules;
+import org.mpsdn.mptcp.Conflict;
+import org.mpsdn.mptcp.PcapReader;
+import org.onlab.packet.DeserializationException;
+import org.onlab.packet.Ethernet;
+import org.onlab.packet.IpAddress;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+import org.onosproject.net.flow.DefaultTrafficTreatment;
+import org.onosproject.net.flow.FlowEntry;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.TrafficTreatment;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertTrue;
+import static org.mpsdn.impl.Harness.DEV1;
+import static org.mpsdn.impl.Harness.DEV2;
+
+/**
+ * The manager detects multipath users from the punted packets of the real kernel-MPTCP captures
+ * ({@code app/src/test/resources/mptcp/users-ap*.pcap}) and tiers them with the real core: AP
+ * "wifi1" is the capture's ap1 (10.1.0.0/24), "lte1" its ap2 (10.2.0.0/24), the server 10.0.0.1
+ * is behind the uplink ports. A simulated switch punts a frame only if no per-flow rule of the
+ * manager matches it (the manager's first-packet punt), so the test also shows that the SYN/ACK
+ * (first packet of the reverse direction) reaches the controller.
+ */
+public class MultipathDetectionWiringTest {
+    private static final String APS = "\"aps\": ["
+            + "{\"id\": \"wifi1\", \"kind\": \"wifi\", \"deviceId\": \"of:0000000000000001\", \"apPort\": 1,"
+            + " \"uplinkPort\": 2, \"capacityKbps\": 54000, \"agent\": \"10.0.0.1:50051\","
+            + " \"directions\": [\"downlink\", \"uplink\"]},"
+            + "{\"id\": \"lte1\", \"kind\": \"lte\", \"deviceId\": \"of:0000000000000002\", \"apPort\": 3,"
+            + " \"uplinkPort\": 4, \"capacityKbps\": 20000, \"agent\": \"10.0.0.2:50051\","
+            + " \"directions\": [\"downlink\"]}]";
+    private static final TrafficTreatment TIER2 =
+            DefaultTrafficTreatment.builder().writeMetadata(1L, 0xffffffffffffffffL).transition(1).build();
+
+    private Harness h;
+    private int punted;
+    private int forwardedBySwitch;
+
+    @Before
+    public void setUp() {
+        h = new Harness().master(DEV1, DEV2);
+        h.meters.flows = h.flows;
+        h.realCore = true;
+    }
+
+    @After
+    public void tearDown() {
+        if (h.manager != null) {
+            h.deactivate();
+        }
+    }
+
+    private void configure(String ues) {
+        h.netcfg.config = FakeConfigRegistry.parse(Harness.APP, "{" + APS + ", \"ues\": [" + ues + "]}");
+    }
+
+    private static final class Frame {
+        final DeviceId device;
+        final long micros;
+        final byte[] bytes;
+
+        Frame(DeviceId device, long micros, byte[] bytes) {
+            this.device = device;
+            this.micros = micros;
+            this.bytes = bytes;
+        }
+    }
+
+    private static List<Frame> capture(String scenario) throws IOException {
+        List<Frame> all = new ArrayList<>();
+        for (int i = 1; i <= 2; i++) {
+            String name = "/mptcp/" + scenario + "-ap" + i + ".pcap";
+            try (InputStream in = MultipathDetectionWiringTest.class.getResourceAsStream(name)) {
+                assertNotNull(name, in);
+                for (PcapReader.Record r : PcapReader.readAll(in)) {
+                    all.add(new Frame(i == 1 ? DEV1 : DEV2, r.micros, r.frame));
+                }
+            }
+        }
+        all.sort(Comparator.comparingLong(f -> f.micros));
+        return all;
+    }
+
+    /** Plays the capture through a switch holding the manager's rules; returns the punted 5-tuples. */
+    private Set<String> play(List<Frame> frames) throws DeserializationException {
+        Set<String> puntedFlows = new TreeSet<>();
+        for (Frame f : frames) {
+            Ethernet eth = Ethernet.deserializer().deserialize(f.bytes, 0, f.bytes.length);
+            Optional<FlowMatch> m = RegulationManager.parse(eth);
+            if (m.isEmpty()) {
+                continue; // ARP, ICMP, IPv6: bridged by the in_port rule, not punted
+            }
+            ApSpec ap = h.manager.aps().get(f.device.equals(DEV1) ? "wifi1" : "lte1");
+            boolean fromServer = m.get().src().toString().startsWith("10.0.0.");
+            Direction dir = fromServer ? Direction.DOWNLINK : Direction.UPLINK;
+            long port = (fromServer ? ap.uplinkPort() : ap.apPort()).toLong();
+            FlowRule rule = TierRules.flowRule(Harness.APP, ap, dir, m.get(), Tier.TIER1, 10);
+            if (h.flows.getFlowEntry(rule) != null) {
+                forwardedBySwitch++;
+                continue;
+            }
+            h.now.set(f.micros / 1000);
+            h.packetIn(f.device, port, eth, f.bytes);
+            punted++;
+            puntedFlows.add(ap.id() + " " + dir + " " + m.get());
+        }
+        h.manager.settle();
+        return puntedFlows;
+    }
+
+    private void reportTelemetry() {
+        List<StationTelemetry> wifi = new ArrayList<>();
+        List<StationTelemetry> lte = new ArrayList<>();
+        for (int n = 1; n <= 4; n++) {
+            if (n != 4) {
+                wifi.add(new StationTelemetry("02:00:00:0a:00:1" + n, List.of("10.1.0.1" + n), -40, 54_000_000,
+                        54_000_000, 0, 0, 0));
+            }
+            if (n != 3) {
+                lte.add(new StationTelemetry("02:00:00:0b:00:1" + n, List.of("10.2.0.1" + n), -100, 5_000_000,
+                        5_000_000, 0, 0, 0));
+            }
+        }
+        h.telemetry.report("wifi1", 0.3, 0.1, wifi);
+        h.telemetry.report("lte1", 0.9, 0.1, lte);
+    }
+
+    /** Downlink per-flow rules of a switch by UE address, with their treatments. */
+    private Map<String, List<TrafficTreatment>> downlinkTreatments(DeviceId device) {
+        Map<String, List<TrafficTreatment>> out = new TreeMap<>();
+        for (FlowEntry e : h.flows.rules(device, 0)) {
+            if (e.priority() != TierRules.FLOW_PRIORITY) {
+                continue;
+            }
+            FlowMatch m = FlowMatch.fromSelector(e.selector()).orElseThrow();
+            // traffic from the server enters at the uplink port: downlink rules
+            if (m.src().toString().equals("10.0.0.1")) {
+                out.computeIfAbsent(m.dst().toString(), k -> new ArrayList<>()).add(e.treatment());
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, Set<String>> ueAddresses(List<UeSpec> ues) {
+        Map<String, Set<String>> out = new TreeMap<>();
+        for (UeSpec u : ues) {
+            out.put(u.id(), u.interfaces().keySet().stream().map(IpAddress::toString)
+                    .collect(Collectors.toCollection(TreeSet::new)));
+        }
+        return out;
+    }
+
+    @Test
+    public void detectedMultipathUsersGetTheirSecondarySubflowsTiered() throws Exception {
+        configure("");
+        h.activate();
+        Set<String> flows = play(capture("users"));
+        // every TCP connection's SYN/ACK (reverse-direction first packet) reached the controller
+        for (String ue : List.of("10.1.0.11", "10.1.0.12", "10.1.0.13")) {
+            assertTrue(ue + " " + flows, flows.stream().anyMatch(s -> s.startsWith("wifi1 DOWNLINK")
+                    && s.contains("10.0.0.1:5001-" + ue + ":")));
+        }
+        for (String ue : List.of("10.2.0.11", "10.2.0.12", "10.2.0.14")) {
+            assertTrue(ue + " " + flows, flows.stream().anyMatch(s -> s.startsWith("lte1 DOWNLINK")
+                    && s.contains("10.0.0.1:5001-" + ue + ":")));
+        }
+        assertTrue(forwardedBySwitch > punted);
+        reportTelemetry();
+        h.cycle();
+
+        Map<String, Set<String>> ues = ueAddresses(h.manager.effectiveUes());
+        Set<Set<String>> groups = new java.util.HashSet<>(ues.values());
+        assertEquals(Set.of(Set.of("10.1.0.11", "10.2.0.11"), Set.of("10.1.0.12", "10.2.0.12"),
+                Set.of("10.1.0.13"), Set.of("10.2.0.14")), groups);
+        assertTrue(h.manager.conflicts().isEmpty());
+
+        Map<String, List<TrafficTreatment>> lte = downlinkTreatments(DEV2);
+        TrafficTreatment tier1Lte = DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(3)).build();
+        assertEquals(Set.of("10.2.0.11", "10.2.0.12", "10.2.0.14"), lte.keySet());
+        lte.get("10.2.0.11").forEach(t -> assertEquals("secondary subflow of ue1", TIER2, t));
+        lte.get("10.2.0.12").forEach(t -> assertEquals("secondary subflow of ue2", TIER2, t));
+        lte.get("10.2.0.14").forEach(t -> assertEquals("single-path ue4", tier1Lte, t));
+        Map<String, List<TrafficTreatment>> wifi = downlinkTreatments(DEV1);
+        TrafficTreatment tier1Wifi = DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(1)).build();
+        assertEquals(Set.of("10.1.0.11", "10.1.0.12", "10.1.0.13"), wifi.keySet());
+        wifi.values().forEach(ts -> ts.forEach(t -> assertEquals(tier1Wifi, t)));
+        assertEquals(0, h.manager.malformedPackets());
+    }
+
+    @Test
+    public void registrationNamesTheDetectedUserAndAConflictIsReported() throws Exception {
+        // phone1 registered as detected; ue2's two addresses registered to two different UEs
+        configure("{\"id\": \"phone1\", \"interfaces\": [{\"ip\": \"10.1.0.11\", \"mac\": \"02:00:00:0a:00:11\"},"
+                + " {\"ip\": \"10.2.0.11\"}]},"
+                + "{\"id\": \"x\", \"interfaces\": [{\"ip\": \"10.1.0.12\"}]},"
+                + "{\"id\": \"y\", \"interfaces\": [{\"ip\": \"10.2.0.12\"}]}");
+        h.activate();
+        play(capture("users"));
+        reportTelemetry();
+        h.cycle();
+
+        Map<String, Set<String>> ues = ueAddresses(h.manager.effectiveUes());
+        assertEquals(Set.of("10.1.0.11", "10.2.0.11"), ues.get("phone1"));
+        assertEquals(Set.of("10.1.0.12"), ues.get("x"));
+        assertEquals(Set.of("10.2.0.12"), ues.get("y"));
+        List<Conflict> conflicts = h.manager.conflicts();
+        assertEquals(conflicts.toString(), 1, conflicts.size());
+        assertEquals(Conflict.Kind.CONNECTION_SPANS_REGISTRATIONS, conflicts.get(0).kind());
+
+        Map<String, List<TrafficTreatment>> lte = downlinkTreatments(DEV2);
+        TrafficTreatment tier1Lte = DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(3)).build();
+        lte.get("10.2.0.11").forEach(t -> assertEquals("secondary subflow of phone1", TIER2, t));
+        // not merged (conflict): y is a single-path UE of its own, its flow stays Tier 1
+        lte.get("10.2.0.12").forEach(t -> assertEquals("y", tier1Lte, t));
+        assertFalse(lte.get("10.2.0.12").isEmpty());
+    }
+
+    @Test
+    public void ruleExpiryEndsTheFlowInTheTracker() throws Exception {
+        configure("");
+        h.activate();
+        play(capture("users"));
+        h.cycle();
+        assertEquals(2, h.manager.effectiveUes().stream().filter(u -> u.interfaces().size() == 2).count());
+        // the switch drops every per-flow rule at lte1 on idle timeout: the joins end
+        for (FlowEntry e : h.flows.rules(DEV2, 0)) {
+            if (e.priority() == TierRules.FLOW_PRIORITY) {
+                h.flows.expire(e);
+            }
+        }
+        h.cycle();
+        assertEquals(0, h.manager.effectiveUes().stream().filter(u -> u.interfaces().size() == 2).count());
+        assertEquals(Set.of(Set.of("10.1.0.11"), Set.of("10.1.0.12"), Set.of("10.1.0.13")),
+                new java.util.HashSet<>(ueAddresses(h.manager.effectiveUes()).values()));
+    }
+}

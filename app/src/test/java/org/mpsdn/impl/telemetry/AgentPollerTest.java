@@ -1,0 +1,165 @@
+package org.mpsdn.impl.telemetry;
+
+import io.grpc.Status;
+import org.junit.After;
+import org.junit.Before;
+import org.junit.Test;
+import org.mpsdn.agent.v1.ApStatus;
+import org.mpsdn.agent.v1.Station;
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.telemetry.ApTelemetry;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * Poller behaviour against in-process fake agents.
+ */
+public class AgentPollerTest {
+    private FakeAgents fakes;
+    private AgentPoller poller;
+    private final AtomicLong seq = new AtomicLong();
+
+    @Before
+    public void setUp() throws Exception {
+        fakes = new FakeAgents();
+        fakes.add("ap1", req -> FakeAgents.status("ap1", 7, seq.incrementAndGet(), 0.9));
+        fakes.add("ap2", req -> FakeAgents.status("ap2", 9, seq.incrementAndGet(), 0.1));
+        fakes.add("slow", req -> null);
+        poller = new AgentPoller(new PollerConfig(2000, 1000, 3, 0.1, 30), FakeAgents.clients(), () -> 42L);
+    }
+
+    @After
+    public void tearDown() {
+        poller.close();
+        fakes.close();
+    }
+
+    @Test
+    public void pollsAllAgentsConcurrentlyWithDeadlines() {
+        poller.setAgents(List.of(FakeAgents.endpoint("ap1"), FakeAgents.endpoint("ap2"),
+                FakeAgents.endpoint("slow")));
+        CycleResult r = poller.pollOnce();
+        assertEquals(3, r.polled());
+        assertEquals(2, r.accepted());
+        ApTelemetry t = poller.latest("ap1").orElseThrow();
+        assertEquals(0.9, t.occupancy(Direction.DOWNLINK).getAsDouble(), 0.0);
+        assertEquals(20_000_000L, t.capacityBps());
+        assertEquals(42L, t.receivedAtMillis());
+        assertEquals(0, poller.missedCycles("ap1"));
+        assertEquals(1, poller.missedCycles("slow"));
+        assertFalse(poller.latest("slow").isPresent());
+        assertEquals(1, poller.counters().deadlineExceeded());
+        // The cycle is bounded by the deadline, not by the hanging agent.
+        assertTrue("cycle took " + r.durationNanos() / 1e6 + " ms", r.durationNanos() < 5_000_000_000L);
+    }
+
+    @Test
+    public void outOfOrderAndOldReportsAreDropped() {
+        poller.setAgents(List.of(FakeAgents.endpoint("ap1")));
+        fakes.script("ap1", req -> FakeAgents.status("ap1", 7, 5, 0.5));
+        assertEquals(1, poller.pollOnce().accepted());
+        fakes.script("ap1", req -> FakeAgents.status("ap1", 7, 4, 0.9)); // older
+        assertEquals(0, poller.pollOnce().accepted());
+        fakes.script("ap1", req -> FakeAgents.status("ap1", 7, 5, 0.9)); // repeated
+        assertEquals(0, poller.pollOnce().accepted());
+        assertEquals(2, poller.counters().droppedOutOfOrder());
+        assertEquals(2, poller.missedCycles("ap1"));
+        assertEquals(0.5, poller.lastAccepted("ap1").orElseThrow().occupancy(Direction.DOWNLINK).getAsDouble(), 0);
+        // An agent restart (new boot id) restarts the sequence.
+        fakes.script("ap1", req -> FakeAgents.status("ap1", 8, 1, 0.7));
+        assertEquals(1, poller.pollOnce().accepted());
+        assertEquals(0, poller.missedCycles("ap1"));
+        assertEquals(1L, poller.latest("ap1").orElseThrow().sequence());
+    }
+
+    @Test
+    public void valuesAreClampedAndBadReportsRejected() {
+        poller.setAgents(List.of(FakeAgents.endpoint("ap1")));
+        fakes.script("ap1", req -> FakeAgents.status("ap1", 7, 1, 1.7).toBuilder()
+                .setCapacityBps(-1L) // uint64 max on the wire
+                .addStations(Station.newBuilder().setMac("AA:BB:CC:DD:EE:FF").setRssiDbm(-300)
+                        .setTxPhyRateBps(-5L).addIps("10.0.0.2"))
+                .build());
+        assertEquals(1, poller.pollOnce().accepted());
+        ApTelemetry t = poller.latest("ap1").orElseThrow();
+        assertEquals(1.0, t.occupancy(Direction.DOWNLINK).getAsDouble(), 0);
+        assertEquals(StatusSanitizer.MAX_RATE_BPS, t.capacityBps());
+        assertEquals("aa:bb:cc:dd:ee:ff", t.stations().get(0).mac());
+        assertEquals(-120.0, t.stations().get(0).rssiDbm(), 0);
+        assertEquals(StatusSanitizer.MAX_RATE_BPS, t.stations().get(0).txPhyRateBps());
+        assertEquals(4, poller.counters().clampedValues());
+
+        fakes.script("ap1", req -> FakeAgents.status("ap1", 7, 2, Double.NaN));
+        assertEquals(0, poller.pollOnce().accepted());
+        fakes.script("ap1", req -> FakeAgents.status("ap2", 7, 3, 0.5)); // speaks for another AP
+        assertEquals(0, poller.pollOnce().accepted());
+        fakes.script("ap1", req -> ApStatus.newBuilder().setApId("ap1").setBootId(7).setSequence(4)
+                .setMonotonicNs(4000).build());
+        assertEquals(0, poller.pollOnce().accepted()); // no queue
+        assertEquals(3, poller.counters().rejectedMalformed());
+        assertEquals(3, poller.missedCycles("ap1"));
+    }
+
+    @Test
+    public void errorsAreCountedByCode() {
+        poller.setAgents(List.of(FakeAgents.endpoint("ap1"), FakeAgents.endpoint("ap2")));
+        fakes.script("ap1", FakeAgents.error(Status.UNAVAILABLE.withDescription("sources unhealthy")));
+        fakes.script("ap2", FakeAgents.error(Status.PERMISSION_DENIED));
+        assertEquals(0, poller.pollOnce().accepted());
+        assertEquals(1, poller.counters().unavailable());
+        assertEquals(1, poller.counters().permissionDenied());
+        assertEquals(2, poller.counters().rpcErrors());
+        assertEquals(2, poller.counters().missedReports());
+    }
+
+    @Test
+    public void staleAgentHoldsThenFailsOpenNeverDecreases() {
+        poller.setAgents(List.of(FakeAgents.endpoint("ap1")));
+        assertEquals(1, poller.pollOnce().accepted());
+        long capacity = 20_000_000L;
+        long limit = 8_000_000L;
+        assertEquals(limit, poller.failOpenLimit("ap1", limit, capacity)); // fresh
+        fakes.script("ap1", FakeAgents.error(Status.UNAVAILABLE));
+        for (int i = 1; i <= 3; i++) {
+            poller.pollOnce();
+            assertEquals(i, poller.missedCycles("ap1"));
+            assertEquals("hold in missed cycle " + i, limit, poller.failOpenLimit("ap1", limit, capacity));
+        }
+        long prev = limit;
+        for (int i = 4; i <= 20; i++) {
+            poller.pollOnce();
+            long next = poller.failOpenLimit("ap1", prev, capacity);
+            assertTrue("never decreases", next >= prev);
+            assertTrue("never above capacity", next <= capacity);
+            if (prev < capacity) {
+                assertEquals("additive step of 10 % capacity", Math.min(capacity, prev + 2_000_000L), next);
+            }
+            prev = next;
+        }
+        assertEquals(capacity, prev);
+        // Data returns: the count resets and the limit is the loop's again.
+        fakes.script("ap1", req -> FakeAgents.status("ap1", 7, 1000, 0.2));
+        poller.pollOnce();
+        assertEquals(0, poller.missedCycles("ap1"));
+        assertEquals(5_000_000L, poller.failOpenLimit("ap1", 5_000_000L, capacity));
+    }
+
+    @Test
+    public void setAgentsReplacesAndRejectsDuplicates() {
+        poller.setAgents(List.of(FakeAgents.endpoint("ap1"), FakeAgents.endpoint("ap2")));
+        poller.setAgents(List.of(FakeAgents.endpoint("ap2")));
+        assertEquals(1, poller.pollOnce().polled());
+        assertEquals(0, poller.missedCycles("ap1"));
+        try {
+            poller.setAgents(List.of(FakeAgents.endpoint("ap1"), FakeAgents.endpoint("ap1")));
+            throw new AssertionError("duplicate accepted");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("ap1"));
+        }
+    }
+}

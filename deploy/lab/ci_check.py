@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Short lab run for CI (issue 9, Tests): three ~20 s phases of the prototype experiment, asserting the
+directions of the effects on the real testbed (OVS, namespaces, kernel MPTCP, emulated cells, the app's
+components in the lab host):
+
+1. without regulation the single-path UEs (UE1 on Wi-Fi, UE4 on LTE) lose throughput; if they do not,
+   the radio emulation is not faithful and the test fails;
+2. with mpsdn they regain most of it (at least half of what they lost);
+3. a congestion step halves the Tier-2 limit within one regulation interval: UE3's Wi-Fi subflow (Tier 2)
+   runs alone so its limit grows, then UE1 and UE2 start backlogged downloads; the next cycles must
+   install a limit at most half the previous one (meter log of the lab host).
+Exit status 0 only if every check holds. Results stay in deploy/lab/out/ci/.
+"""
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import experiments  # noqa: E402
+import testbed  # noqa: E402
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+INTERVAL_S = 2.0
+
+
+def halving_after(step, interval_s):
+    """The Wi-Fi Tier-2 limit in force when the cell congests and the first limit installed after it. The
+    first must be at most half the second's predecessor, installed within two intervals of the step (the
+    occupancy is averaged over the interval in progress at the step, so the first fully congested interval
+    ends at most two intervals later). Returns (before, after, seconds after the step) or None."""
+    ms = step["meters"]
+    before = [m for m in ms if m["t"] < step["step_t"]]
+    after = [m for m in ms if m["t"] >= step["step_t"]]
+    if not before or not after:
+        return None
+    a, b = before[-1], after[0]
+    dt = b["t"] - step["step_t"]
+    if b["rate_kbps"] <= a["rate_kbps"] / 2 + 1 and dt <= 2 * interval_s + 0.5:
+        return (a["rate_kbps"], b["rate_kbps"], round(dt, 2))
+    return None
+
+
+def halving_steps(meters):
+    """Consecutive Tier-2 meter installs on one device where the limit halved within one interval."""
+    by_dev = {}
+    for m in meters:
+        if m["event"] == "added":
+            by_dev.setdefault(m["device"], []).append(m)
+    steps = []
+    for dev, ms in by_dev.items():
+        for a, b in zip(ms, ms[1:]):
+            if b["rate_kbps"] <= a["rate_kbps"] / 2 + 1 and b["t"] - a["t"] <= 1.5 * INTERVAL_S:
+                steps.append((dev, a["rate_kbps"], b["rate_kbps"], round(b["t"] - a["t"], 2)))
+    return steps
+
+
+def main():
+    out = os.path.join(ROOT, "deploy/lab/out/ci")
+    os.makedirs(out, exist_ok=True)
+    if os.path.exists(os.path.join(out, "meters.jsonl")):
+        os.remove(os.path.join(out, "meters.jsonl"))
+    with testbed.Lab(ROOT, out) as lab:
+        res = experiments.prototype(lab, phase_s=20, warmup_s=6)
+        step = experiments.congestion_step(lab)
+    with open(os.path.join(out, "prototype.json"), "w") as f:
+        json.dump(res, f, indent=1)
+    print(experiments.table(res))
+    ph = res["phases"]
+    failures = []
+    for ue in ("ue1", "ue4"):
+        nomp, mp, sdn = (ph[p]["ue"][ue]["total"] for p in ("nomp", "mp", "mpsdn"))
+        if not mp < 0.95 * nomp:
+            failures.append(f"{ue}: no loss without regulation ({nomp:.1f} -> {mp:.1f} Mb/s): emulation not faithful")
+        elif not sdn - mp >= 0.5 * (nomp - mp):
+            failures.append(f"{ue}: mpsdn regained {sdn - mp:.1f} of the {nomp - mp:.1f} Mb/s lost (want >= half)")
+    res["congestion_step"] = step
+    with open(os.path.join(out, "prototype.json"), "w") as f:
+        json.dump(res, f, indent=1)
+    before = [m["rate_kbps"] for m in step["meters"] if m["t"] < step["step_t"]]
+    h = halving_after(step, INTERVAL_S)
+    print(f"\ncongestion step: Wi-Fi Tier-2 limits before the step {before[-5:]} kb/s; "
+          f"halving after it: {h}")
+    if not before or before[-1] < 400:
+        failures.append(f"Tier 2 did not grow while alone on Wi-Fi (limits {before[-5:]})")
+    if h is None:
+        failures.append("the congestion step did not halve the Wi-Fi Tier-2 limit within one interval")
+    if failures:
+        print("\nLAB CHECK FAILED:\n  " + "\n  ".join(failures))
+        return 1
+    print("\nlab check passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

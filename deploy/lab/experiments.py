@@ -1,0 +1,400 @@
+"""mpsdn lab experiments (issue 9): each a function that drives the testbed and returns a result dict.
+
+Result JSON (schema "mpsdn-lab/1", written to <out>/<experiment>.json):
+  experiment      "prototype" | "idle-capacity" | "dynamic-demand"
+  schema          "mpsdn-lab/1"
+  started, host   ISO time; kernel and CPU count
+  params          phase_s, warmup_s, sample_s, radio (ue, ap, address, PHY Mb/s), wifi_contention, lte_cell
+  phases          {name: {controller, multipath_ues,
+                          ue: {ueN: {wifi, lte, total (Mb/s, from the cells' per-station byte counters),
+                                     iperf (Mb/s, iperf3 receiver goodput)}},
+                          ap: {wifi, lte (Mb/s)},
+                          series: {t: [s], "ueN/ap": [Mb/s per sample]}, meters: [meter log lines]}}
+  paper           the paper's numbers for the same quantities (Fig. 3 / Fig. 9 / Fig. 12)
+  goals           [{goal, value, target, met}]
+Throughput is measured at the radio: bytes leaving each cell's per-station queue, averaged over the phase
+after warm-up, in Mb/s of L2 frames (iperf3 goodput is reported beside it).
+"""
+import json
+import os
+import platform
+import subprocess
+import time
+
+import testbed
+from testbed import PREFIX, RADIO, SERVER_IP, log, nsx
+
+UES = ["ue1", "ue2", "ue3", "ue4"]
+MULTIPATH_UES = ["ue2", "ue3"]
+PORT = {"ue1": 5201, "ue2": 5202, "ue3": 5203, "ue4": 5204}
+
+PAPER_PROTOTYPE = {
+    "nomp": {"ue1": 22.0, "ue4": 23.0, "wifi": 42.0, "lte": 46.0},
+    "mp": {"ue1": 15.0, "ue4": 16.0, "wifi": 30.0, "lte": 42.0},
+    "mpsdn": {"ue1": 20.5, "ue4": 21.3, "wifi": 38.5, "lte": 42.9},
+}
+
+
+def iperf_servers(lab):
+    return [lab.spawn(["mptcpize", "run", "iperf3", "-s", "-p", str(PORT[u])], f"iperf3-server-{u}", ns="srv")
+            for u in UES]
+
+
+def client_cmd(ue, seconds, multipath, rate=None):
+    cmd = ["iperf3", "-c", SERVER_IP, "-p", str(PORT[ue]), "-R", "-t", str(seconds), "-J"]
+    if rate:
+        cmd += ["-b", f"{rate}M"]
+    if ue in multipath:
+        cmd = ["mptcpize", "run"] + cmd
+    return cmd
+
+
+def run_traffic(lab, name, seconds, multipath, rate_limit=None, sample_s=0.5, on_sample=None, ues=UES,
+                toggle=None):
+    """Downloads for the given UEs (backlogged, or limited to rate_limit[ue] Mb/s); toggle = (ue, period_s,
+    [rates]) restarts that UE's client every period with the next rate. Returns times, per-(ue,ap) byte
+    counter samples, iperf3 goodput per UE."""
+    clients = {}
+    for ue in ues:
+        if toggle and ue == toggle[0]:
+            continue
+        clients[ue] = lab.spawn(client_cmd(ue, seconds, multipath, (rate_limit or {}).get(ue)),
+                                f"{name}-iperf3-{ue}", ns=ue)
+    seg = None
+    if toggle:
+        t_ue, period, rates = toggle
+        seg = {"i": 0, "start": time.time(), "p": None}
+    t0 = time.time()
+    times, samples = [], []
+    next_t = t0
+    while any(p.poll() is None for p in clients.values()) or (seg and time.time() - t0 < seconds):
+        now = time.time()
+        if seg and now - t0 < seconds and (seg["p"] is None or now - seg["start"] >= period):
+            if seg["p"] is not None:
+                lab.stop(seg["p"])
+            rate = rates[seg["i"] % len(rates)]
+            left = max(1, int(round(min(period, seconds - (now - t0)))))
+            seg["p"] = lab.spawn(client_cmd(t_ue, left + 1, multipath, rate),
+                                 f"{name}-iperf3-{t_ue}-{seg['i']}", ns=t_ue)
+            seg["start"] = now
+            seg.setdefault("log", []).append((round(now - t0, 2), rate))
+            seg["i"] += 1
+        if now >= next_t:
+            times.append(now - t0)
+            samples.append(lab.cell_bytes())
+            if on_sample:
+                on_sample(now - t0)
+            next_t += sample_s
+        time.sleep(0.02)
+        if now - t0 > seconds + 20:
+            raise RuntimeError(f"{name}: iperf3 clients did not finish")
+    times.append(time.time() - t0)
+    samples.append(lab.cell_bytes())
+    if seg:
+        lab.stop(seg["p"])
+        run_traffic.last_toggle_log = seg.get("log", [])
+    goodput = {}
+    for ue, p in clients.items():
+        lab.stop(p)
+        try:
+            with open(os.path.join(lab.out, f"{name}-iperf3-{ue}.log")) as f:
+                j = json.load(f)
+            goodput[ue] = j["end"]["sum_received"]["bits_per_second"] / 1e6
+        except (OSError, ValueError, KeyError) as e:
+            raise RuntimeError(f"{name}: iperf3 for {ue} gave no result ({e}); see {name}-iperf3-{ue}.log")
+    return times, samples, goodput
+
+
+def summarise(times, samples, goodput, warmup):
+    keys = sorted(samples[0].keys())
+    series = {"t": [round(t, 3) for t in times[1:]]}
+    for k in keys:
+        ue, ap = k
+        series[f"{ue}/{ap}"] = [round((samples[i][k][0] - samples[i - 1][k][0]) * 8 / 1e6 /
+                                      max(1e-6, times[i] - times[i - 1]), 3) for i in range(1, len(times))]
+    i0 = next(i for i, t in enumerate(times) if t >= warmup)
+    span = times[-1] - times[i0]
+    ue = {u: {"wifi": 0.0, "lte": 0.0} for u in UES}
+    for (u, ap) in keys:
+        ue[u][ap] = round((samples[-1][(u, ap)][0] - samples[i0][(u, ap)][0]) * 8 / 1e6 / span, 2)
+    for u in UES:
+        ue[u]["total"] = round(ue[u]["wifi"] + ue[u]["lte"], 2)
+        ue[u]["iperf"] = round(goodput.get(u, 0.0), 2)
+    ap = {a: round(sum(ue[u][a] for u in UES), 2) for a in ("wifi", "lte")}
+    return {"ue": ue, "ap": ap, "series": series}
+
+
+def read_meters(lab, since):
+    path = os.path.join(lab.out, "meters.jsonl")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [json.loads(l) for l in f if l.strip() and json.loads(l)["t"] >= since]
+
+
+def header(name, params, lab=None):
+    return {"experiment": name, "schema": "mpsdn-lab/1",
+            "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "host": {"kernel": platform.release(), "cpus": os.cpu_count(), "loadavg_at_start": os.getloadavg()},
+            "params": dict(params, radio=[list(r) for r in RADIO], wifi_contention=testbed.WIFI_CONTENTION,
+                           lte_cell=("reference eNB mpsdn-enb (PF, constant channels)"
+                                     if lab is not None and lab.lte_cell == "enb"
+                                     else "tc PF stand-in (equal airtime, mpsdn-wifi-cell -pf-standin)"))}
+
+
+def prototype(lab, phase_s=40, warmup_s=8, phases=("nomp", "mp", "mpsdn"), mpsdn_args=()):
+    """Experiment 1 (Fig. 3 and 9): backlogged downloads, three phases."""
+    res = header("prototype", {"phase_s": phase_s, "warmup_s": warmup_s, "sample_s": 0.5}, lab)
+    res["phases"] = {}
+    servers = iperf_servers(lab)
+    time.sleep(0.5)
+    ctl = None
+    try:
+        for ph in phases:
+            mode = "mpsdn" if ph == "mpsdn" else "forward"
+            if ctl is None or ctl.mode != mode:
+                if ctl is not None:
+                    lab.stop(ctl)
+                ctl = lab.start_controller(mode, mpsdn_args if mode == "mpsdn" else ())
+                ctl.mode = mode
+            mp = [] if ph == "nomp" else MULTIPATH_UES
+            log(f"prototype: phase {ph} ({phase_s} s, multipath UEs: {', '.join(mp) or 'none'}, controller {mode})")
+            t_start = time.time()
+
+            def progress(t, ph=ph):
+                if int(t) % 10 == 0 and abs(t - int(t)) < 0.26 and int(t) > 0:
+                    log(f"prototype: phase {ph} {int(t)}/{phase_s} s")
+            times, samples, goodput = run_traffic(lab, f"prototype-{ph}", phase_s, mp, on_sample=progress)
+            s = summarise(times, samples, goodput, warmup_s)
+            s["controller"] = "lab host, " + ("port forwarding only" if mode == "forward" else "mpsdn app components")
+            s["multipath_ues"] = mp
+            s["meters"] = read_meters(lab, t_start)
+            s["t0_epoch"] = round(t_start, 3)
+            res["phases"][ph] = s
+            log(f"prototype: phase {ph} done: " + ", ".join(
+                f"{u} {s['ue'][u]['total']:.1f}" for u in UES) + f" | Wi-Fi {s['ap']['wifi']:.1f} LTE {s['ap']['lte']:.1f}"
+                + " Mb/s")
+    finally:
+        for p in servers:
+            lab.stop(p)
+        if ctl is not None:
+            lab.stop(ctl)
+    res["paper"] = PAPER_PROTOTYPE
+    res["goals"] = prototype_goals(res["phases"])
+    return res
+
+
+def prototype_goals(ph):
+    goals = []
+    if "nomp" in ph and "mp" in ph:
+        for u in ("ue1", "ue4"):
+            v = ph["mp"]["ue"][u]["total"] / ph["nomp"]["ue"][u]["total"]
+            goals.append({"goal": f"without regulation {u} loses throughput (faithful emulation)",
+                          "value": round(v, 3), "target": "< 0.95", "met": v < 0.95})
+    if "nomp" in ph and "mpsdn" in ph:
+        for u in ("ue1", "ue4"):
+            v = ph["mpsdn"]["ue"][u]["total"] / ph["nomp"]["ue"][u]["total"]
+            goals.append({"goal": f"with mpsdn single-path {u} keeps >= 95 % of No-MP",
+                          "value": round(v, 3), "target": ">= 0.95", "met": v >= 0.95})
+        for a in ("wifi", "lte"):
+            v = ph["mpsdn"]["ap"][a] / ph["nomp"]["ap"][a]
+            goals.append({"goal": f"with mpsdn {a} AP throughput >= 95 % of No-MP",
+                          "value": round(v, 3), "target": ">= 0.95", "met": v >= 0.95})
+    return goals
+
+
+def table(res):
+    """The summary table: ours beside the paper's, goals marked."""
+    lines = []
+    names = {"nomp": "No-MP", "mp": "MP (no regulation)", "mpsdn": "MP-SDN (mpsdn)"}
+    lines.append(f"{'phase':<20}{'quantity':<10}{'ours Mb/s':>11}{'paper Mb/s':>12}")
+    for ph, s in res["phases"].items():
+        paper = res["paper"].get(ph, {})
+        for q in ("ue1", "ue2", "ue3", "ue4"):
+            p = paper.get(q)
+            lines.append(f"{names.get(ph, ph):<20}{q.upper():<10}{s['ue'][q]['total']:>11.1f}"
+                         f"{(f'{p:.1f}' if p is not None else '-'):>12}")
+        for a in ("wifi", "lte"):
+            p = paper.get(a)
+            lines.append(f"{names.get(ph, ph):<20}{('Wi-Fi' if a == 'wifi' else 'LTE'):<10}{s['ap'][a]:>11.1f}"
+                         f"{(f'{p:.1f}' if p is not None else '-'):>12}")
+    lines.append("")
+    for g in res["goals"]:
+        lines.append(f"[{'MET' if g['met'] else 'NOT MET':^7}] {g['goal']}: {g['value']} (target {g['target']})")
+    return "\n".join(lines)
+
+
+def goals_table(res):
+    """Per-phase per-UE table plus the goals, for experiments other than the prototype."""
+    lines = [f"{'phase':<22}" + "".join(f"{u.upper() + '/' + a:>11}" for u in UES for a in ("wifi", "lte"))]
+    for ph, s in res["phases"].items():
+        lines.append(f"{ph:<22}" + "".join(f"{s['ue'][u][a]:>11.1f}" for u in UES for a in ("wifi", "lte")))
+    lines.append(f"paper: {json.dumps(res.get('paper'))}")
+    for g in res["goals"]:
+        lines.append(f"[{'MET' if g['met'] else 'NOT MET':^7}] {g['goal']}: {g['value']} (target {g['target']})")
+    return "\n".join(lines)
+
+
+def plot_prototype(res, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    phases = list(res["phases"].keys())
+    labels = ["UE1", "UE2", "UE3", "UE4", "Wi-Fi AP", "LTE eNB"]
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    w = 0.8 / len(phases)
+    for i, ph in enumerate(phases):
+        s = res["phases"][ph]
+        vals = [s["ue"][u]["total"] for u in UES] + [s["ap"]["wifi"], s["ap"]["lte"]]
+        ax.bar([x + i * w for x in range(len(labels))], vals, w, label=ph)
+    ax.set_xticks([x + w * (len(phases) - 1) / 2 for x in range(len(labels))])
+    ax.set_xticklabels(labels)
+    ax.set_ylabel("throughput (Mb/s)")
+    ax.set_title("mpsdn lab, prototype experiment (paper Fig. 3 / Fig. 9)")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+PAPER_IDLE = {"wifi-idle": {"ue3/wifi": 6.0}, "lte-idle": {"ue2/lte": 19.0}}
+
+
+def _phase(lab, ctl, mode, name, phase_s, warmup_s, mp, **kw):
+    if ctl is None or ctl.mode != mode:
+        if ctl is not None:
+            lab.stop(ctl)
+        ctl = lab.start_controller(mode)
+        ctl.mode = mode
+    log(f"{name} ({phase_s} s, controller {mode})")
+    t_start = time.time()
+    times, samples, goodput = run_traffic(lab, name, phase_s, mp, **kw)
+    s = summarise(times, samples, goodput, warmup_s)
+    s["controller"] = "lab host, " + ("port forwarding only" if mode == "forward" else "mpsdn app components")
+    s["multipath_ues"] = mp
+    s["meters"] = read_meters(lab, t_start)
+    s["t0_epoch"] = round(t_start, 3)
+    return ctl, s
+
+
+def idle_capacity(lab, phase_s=40, warmup_s=8, limit_mbps=12):
+    """Experiment 2 (Fig. 12): UE1/UE2 (then UE3/UE4) limited to 12 Mb/s; how much of the capacity this frees
+    the multipath user on that AP takes with mpsdn, relative to what it takes without regulation."""
+    res = header("idle-capacity", {"phase_s": phase_s, "warmup_s": warmup_s, "sample_s": 0.5,
+                                   "limit_mbps": limit_mbps}, lab)
+    res["phases"] = {}
+    servers = iperf_servers(lab)
+    time.sleep(0.5)
+    ctl = None
+    cases = {"wifi-idle": (("ue1", "ue2"), "ue3", "wifi"), "lte-idle": (("ue3", "ue4"), "ue2", "lte")}
+    try:
+        for case, (limited, mpu, ap) in cases.items():
+            for mode, tag in (("forward", "mp"), ("mpsdn", "mpsdn")):
+                name = f"{case}-{tag}"
+                ctl, s = _phase(lab, ctl, mode, f"idle-capacity {name}", phase_s, warmup_s, MULTIPATH_UES,
+                                rate_limit={u: limit_mbps for u in limited})
+                res["phases"][name] = s
+                log(f"idle-capacity {name}: {mpu} takes {s['ue'][mpu][ap]:.1f} Mb/s from {ap}")
+    finally:
+        for p in servers:
+            lab.stop(p)
+        if ctl is not None:
+            lab.stop(ctl)
+    res["paper"] = PAPER_IDLE
+    goals = []
+    for case, (limited, mpu, ap) in cases.items():
+        unreg = res["phases"][f"{case}-mp"]["ue"][mpu][ap]
+        reg = res["phases"][f"{case}-mpsdn"]["ue"][mpu][ap]
+        v = reg / unreg if unreg > 0 else 0.0
+        goals.append({"goal": f"{case}: {mpu} takes >= 80 % of the idle {ap} capacity (mpsdn vs unregulated)",
+                      "value": round(v, 3), "target": ">= 0.8", "met": v >= 0.8})
+    res["goals"] = goals
+    return res
+
+
+def dynamic_demand(lab, total_s=60, period_s=15, levels=(20, 10), interval_s=2.0):
+    """Experiment 3 (Fig. 13): the Tier-1 demand on Wi-Fi (UE1) toggles between two levels every period while
+    UE3's Tier-2 subflow (MPTCP) and UE4 stay backlogged; 0.5 s series of Tier 1, Tier 2 and the meter."""
+    res = header("dynamic-demand", {"total_s": total_s, "period_s": period_s, "levels_mbps": list(levels),
+                                    "sample_s": 0.5, "interval_s": interval_s}, lab)
+    servers = iperf_servers(lab)
+    time.sleep(0.5)
+    ctl = None
+    try:
+        ctl, s = _phase(lab, None, "mpsdn", "dynamic-demand", total_s, 0, ["ue3"], ues=["ue3", "ue4"],
+                        toggle=("ue1", period_s, list(levels)))
+    finally:
+        for p in servers:
+            lab.stop(p)
+        if ctl is not None:
+            lab.stop(ctl)
+    steps = getattr(run_traffic, "last_toggle_log", [])
+    ser = s["series"]
+    t, t1 = ser["t"], ser["ue1/wifi"]
+    recover = []
+    for (ts, rate), prev in zip(steps[1:], steps[:-1]):
+        if rate <= prev[1]:
+            continue
+        got = next((tt for tt, v in zip(t, t1) if tt > ts + 0.5 and v >= 0.95 * rate * 1.04), None)
+        recover.append({"step_at_s": ts, "demand_mbps": rate,
+                        "cycles": None if got is None else int(-(-(got - ts) // interval_s))})
+    res["phases"] = {"dynamic": s}
+    res["demand_steps"] = steps
+    res["recovery"] = recover
+    worst = max((r["cycles"] if r["cycles"] is not None else 99) for r in recover) if recover else 99
+    res["paper"] = {"tier1_recovers_within_cycles": 2}
+    res["goals"] = [{"goal": "Tier 1 recovers within 2 cycles after each demand step up", "value": worst,
+                     "target": "<= 2", "met": worst <= 2}]
+    return res
+
+
+def plot_series(res, path, keys, title):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    for ph, s in res["phases"].items():
+        for k, label in keys:
+            if k in s["series"]:
+                ax.plot(s["series"]["t"], s["series"][k], label=f"{label} ({ph})")
+        ms = [m for m in s.get("meters", []) if m["event"] == "added" and m["device"].endswith("a1")]
+        if ms:
+            ax2 = ax.twinx()
+            base = s.get("t0_epoch", ms[0]["t"])
+            ax2.step([m["t"] - base for m in ms], [m["rate_kbps"] / 1000 for m in ms], "k--", where="post",
+                     label="Wi-Fi Tier-2 meter (Mb/s)")
+            ax2.set_ylabel("meter limit (Mb/s)")
+            ax2.legend(loc="upper right")
+    ax.set_xlabel("time (s)")
+    ax.set_ylabel("throughput (Mb/s)")
+    ax.set_title(title)
+    ax.legend(loc="upper left")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def congestion_step(lab, before_s=12, after_s=10):
+    """Tier 2 on Wi-Fi (UE3's subflow) runs alone, then UE1 and UE2 start backlogged downloads: the Wi-Fi
+    cell congests at step_t. Returns the Wi-Fi meter log and step_t (epoch seconds)."""
+    servers = iperf_servers(lab)
+    time.sleep(0.5)
+    ctl = lab.start_controller("mpsdn")
+    t0 = time.time()
+    try:
+        total = before_s + after_s
+        lab.spawn(client_cmd("ue3", total, ["ue3"]), "step-iperf3-ue3", ns="ue3")
+        log(f"congestion step: Tier 2 alone on Wi-Fi for {before_s} s")
+        time.sleep(before_s)
+        step_t = time.time()
+        for ue in ("ue1", "ue2"):
+            lab.spawn(client_cmd(ue, after_s, []), f"step-iperf3-{ue}", ns=ue)
+        log(f"congestion step: UE1 and UE2 backlogged from now, {after_s} s")
+        time.sleep(after_s + 1)
+    finally:
+        for p in list(lab.procs):
+            if p.name.startswith("step-iperf3") or p in servers:
+                lab.stop(p)
+        lab.stop(ctl)
+    wifi = [m for m in read_meters(lab, t0) if m["device"].endswith("a1") and m["event"] == "added"]
+    return {"step_t": step_t, "t0": t0, "meters": wifi}

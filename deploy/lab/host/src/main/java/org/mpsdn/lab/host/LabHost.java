@@ -1,0 +1,172 @@
+package org.mpsdn.lab.host;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.regulation.ApRegulationState;
+import org.mpsdn.api.regulation.ManagedFlow;
+import org.mpsdn.impl.RegulationManager;
+import org.mpsdn.lab.host.openflow.OfSwitchServer;
+import org.mpsdn.lab.host.services.CellTelemetryService;
+import org.mpsdn.lab.host.services.LabCoreService;
+import org.mpsdn.lab.host.services.LabNetworkConfigService;
+import org.mpsdn.lab.host.services.OpenFlowSouthbound;
+import org.onosproject.net.meter.Band;
+import org.onosproject.net.meter.MeterEvent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Entry point of the lab host: OpenFlow southbound on loopback, in-memory ONOS services, the lab's
+ * port forwarding, and (mode {@code mpsdn}) the app's components. Meter changes are logged as JSON lines
+ * for the experiments.
+ */
+public final class LabHost {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LabHost.class);
+
+    private LabHost() {
+    }
+
+    /**
+     * Runs the lab host until killed.
+     *
+     * @param args {@code --of-port N --mode forward|mpsdn --netcfg FILE --lab-config FILE --meter-log FILE
+     *             --stats-ms N}
+     * @throws Exception on start-up failure
+     */
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opt = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            if (!args[i].startsWith("--")) {
+                throw new IllegalArgumentException("option expected, got '" + args[i] + "'");
+            }
+            opt.put(args[i].substring(2), args[i + 1]);
+        }
+        int port = Integer.parseInt(opt.getOrDefault("of-port", "6653"));
+        String mode = opt.getOrDefault("mode", "forward");
+        long statsMs = Long.parseLong(opt.getOrDefault("stats-ms", "1000"));
+
+        OpenFlowSouthbound sb = new OpenFlowSouthbound();
+        LabCoreService core = new LabCoreService();
+        LabNetworkConfigService netcfg = new LabNetworkConfigService();
+        if (opt.containsKey("netcfg")) {
+            netcfg.load(new ObjectMapper().readTree(new File(opt.get("netcfg"))));
+        }
+        if (opt.containsKey("meter-log")) {
+            logMeters(sb, opt.get("meter-log"));
+        }
+        new PortForwarding(sb.deviceService(), sb.flowRuleService(), core.registerApplication("org.mpsdn.lab"));
+        OfSwitchServer server = new OfSwitchServer(InetAddress.getLoopbackAddress(), port, sb);
+        server.start();
+        sb.startStats(statsMs);
+        CellTelemetryService telemetry = null;
+        if ("mpsdn".equals(mode)) {
+            // as in a running ONOS, the app starts with its switches known: wait (bounded) for them
+            int expected = Integer.parseInt(opt.getOrDefault("devices", "0"));
+            long deadline = System.currentTimeMillis() + 20_000;
+            while (sb.deviceService().getDeviceCount() < expected && System.currentTimeMillis() < deadline) {
+                Thread.sleep(50);
+            }
+            LOG.info("{} of {} switches connected; activating the app", sb.deviceService().getDeviceCount(),
+                     expected);
+            JsonNode lab = new ObjectMapper().readTree(new File(required(opt, "lab-config")));
+            long intervalMs = lab.path("intervalMs").asLong(2000);
+            List<CellTelemetryService.Cell> cells = new ArrayList<>();
+            lab.path("cells").fields().forEachRemaining(e -> {
+                List<String> ips = new ArrayList<>();
+                List<Long> phy = new ArrayList<>();
+                e.getValue().path("stations").forEach(s -> {
+                    ips.add(s.path("ip").asText());
+                    phy.add((long) (s.path("phyMbps").asDouble() * 1e6));
+                });
+                cells.add(new CellTelemetryService.Cell(e.getKey(), e.getValue().path("status").asText(), ips, phy));
+            });
+            telemetry = new CellTelemetryService(cells, intervalMs);
+            telemetry.start();
+            Map<String, Object> props = new HashMap<>();
+            props.put("intervalMs", (int) intervalMs);
+            RegulationManager mgr = MpsdnWiring.activate(sb, core, netcfg, telemetry, props);
+            if (opt.containsKey("regulation-log")) {
+                logRegulation(mgr, opt.get("regulation-log"));
+            }
+        } else if (!"forward".equals(mode)) {
+            throw new IllegalArgumentException("--mode " + mode + ": want forward or mpsdn");
+        }
+        LOG.info("lab host up: OpenFlow on 127.0.0.1:{}, mode {}", server.port(), mode);
+        CountDownLatch done = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            sb.stop();
+            done.countDown();
+        }));
+        done.await();
+    }
+
+    private static String required(Map<String, String> opt, String key) {
+        String v = opt.get(key);
+        if (v == null) {
+            throw new IllegalArgumentException("--" + key + " is required");
+        }
+        return v;
+    }
+
+    /** Once a second: primaries, per-AP limit and occupancy, Tier-2 flow count per AP (JSON lines). */
+    private static void logRegulation(RegulationManager mgr, String path) throws IOException {
+        PrintWriter w = new PrintWriter(new OutputStreamWriter(new FileOutputStream(path, true),
+                                                               StandardCharsets.UTF_8), true);
+        ObjectMapper m = new ObjectMapper();
+        Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "regulation-log");
+            t.setDaemon(true);
+            return t;
+        }).scheduleAtFixedRate(() -> {
+            try {
+                ObjectNode o = m.createObjectNode();
+                o.put("t", System.currentTimeMillis() / 1000.0);
+                o.set("primaries", m.valueToTree(mgr.primaries()));
+                ObjectNode aps = o.putObject("aps");
+                for (ApRegulationState st : mgr.apStates()) {
+                    ObjectNode a = aps.putObject(st.apId());
+                    st.limitKbps(Direction.DOWNLINK).ifPresent(v -> a.put("limit_kbps", v));
+                    st.occupancy(Direction.DOWNLINK).ifPresent(v -> a.put("occupancy", v));
+                }
+                ObjectNode tiers = o.putObject("flows");
+                for (ManagedFlow f : mgr.managedFlows()) {
+                    String k = f.apId() + "/" + f.tier();
+                    tiers.put(k, tiers.path(k).asInt() + 1);
+                }
+                w.println(m.writeValueAsString(o));
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("regulation log: {}", e.toString());
+            }
+        }, 1, 1, TimeUnit.SECONDS);
+    }
+
+    private static void logMeters(OpenFlowSouthbound sb, String path) throws IOException {
+        PrintWriter w = new PrintWriter(new OutputStreamWriter(new FileOutputStream(path, true),
+                                                               StandardCharsets.UTF_8), true);
+        sb.meterService().addListener(ev -> {
+            long rate = ev.subject().bands().stream().mapToLong(Band::rate).max().orElse(-1);
+            w.printf("{\"t\":%.3f,\"event\":\"%s\",\"device\":\"%s\",\"meter\":%d,\"rate_kbps\":%d}%n",
+                     System.currentTimeMillis() / 1000.0,
+                     ev.type() == MeterEvent.Type.METER_ADDED ? "added" : ev.type().name().toLowerCase(),
+                     ev.subject().deviceId(), ev.subject().id().id(), rate);
+        });
+    }
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""mpsdn lab: one command per experiment. Run as root from anywhere:
+
+    python3 deploy/lab/run_lab.py prototype [--phase-s 40] [--phases nomp,mp,mpsdn] [--out DIR]
+    python3 deploy/lab/run_lab.py idle-capacity [--phase-s 40]     # Fig. 12
+    python3 deploy/lab/run_lab.py dynamic-demand                   # Fig. 13
+    python3 deploy/lab/run_lab.py down        # remove a testbed left by a killed run
+
+Builds nothing: deploy/run-main.sh builds the lab host and the cell binary first.
+"""
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import experiments  # noqa: E402
+import testbed  # noqa: E402
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("experiment", choices=["prototype", "idle-capacity", "dynamic-demand", "down"])
+    ap.add_argument("--phase-s", type=int, default=40)
+    ap.add_argument("--warmup-s", type=int, default=8)
+    ap.add_argument("--phases", default="nomp,mp,mpsdn")
+    ap.add_argument("--total-s", type=int, default=60, help="dynamic-demand: run length")
+    ap.add_argument("--period-s", type=int, default=15, help="dynamic-demand: demand toggle period")
+    ap.add_argument("--out", default=os.path.join(ROOT, "deploy/lab/out"))
+    ap.add_argument("--no-plot", action="store_true")
+    ap.add_argument("--lte-cell", choices=["enb", "standin"], default="enb",
+                    help="LTE cell: the reference eNB (default) or the tc PF stand-in")
+    a = ap.parse_args()
+    if a.experiment == "down":
+        testbed.down()
+        return 0
+    os.makedirs(a.out, exist_ok=True)
+    for f in ("meters.jsonl",):
+        if os.path.exists(os.path.join(a.out, f)):
+            os.remove(os.path.join(a.out, f))
+    name = a.experiment
+    with testbed.Lab(ROOT, a.out, lte_cell=a.lte_cell) as lab:
+        if name == "prototype":
+            res = experiments.prototype(lab, phase_s=a.phase_s, warmup_s=a.warmup_s, phases=a.phases.split(","))
+        elif name == "idle-capacity":
+            res = experiments.idle_capacity(lab, phase_s=a.phase_s, warmup_s=a.warmup_s)
+        else:
+            res = experiments.dynamic_demand(lab, total_s=a.total_s, period_s=a.period_s)
+    res["host"]["loadavg_at_end"] = os.getloadavg()
+    path = os.path.join(a.out, f"{name}.json")
+    with open(path, "w") as f:
+        json.dump(res, f, indent=1)
+    png = os.path.join(a.out, f"{name}.png")
+    if not a.no_plot:
+        if name == "prototype":
+            experiments.plot_prototype(res, png)
+        elif name == "idle-capacity":
+            experiments.plot_series(res, png, [("ue3/wifi", "UE3 via Wi-Fi"), ("ue2/lte", "UE2 via LTE")],
+                                    "mpsdn lab, idle capacity (paper Fig. 12)")
+        else:
+            experiments.plot_series(res, png, [("ue1/wifi", "Tier 1 (UE1)"), ("ue3/wifi", "Tier 2 (UE3 Wi-Fi)")],
+                                    "mpsdn lab, dynamic demand (paper Fig. 13)")
+    print()
+    print(experiments.table(res) if name == "prototype" else experiments.goals_table(res))
+    print(f"\nmachine load average (1, 5, 15 min) at start {res['host']['loadavg_at_start']}, "
+          f"at end {res['host']['loadavg_at_end']} on {res['host']['cpus']} CPUs")
+    print(f"results: {path}" + ("" if a.no_plot else f", plot: {png}"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,175 @@
+package org.mpsdn.sim.bridge;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.mpsdn.api.model.ApKind;
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.Tier;
+import org.mpsdn.core.CycleResult;
+import org.mpsdn.core.RegulationCenter;
+import org.mpsdn.core.RegulationParameters;
+import org.mpsdn.core.RegulationState;
+import org.mpsdn.core.model.AccessPoint;
+import org.mpsdn.core.model.ApDirection;
+import org.mpsdn.core.model.Connection;
+import org.mpsdn.core.model.Flow;
+import org.mpsdn.core.model.FlowKey;
+import org.mpsdn.core.model.NetworkSnapshot;
+import org.mpsdn.core.model.UserEquipment;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * One simulator session: the first line configures the Regulation Center, every further line
+ * is one decision epoch ({@code cycle}) answered by a {@code decision}. The session keeps the
+ * {@link RegulationState} between epochs. Nothing here decides anything: the decisions are
+ * {@link RegulationCenter#cycle}'s.
+ *
+ * <p>Every request gets exactly one answer line; a bad request gets
+ * {@code {"type":"error","message":...}} naming the field, and the session stays usable.</p>
+ */
+public final class BridgeSession {
+    /** Protocol version spoken. */
+    public static final int VERSION = 1;
+
+    private final ObjectMapper mapper = new ObjectMapper();
+    private RegulationCenter center;
+    private RegulationState state = RegulationState.initial();
+    private long cycles;
+
+    /** @return number of cycles run so far */
+    public long cycles() {
+        return cycles;
+    }
+
+    /**
+     * Serves one request line.
+     *
+     * @param line one JSON object
+     * @return the answer line (without newline)
+     */
+    public String handle(String line) {
+        try {
+            JsonNode j = mapper.readTree(line);
+            if (j == null || !j.isObject()) {
+                throw new BridgeException("request is not a JSON object");
+            }
+            String type = Json.text(j, "type", "request");
+            if ("config".equals(type)) {
+                return config(j);
+            }
+            if ("cycle".equals(type)) {
+                return cycle(j);
+            }
+            throw new BridgeException("field 'type' has unknown value '" + type + "'");
+        } catch (JsonProcessingException e) {
+            return error("request is not JSON: " + e.getOriginalMessage());
+        } catch (BridgeException | IllegalArgumentException e) {
+            return error(e.getMessage());
+        }
+    }
+
+    private String config(JsonNode j) {
+        long v = Json.integer(j, "v", "config");
+        if (v != VERSION) {
+            throw new BridgeException("field 'v' of config is " + v + ", this bridge speaks " + VERSION);
+        }
+        RegulationParameters p = RegulationParameters.builder()
+                .cth(Json.number(j, "cth", "config"))
+                .alpha(Json.number(j, "alpha", "config"))
+                .minRateBps(Json.integer(j, "minRateBps", "config"))
+                .intervalMillis(Json.integer(j, "intervalMillis", "config"))
+                .regulateUplink(Json.bool(j, "regulateUplink", "config"))
+                .build();
+        center = new RegulationCenter(p);
+        state = RegulationState.initial();
+        ObjectNode out = mapper.createObjectNode();
+        out.put("type", "ready");
+        out.put("v", VERSION);
+        return out.toString();
+    }
+
+    private String cycle(JsonNode j) {
+        if (center == null) {
+            throw new BridgeException("cycle before config");
+        }
+        long seq = Json.integer(j, "seq", "cycle");
+        NetworkSnapshot.Builder b = NetworkSnapshot.builder();
+        for (JsonNode a : Json.array(j, "aps", "cycle")) {
+            b.add(new AccessPoint(Json.text(a, "id", "aps[]"), Json.enumValue(a, "kind", "aps[]", ApKind.class),
+                    Json.integer(a, "capacityBps", "aps[]")));
+        }
+        for (JsonNode u : Json.array(j, "ues", "cycle")) {
+            b.add(new UserEquipment(Json.text(u, "id", "ues[]"), Json.bool(u, "multipath", "ues[]")));
+        }
+        for (JsonNode c : Json.array(j, "connections", "cycle")) {
+            b.add(new Connection(Json.text(c, "ue", "connections[]"), Json.text(c, "ap", "connections[]"),
+                    Json.number(c, "rssiDbm", "connections[]"), Json.integer(c, "phyRateBps", "connections[]")));
+        }
+        Map<FlowKey, Long> ids = new HashMap<>();
+        for (JsonNode f : Json.array(j, "flows", "cycle")) {
+            FlowKey key = FlowKey.of(Json.text(f, "src", "flows[]"), (int) Json.integer(f, "sport", "flows[]"),
+                    Json.text(f, "dst", "flows[]"), (int) Json.integer(f, "dport", "flows[]"),
+                    (int) Json.integer(f, "proto", "flows[]"));
+            long id = Json.integer(f, "id", "flows[]");
+            if (ids.put(key, id) != null) {
+                throw new BridgeException("flows[] id " + id + ": duplicate 5-tuple " + key);
+            }
+            b.add(new Flow(key, Json.enumValue(f, "dir", "flows[]", Direction.class), Json.text(f, "ue", "flows[]"),
+                    Json.text(f, "ap", "flows[]"), Json.integer(f, "bytes", "flows[]"),
+                    Json.integer(f, "packets", "flows[]"), Json.bool(f, "ack", "flows[]")));
+        }
+        Map<ApDirection, Double> occupancy = new HashMap<>();
+        for (JsonNode o : Json.array(j, "occupancy", "cycle")) {
+            occupancy.put(new ApDirection(Json.text(o, "ap", "occupancy[]"),
+                            Json.enumValue(o, "dir", "occupancy[]", Direction.class)),
+                    Json.number(o, "occ", "occupancy[]"));
+        }
+        NetworkSnapshot snapshot = b.build();
+        CycleResult r = center.cycle(snapshot, occupancy, state);
+        state = r.nextState();
+        cycles++;
+        return decision(seq, snapshot, ids, r);
+    }
+
+    private String decision(long seq, NetworkSnapshot snapshot, Map<FlowKey, Long> ids, CycleResult r) {
+        ObjectNode out = mapper.createObjectNode();
+        out.put("type", "decision");
+        out.put("seq", seq);
+        ArrayNode tiers = out.putArray("tiers");
+        for (int i = 0; i < snapshot.flowCount(); i++) {
+            ObjectNode t = tiers.addObject();
+            t.put("id", ids.get(snapshot.flow(i).key()));
+            t.put("tier", r.tier(i) == Tier.TIER2 ? 2 : 1);
+        }
+        ArrayNode limits = out.putArray("limits");
+        r.tier2Limits().forEach((k, bps) -> {
+            ObjectNode l = limits.addObject();
+            l.put("ap", k.apId());
+            l.put("dir", k.direction().name());
+            l.put("bps", bps);
+        });
+        ArrayNode primaries = out.putArray("primaries");
+        state.primaries().forEach((ue, ap) -> {
+            ObjectNode p = primaries.addObject();
+            p.put("ue", ue);
+            p.put("ap", ap);
+        });
+        out.put("droppedFlows", snapshot.droppedFlows());
+        out.put("droppedConnections", snapshot.droppedConnections());
+        out.put("missingOccupancy", r.missingOccupancy());
+        out.put("invalidOccupancy", r.invalidOccupancy());
+        return out.toString();
+    }
+
+    private String error(String message) {
+        ObjectNode out = mapper.createObjectNode();
+        out.put("type", "error");
+        out.put("message", message);
+        return out.toString();
+    }
+}

@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Runs the MP-SDN ns-3 experiments and plots them (CSV + PNG in docs/results/).
+
+One command per figure and one for all:
+  sim/scripts/figures.py fig5_10|fig11|fig13|fig14|fig15|fig18|mobility|all [--runs N] [--sim-time S]
+The paper's full set is --runs 10 (its runs are 2 GB downloads; here backlogged TCP for --sim-time
+seconds, the first --warmup seconds excluded). Runs are sequential under `nice -n 10`; progress and
+the elapsed time go to stdout. Existing rows of a figure's CSV are kept; --fresh starts over.
+"""
+import argparse
+import csv
+import os
+import subprocess
+import sys
+import time
+
+SIM = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOP = os.path.dirname(SIM)
+OUT = os.path.join(TOP, "docs", "results")
+BIN = os.path.join(SIM, "build", "mpsdn-scenario")
+BRIDGE = os.path.join(SIM, "scripts", "bridge.sh")
+SHARES = [0.0, 0.2, 0.4, 0.6, 0.8]
+OPTS = None
+# Fig. 13-15 use the controlled 4-UE layout (2 strong single-path Wi-Fi users of wifi0, 2 weak
+# multipath users 105 m away): in the random 30-UE layout the multipath users' Wi-Fi links are
+# mostly their primary ones, leaving (almost) no Tier-2 flow on the Wi-Fi APs to observe.
+CI_LAYOUT = ["--layout=ci", "--nUes=4", "--mpShare=1"]
+
+
+def run(csv_path, tag, seed, args, sim_time, warmup, series=None):
+    cmd = ["nice", "-n", "10", BIN, f"--seed={seed}", f"--simTime={sim_time}", f"--warmup={warmup}",
+           f"--out={csv_path}", f"--tag={tag}"] + args
+    if "--regulate=1" in args:
+        cmd.append(f"--bridge={BRIDGE}")
+    if series:
+        cmd.append(f"--series={series}")
+    t0 = time.time()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return time.time() - t0
+
+
+def done(csv_path):
+    if not os.path.exists(csv_path):
+        return set()
+    with open(csv_path) as f:
+        return {(r["tag"], r["seed"]) for r in csv.DictReader(f)}
+
+
+def sweep(name, cases, opts, series=False):
+    """cases: list of (tag, args). Runs each case for seeds 1..runs."""
+    csv_path = os.path.join(OUT, f"{name}.csv")
+    series_path = os.path.join(OUT, f"{name}-series.csv") if series else None
+    if opts.fresh:
+        for p in (csv_path, series_path):
+            if p and os.path.exists(p):
+                os.remove(p)
+    if series_path and not os.path.exists(series_path):
+        with open(series_path, "w") as f:
+            f.write("tag,seed,time_s,ap,t1_mbps,t2_mbps,t1_demand_mbps,t2_limit_mbps\n")
+    have = done(csv_path)
+    total = len(cases) * opts.runs
+    k = 0
+    t_start = time.time()
+    for seed in range(1, opts.runs + 1):
+        for tag, args in cases:
+            k += 1
+            if (tag, str(seed)) in have:
+                continue
+            dt = run(csv_path, tag, seed, args, opts.sim_time, opts.warmup, series_path)
+            print(f"[{name}] {k}/{total} {tag} seed={seed}: {dt:.0f} s (elapsed {time.time() - t_start:.0f} s)",
+                  flush=True)
+    return csv_path, series_path
+
+
+def rows(csv_path):
+    with open(csv_path) as f:
+        return list(csv.DictReader(f))
+
+
+def mean_by(rs, key, field):
+    acc = {}
+    for r in rs:
+        acc.setdefault(key(r), []).append(float(r[field]))
+    return {k: sum(v) / len(v) for k, v in acc.items()}
+
+
+def plt():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as p
+    return p
+
+
+def plot_share(name, csv_path, panels, title):
+    p = plt()
+    rs = rows(csv_path)
+    fig, axes = p.subplots(1, len(panels), figsize=(5 * len(panels), 3.6))
+    axes = axes if len(panels) > 1 else [axes]
+    for ax, (field, ylabel) in zip(axes, panels):
+        for reg, label, style in (("0", "MP-Reno (no regulation)", "o-"), ("1", "MP-Reno + MP-SDN", "s-")):
+            sub = [r for r in rs if (r["regulate"] == reg or float(r["mp_share"]) == 0)
+                   and (field != "mp_aat_mbps" or int(r["n_mp"]) > 0)]
+            m = mean_by(sub, lambda r: float(r["mp_share"]), field)
+            xs = sorted(m)
+            ax.plot([100 * x for x in xs], [m[x] for x in xs], style, label=label)
+        ax.set_xlabel("multipath users (%)")
+        ax.set_ylabel(ylabel)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    fig.savefig(os.path.join(OUT, f"{name}.png"), dpi=110)
+
+
+def share_cases(extra):
+    cases = []
+    for s in OPTS.shares:
+        # with no multipath user there is no Tier-2 flow: the regulated run equals the unregulated one
+        # (measured for Fig. 5/10), so 0 % is run once unless --run-zero-regulated
+        for reg in ((0, 1) if s > 0 or OPTS.run_zero_regulated else (0,)):
+            cases.append((f"s{int(100 * s)}-r{reg}", [f"--mpShare={s}", f"--regulate={reg}"] + extra))
+    return cases
+
+
+def fig5_10(o):
+    c, _ = sweep("fig5_10", share_cases([]), o)
+    plot_share("fig5_10", c, [("wns_mbps", "WNS achievable throughput (Mb/s)"),
+                              ("sp_aat_mbps", "avg. single-path user (Mb/s)"),
+                              ("mp_aat_mbps", "avg. multipath user (Mb/s)")],
+               "Fig. 5/10: 30 UEs, 200 m x 200 m, downlink")
+
+
+def fig11(o):
+    c, _ = sweep("fig11a", share_cases(["--nUes=15"]), o)
+    plot_share("fig11a", c, [("wns_mbps", "WNS achievable throughput (Mb/s)")], "Fig. 11a: 15 UEs, 200 m")
+    c, _ = sweep("fig11b", share_cases(["--area=300"]), o)
+    plot_share("fig11b", c, [("wns_mbps", "WNS achievable throughput (Mb/s)")], "Fig. 11b: 30 UEs, 300 m")
+
+
+def fig18(o):
+    c, _ = sweep("fig18", share_cases(["--uplink=1"]), o)
+    plot_share("fig18", c, [("wns_mbps", "WNS achievable throughput (Mb/s)"),
+                            ("sp_aat_mbps", "avg. single-path user (Mb/s)")], "Fig. 18: uplink")
+
+
+def fig13(o):
+    swap = o.swap
+    _, s = sweep("fig13", [("ci-r1-demand", CI_LAYOUT + ["--regulate=1", "--t1High=10e6", "--t1Low=5e6",
+                                                         f"--swapPeriod={swap}"])], o, series=True)
+    p = plt()
+    rs = [r for r in rows(s) if r["seed"] == "1"]
+    fig, axes = p.subplots(1, 1, figsize=(6, 3.6))
+    for ax, ap in zip([axes], ("wifi0",)):
+        sub = [r for r in rs if r["ap"] == ap]
+        t = [float(r["time_s"]) for r in sub]
+        ax.plot(t, [float(r["t1_demand_mbps"]) for r in sub], "-", label="Tier-1 demand")
+        ax.plot(t, [float(r["t1_mbps"]) for r in sub], "-", label="Tier-1 throughput")
+        ax.plot(t, [float(r["t2_mbps"]) for r in sub], "-", label="Tier-2 throughput")
+        ax.plot(t, [float(r["t2_limit_mbps"]) for r in sub], ":", label="Tier-2 limit (core)")
+        ax.set_xlabel("time (s), samples every 0.5 s")
+        ax.set_ylabel("Mb/s")
+        ax.set_title(f"AP {ap}")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+    fig.suptitle(f"Fig. 13: Tier-1 demand 10 <-> 5 Mb/s every {swap} s (4-UE layout)", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(os.path.join(OUT, "fig13.png"), dpi=110)
+
+
+def param_fig(name, param, values, o, xlabel):
+    cases = [(f"{param}{v}", CI_LAYOUT + ["--regulate=1", "--t1High=10e6", "--t1Low=5e6",
+                              f"--swapPeriod={o.swap}", f"--{param}={v}"]) for v in values]
+    c, _ = sweep(name, cases, o)
+    rs = rows(c)
+    p = plt()
+    fig, axes = p.subplots(1, 2, figsize=(10, 3.6))
+    for ax, (field, ylabel) in zip(axes, (("t1_unsat_wifi0_mbps", "T1-BW-Un (Mb/s)"),
+                                          ("t2_wifi0_mbps", "T2-BW-Ac (Mb/s)"))):
+        m = mean_by(rs, lambda r: float(r[param]), field)
+        xs = sorted(m)
+        ax.plot(xs, [m[x] for x in xs], "o-")
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(ylabel)
+        ax.grid(alpha=0.3)
+    fig.suptitle(f"{name}: wifi0 (4-UE layout), Tier-1 demand 10 <-> 5 Mb/s every {o.swap} s", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(os.path.join(OUT, f"{name}.png"), dpi=110)
+
+
+def fig14(o):
+    param_fig("fig14", "interval", [1.0, 1.5, 2.0, 2.5, 3.0, 3.5], o, "execution interval EI (s)")
+
+
+def fig15(o):
+    param_fig("fig15", "alpha", [0.3, 0.4, 0.5, 0.6, 0.7, 0.8], o, "aggressiveness factor alpha")
+
+
+def mobility(o):
+    intervals = OPTS.mob_intervals
+    cases = [(f"mob-ei{i}", ["--mpShare=0.4", "--regulate=1", "--mobility=1", f"--interval={i}"]) for i in intervals]
+    cases.append(("mob-noreg", ["--mpShare=0.4", "--regulate=0", "--mobility=1"]))
+    c, _ = sweep("mobility", cases, o)
+    rs = rows(c)
+    p = plt()
+    fig, ax = p.subplots(figsize=(5, 3.6))
+    m = mean_by([r for r in rs if r["regulate"] == "1"], lambda r: float(r["interval"]), "wns_mbps")
+    xs = sorted(m)
+    ax.plot(xs, [m[x] for x in xs], "o-", label="MP-Reno + MP-SDN")
+    nr = [float(r["wns_mbps"]) for r in rs if r["regulate"] == "0"]
+    if nr:
+        ax.axhline(sum(nr) / len(nr), color="gray", ls="--", label="no regulation")
+    ax.set_xlabel("execution interval (s)")
+    ax.set_ylabel("WNS achievable throughput (Mb/s)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.suptitle("Mobility (Fig. 16): random waypoint 1-5 m/s, 40% multipath", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(os.path.join(OUT, "mobility.png"), dpi=110)
+
+
+FIGS = {"fig5_10": fig5_10, "fig11": fig11, "fig13": fig13, "fig14": fig14, "fig15": fig15, "fig18": fig18,
+        "mobility": mobility}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("figure", choices=list(FIGS) + ["all"])
+    ap.add_argument("--runs", type=int, default=10, help="seeds per point (paper: 10)")
+    ap.add_argument("--sim-time", type=float, default=60, help="simulated seconds per run")
+    ap.add_argument("--warmup", type=float, default=10, help="seconds excluded from averages")
+    ap.add_argument("--swap", type=float, default=15, help="Tier-1 demand swap period (Fig. 13-15), s")
+    ap.add_argument("--shares", type=lambda v: [float(x) for x in v.split(",")], default=SHARES,
+                    help="multipath shares for Fig. 5/10, 11, 18 (default 0,0.2,0.4,0.6,0.8)")
+    ap.add_argument("--mob-intervals", type=lambda v: [float(x) for x in v.split(",")], default=[2, 5, 15, 30, 45],
+                    help="execution intervals of the mobility study, s")
+    ap.add_argument("--run-zero-regulated", action="store_true", help="also run 0 %% multipath with MP-SDN")
+    ap.add_argument("--fresh", action="store_true", help="discard existing rows")
+    o = ap.parse_args()
+    global OPTS
+    OPTS = o
+    os.makedirs(OUT, exist_ok=True)
+    subprocess.run(["make", "-s", "-C", SIM, "all"], check=True)
+    t0 = time.time()
+    for name in (FIGS if o.figure == "all" else [o.figure]):
+        print(f"== {name}", flush=True)
+        FIGS[name](o)
+    print(f"total {time.time() - t0:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

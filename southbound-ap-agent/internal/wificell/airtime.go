@@ -1,0 +1,130 @@
+package wificell
+
+import (
+	"fmt"
+	"math"
+)
+
+// Station is one associated client of the cell.
+type Station struct {
+	// Addr is the station's IPv4 address (tc classification key).
+	Addr string
+	// PhyRate is the PHY data rate in bit/s (r_i).
+	PhyRate float64
+	// Quantum is the station's HTB/DRR quantum in bytes (its share weight
+	// among backlogged stations).
+	Quantum float64
+}
+
+// Observation is what one interval showed about a station.
+type Observation struct {
+	// Backlogged is true if the station's queue held packets during the
+	// interval (it wants more than it got).
+	Backlogged bool
+	// Rate is the station's measured downlink rate in bit/s.
+	Rate float64
+}
+
+// Contention gives k̄, the mean number of transmissions per packet, for an
+// effective number n of contending stations (n may be fractional).
+type Contention func(n float64) float64
+
+// LinearContention returns k̄(n) = 1 + c·n, a collision overhead that grows
+// with the number of contending stations. c = 0 models a scheduled medium
+// (LTE: no contention).
+func LinearContention(c float64) Contention {
+	return func(n float64) float64 { return 1 + c*n }
+}
+
+// activeRate is the rate below which a non-backlogged station counts as idle.
+const activeRate = 1e3
+
+// Capacity returns the cell's total downlink rate (bit/s) for the interval
+// given the stations and what they did; see the package comment for the
+// airtime budget. A limited station contends in proportion to how often it
+// has a packet ready: x_j divided by the rate a backlogged station gets,
+// capped at 1, so a station metered to 100 kb/s barely raises k̄. If no
+// station is backlogged the capacity is that of all active stations
+// backlogged (the cell could carry that much). It returns an error for
+// invalid stations.
+func Capacity(st []Station, obs []Observation, k Contention) (float64, error) {
+	if len(st) != len(obs) {
+		return 0, fmt.Errorf("stations (%d) and observations (%d) differ", len(st), len(obs))
+	}
+	for i, s := range st {
+		if !(s.PhyRate > 0) || math.IsInf(s.PhyRate, 0) {
+			return 0, fmt.Errorf("station %d (%s): phy rate %v must be positive", i, s.Addr, s.PhyRate)
+		}
+		if !(s.Quantum > 0) || math.IsInf(s.Quantum, 0) {
+			return 0, fmt.Errorf("station %d (%s): quantum %v must be positive", i, s.Addr, s.Quantum)
+		}
+		if math.IsNaN(obs[i].Rate) || obs[i].Rate < 0 {
+			return 0, fmt.Errorf("station %d (%s): rate %v must be >= 0", i, s.Addr, obs[i].Rate)
+		}
+	}
+	var backlogged, limited []int
+	for i, o := range obs {
+		switch {
+		case o.Backlogged:
+			backlogged = append(backlogged, i)
+		case o.Rate > activeRate:
+			limited = append(limited, i)
+		}
+	}
+	if len(backlogged) == 0 {
+		all := limited
+		if len(all) == 0 {
+			all = make([]int, len(st))
+			for i := range st {
+				all[i] = i
+			}
+		}
+		return saturated(st, all, k), nil
+	}
+	var sumQ, sumQR float64
+	for _, i := range backlogged {
+		sumQ += st[i].Quantum
+		sumQR += st[i].Quantum / st[i].PhyRate
+	}
+	// Fixed point: k̄ depends on how much the limited stations contend,
+	// which depends on the backlogged stations' rate y·q.
+	kbar := k(float64(len(backlogged) + len(limited)))
+	var y float64
+	for iter := 0; iter < 20; iter++ {
+		var airL, xL float64
+		for _, j := range limited {
+			airL += kbar * obs[j].Rate / st[j].PhyRate
+			xL += obs[j].Rate
+		}
+		if airL >= 1 {
+			return xL, nil
+		}
+		y = (1 - airL) / (kbar * sumQR)
+		n := float64(len(backlogged))
+		for _, j := range limited {
+			fair := y * st[j].Quantum
+			n += math.Min(1, obs[j].Rate/fair)
+		}
+		next := k(n)
+		if math.Abs(next-kbar) < 1e-9 {
+			kbar = next
+			break
+		}
+		kbar = next
+	}
+	total := y * sumQ
+	for _, j := range limited {
+		total += obs[j].Rate
+	}
+	return total, nil
+}
+
+// saturated is the capacity when the given stations are all backlogged.
+func saturated(st []Station, idx []int, k Contention) float64 {
+	var sumQ, sumQR float64
+	for _, i := range idx {
+		sumQ += st[i].Quantum
+		sumQR += st[i].Quantum / st[i].PhyRate
+	}
+	return sumQ / (k(float64(len(idx))) * sumQR)
+}

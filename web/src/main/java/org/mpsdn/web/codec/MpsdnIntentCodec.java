@@ -1,0 +1,149 @@
+package org.mpsdn.web.codec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.mpsdn.api.northbound.EnbDiscipline;
+import org.mpsdn.api.northbound.IntentKind;
+import org.mpsdn.api.northbound.IntentState;
+import org.mpsdn.api.northbound.MpsdnIntent;
+import org.mpsdn.api.northbound.MultipathMode;
+import org.mpsdn.api.northbound.WeightMode;
+import org.onosproject.codec.CodecContext;
+import org.onosproject.codec.JsonCodec;
+
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * JSON codec of intents.
+ * <pre>
+ * {"id": "pin-ue1", "kind": "MULTIPATH_POLICY", "target": "ue1", "mode": "PIN_PRIMARY", "apId": "lte1",
+ *  "state": "PENDING", "reason": "", "version": 1, "updatedMillis": 0}
+ * {"kind": "ENB_SCHEDULING", "target": "lte1", "interCluster": "PFS", "intraCluster": "MAX_CI",
+ *  "clusterOverrides": {"user:ue1": "ROUND_ROBIN"}}
+ * {"kind": "CLIENT_WEIGHTS", "target": "ue1", "weightMode": "MANUAL", "weights": {"wifi": 3, "lte": 1}}
+ * </pre>
+ * On decode {@code id} is optional (default: lower-case kind, '-', target); {@code state},
+ * {@code reason}, {@code version} and {@code updatedMillis} are read when present (the service
+ * assigns them on submission).
+ */
+public final class MpsdnIntentCodec extends JsonCodec<MpsdnIntent> {
+    static final String ID = "id";
+    static final String KIND = "kind";
+    static final String TARGET = "target";
+    static final String MODE = "mode";
+    static final String AP_ID = "apId";
+    static final String INTER = "interCluster";
+    static final String INTRA = "intraCluster";
+    static final String OVERRIDES = "clusterOverrides";
+    static final String WEIGHT_MODE = "weightMode";
+    static final String WEIGHTS = "weights";
+    static final String STATE = "state";
+    static final String REASON = "reason";
+    static final String VERSION = "version";
+    static final String UPDATED = "updatedMillis";
+
+    private static final Set<String> FIELDS = Set.of(ID, KIND, TARGET, MODE, AP_ID, INTER, INTRA, OVERRIDES,
+            WEIGHT_MODE, WEIGHTS, STATE, REASON, VERSION, UPDATED);
+
+    @Override
+    public ObjectNode encode(MpsdnIntent i, CodecContext context) {
+        ObjectNode n = context.mapper().createObjectNode();
+        n.put(ID, i.id());
+        n.put(KIND, i.kind().name());
+        n.put(TARGET, i.target());
+        if (i.mode() != null) {
+            n.put(MODE, i.mode().name());
+        }
+        if (i.apId() != null) {
+            n.put(AP_ID, i.apId());
+        }
+        if (i.interCluster() != null) {
+            n.put(INTER, i.interCluster().name());
+        }
+        if (i.intraCluster() != null) {
+            n.put(INTRA, i.intraCluster().name());
+        }
+        if (!i.clusterOverrides().isEmpty()) {
+            ObjectNode o = n.putObject(OVERRIDES);
+            i.clusterOverrides().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> o.put(e.getKey(), e.getValue().name()));
+        }
+        if (i.weightMode() != null) {
+            n.put(WEIGHT_MODE, i.weightMode().name());
+        }
+        if (!i.weights().isEmpty()) {
+            ObjectNode o = n.putObject(WEIGHTS);
+            i.weights().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> o.put(e.getKey(), e.getValue()));
+        }
+        n.put(STATE, i.state().name());
+        n.put(REASON, i.reason());
+        n.put(VERSION, i.version());
+        n.put(UPDATED, i.updatedMillis());
+        return n;
+    }
+
+    @Override
+    public MpsdnIntent decode(ObjectNode json, CodecContext context) {
+        ObjectNode n = JsonFields.object(json, "intent");
+        JsonFields.onlyFields(n, "", FIELDS);
+        IntentKind kind = JsonFields.enumValue(KIND, JsonFields.text(n, KIND), IntentKind.class);
+        String target = JsonFields.text(n, TARGET);
+        String id = JsonFields.optText(n, ID);
+        MpsdnIntent.Builder b = MpsdnIntent.builder()
+                .id(id != null ? id : kind.name().toLowerCase(Locale.ROOT) + "-" + target)
+                .kind(kind).target(target)
+                .mode(JsonFields.optEnum(n, MODE, MultipathMode.class))
+                .apId(JsonFields.optText(n, AP_ID))
+                .interCluster(JsonFields.optEnum(n, INTER, EnbDiscipline.class))
+                .intraCluster(JsonFields.optEnum(n, INTRA, EnbDiscipline.class))
+                .weightMode(JsonFields.optEnum(n, WEIGHT_MODE, WeightMode.class));
+        ObjectNode overrides = optObject(n, OVERRIDES);
+        if (overrides != null) {
+            Iterator<Map.Entry<String, JsonNode>> it = overrides.fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String field = OVERRIDES + "." + e.getKey();
+                if (!e.getValue().isTextual()) {
+                    throw new IllegalArgumentException(field + ": must be a discipline name");
+                }
+                b.clusterOverride(e.getKey(), JsonFields.enumValue(field, e.getValue().asText(),
+                        EnbDiscipline.class));
+            }
+        }
+        ObjectNode weights = optObject(n, WEIGHTS);
+        if (weights != null) {
+            Iterator<Map.Entry<String, JsonNode>> it = weights.fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                JsonNode v = e.getValue();
+                if (!v.isIntegralNumber() || !v.canConvertToInt()) {
+                    throw new IllegalArgumentException(WEIGHTS + "." + e.getKey() + ": must be an integer");
+                }
+                b.weight(e.getKey(), v.asInt());
+            }
+        }
+        IntentState state = JsonFields.optEnum(n, STATE, IntentState.class);
+        if (state != null) {
+            b.state(state);
+        }
+        String reason = JsonFields.optText(n, REASON);
+        if (reason != null) {
+            b.reason(reason);
+        }
+        JsonFields.optInteger(n, VERSION).ifPresent(b::version);
+        JsonFields.optInteger(n, UPDATED).ifPresent(b::updatedMillis);
+        return b.build();
+    }
+
+    private static ObjectNode optObject(ObjectNode n, String field) {
+        JsonNode v = n.get(field);
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        return JsonFields.object(v, field);
+    }
+}

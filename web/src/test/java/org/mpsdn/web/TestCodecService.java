@@ -1,0 +1,36 @@
+package org.mpsdn.web;
+
+import org.onosproject.codec.CodecService;
+import org.onosproject.codec.JsonCodec;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Codec service holding only the codecs registered by the test.
+ */
+public class TestCodecService implements CodecService {
+    private final Map<Class<?>, JsonCodec<?>> codecs = new ConcurrentHashMap<>();
+
+    @Override
+    public Set<Class<?>> getCodecs() {
+        return codecs.keySet();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> JsonCodec<T> getCodec(Class<T> entityClass) {
+        return (JsonCodec<T>) codecs.get(entityClass);
+    }
+
+    @Override
+    public <T> void registerCodec(Class<T> entityClass, JsonCodec<T> codec) {
+        codecs.put(entityClass, codec);
+    }
+
+    @Override
+    public void unregisterCodec(Class<?> entityClass) {
+        codecs.remove(entityClass);
+    }
+}

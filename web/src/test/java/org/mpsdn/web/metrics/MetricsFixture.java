@@ -1,0 +1,28 @@
+package org.mpsdn.web.metrics;
+
+import org.mpsdn.api.northbound.NorthboundService;
+import org.mpsdn.api.regulation.RegulationService;
+
+/**
+ * Starts an {@link MpsdnMetrics} outside OSGi.
+ */
+public final class MetricsFixture {
+
+    private MetricsFixture() {
+    }
+
+    /**
+     * Wires and activates the metrics component.
+     *
+     * @param northbound northbound service
+     * @param regulation regulation service
+     * @return active metrics
+     */
+    public static MpsdnMetrics start(NorthboundService northbound, RegulationService regulation) {
+        MpsdnMetrics m = new MpsdnMetrics();
+        m.northbound = northbound;
+        m.regulation = regulation;
+        m.activate();
+        return m;
+    }
+}
