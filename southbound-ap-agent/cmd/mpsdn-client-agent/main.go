@@ -74,6 +74,9 @@ func main() {
 	mode := flag.String("shaping-mode", clientagent.ModeMeasured, "shaping: measured (follow the heaviest path's delivered rate) or static")
 	aggregate := flag.String("aggregate-rate", "", "shaping-mode static: aggregate rate to split, e.g. 40M")
 	latency := flag.Int("tbf-latency-ms", 50, "tbf queue latency in ms")
+	halfLife := flag.Duration("ref-half-life", 5*time.Second, "shaping-mode measured: half-life of the held reference peak")
+	correction := flag.Bool("share-correction", true, "shaping-mode measured: correct shaped rates from delivered shares")
+	changeInPlace := flag.Bool("tbf-change-in-place", false, "update an installed tbf with tc qdisc change (keeps its queue) instead of replace")
 	rcvbuf := flag.Uint64("rcvbuf", 0, "receive buffer announced for MPTCP-rec pruning (0: net.ipv4.tcp_rmem max)")
 	stateFile := flag.String("state-file", "/var/lib/mpsdn-client-agent/state.json", "last applied epoch/version (empty: none)")
 	sample := flag.Duration("sample-interval", 500*time.Millisecond, "subflow sampling interval")
@@ -105,7 +108,8 @@ func main() {
 	var applier clientagent.Applier
 	switch *backend {
 	case "shaping":
-		cfg := clientagent.ShapingConfig{Mode: *mode, LatencyMs: *latency}
+		cfg := clientagent.ShapingConfig{Mode: *mode, LatencyMs: *latency, ShareCorrection: *correction, RefHalfLife: *halfLife,
+			ChangeInPlace: *changeInPlace}
 		if *aggregate != "" {
 			r, err := parseRate(*aggregate)
 			if err != nil {

@@ -26,6 +26,11 @@ type ShapingConfig struct {
 	// decays towards lower measurements (default 5 s); see Shaping.
 	InitialRefBps uint64
 	RefHalfLife   time.Duration
+	// ShareCorrection enables the share correction loop (ModeMeasured).
+	ShareCorrection bool
+	// ChangeInPlace updates an installed tbf with "tc qdisc change" (keeps
+	// its queue) instead of "tc qdisc replace" (flushes it); see tbf.
+	ChangeInPlace bool
 }
 
 // Share correction bounds (ModeMeasured).
@@ -44,7 +49,7 @@ const (
 // the kernel signals to the peer with MP_PRIO. It must run in the sender's
 // network namespace.
 //
-// In ModeMeasured a slow path does not always fill its shaped rate (the
+// Optionally (ShareCorrection), in ModeMeasured: a slow path does not always fill its shaped rate (the
 // kernel scheduler hands it data in bursts, and the connection stalls on the
 // receive window while the slow path holds data back), so its delivered share
 // ends below w / sum(w). A feedback loop corrects that: every ControlInterval
@@ -173,7 +178,7 @@ func (s *Shaping) Follow(ctx context.Context, snap Snapshot) error {
 			s.accCap[w.PathID] += float64(s.rate[s.paths[w.PathID].Interface]) * dt.Seconds()
 		}
 		s.accTime += dt
-		if s.accTime >= s.cfg.ControlInterval {
+		if s.accTime >= s.cfg.ControlInterval && s.cfg.ShareCorrection {
 			s.correct(ref)
 		}
 	}
@@ -289,7 +294,7 @@ func (s *Shaping) reshape(ctx context.Context, force bool) map[string]error {
 			}
 			s.rate[p.Interface] = 0
 		case a.RateBps != 0 && (force || cur == 0 || changed(cur, a.RateBps, s.cfg.Hysteresis)):
-			if err := s.tbf(ctx, p.Interface, a.RateBps); err != nil {
+			if err := s.tbf(ctx, p.Interface, a.RateBps, cur > 1); err != nil {
 				errs[a.PathID] = err
 				continue
 			}
@@ -309,13 +314,26 @@ func changed(cur, next uint64, hyst float64) bool {
 	return d > hyst*float64(cur)
 }
 
-// tbf installs or changes a tbf root qdisc; burst is 5 ms at the rate, at
-// least two full frames.
-func (s *Shaping) tbf(ctx context.Context, iface string, rateBps uint64) error {
+// tbf installs a tbf root qdisc or updates the one this agent installed.
+// With ChangeInPlace the update is "tc qdisc change", which keeps the queue;
+// otherwise "replace", which drops every queued packet (a burst loss that can
+// stall the subflow for an RTO). Both were measured (results/weights-share.md):
+// replace with the share correction gave the best 30 s shares, change removed
+// the stalls in short runs but let the correction run away once. Burst is 5 ms
+// at the rate, at least two full frames.
+func (s *Shaping) tbf(ctx context.Context, iface string, rateBps uint64, installed bool) error {
 	burst := max(3028, rateBps/8/200)
-	_, err := s.run.Run(ctx, "tc", "qdisc", "replace", "dev", iface, "root", "tbf",
-		"rate", strconv.FormatUint(rateBps, 10)+"bit", "burst", strconv.FormatUint(burst, 10),
-		"latency", strconv.Itoa(s.cfg.LatencyMs)+"ms")
+	args := func(verb string) []string {
+		return []string{"qdisc", verb, "dev", iface, "root", "tbf", "rate", strconv.FormatUint(rateBps, 10) + "bit",
+			"burst", strconv.FormatUint(burst, 10), "latency", strconv.Itoa(s.cfg.LatencyMs) + "ms"}
+	}
+	if installed && s.cfg.ChangeInPlace {
+		if _, err := s.run.Run(ctx, "tc", args("change")...); err == nil {
+			return nil
+		}
+		// removed behind our back: install it again
+	}
+	_, err := s.run.Run(ctx, "tc", args("replace")...)
 	return err
 }
 

@@ -39,7 +39,7 @@ func TestShapingMeasuredShapesTheLighterPathAndFollowsTheReference(t *testing.T)
 		"tc qdisc show dev wlan0 root": "qdisc noqueue 0: root refcnt 2\n",
 		"tc qdisc show dev lte0 root":  "qdisc tbf 8001: root refcnt 2 rate 1Mbit burst 3028b lat 50ms\n",
 	}}
-	s, err := NewShaping(r, testPaths, ShapingConfig{Mode: ModeMeasured})
+	s, err := NewShaping(r, testPaths, ShapingConfig{Mode: ModeMeasured, RefHalfLife: 5 * time.Second, ChangeInPlace: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ func TestShapingMeasuredShapesTheLighterPathAndFollowsTheReference(t *testing.T)
 	if err := s.Follow(context.Background(), Snapshot{DeliveredBps: map[string]float64{"wlan0": 20e6}}); err != nil {
 		t.Fatal(err)
 	}
-	if !r.ran("tc qdisc replace dev lte0 root tbf rate 3000000bit burst 3028 latency 50ms") {
+	if !r.ran("tc qdisc change dev lte0 root tbf rate 3000000bit burst 3028 latency 50ms") {
 		t.Errorf("lte0 did not follow: %q", r.cmds)
 	}
 	n := len(r.cmds)
@@ -99,7 +99,7 @@ func TestShapingWeightZeroMakesABackup(t *testing.T) {
 
 func TestShapingCorrectsAnUnderDeliveredShare(t *testing.T) {
 	r := &scriptRunner{answers: map[string]string{"ip mptcp endpoint show": "10.1.2.2 id 1 subflow dev lte0\n"}}
-	s, _ := NewShaping(r, testPaths, ShapingConfig{Mode: ModeMeasured, ControlInterval: time.Second})
+	s, _ := NewShaping(r, testPaths, ShapingConfig{Mode: ModeMeasured, ControlInterval: time.Second, ShareCorrection: true})
 	s.Apply(context.Background(), []Weight{{"wlan0", 200}, {"lte0", 60}})
 	snap := func(wlan, lte float64) Snapshot {
 		return Snapshot{Interval: 500 * time.Millisecond, DeliveredBps: map[string]float64{"wlan0": 20e6},
