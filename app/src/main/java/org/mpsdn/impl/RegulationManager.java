@@ -29,6 +29,7 @@ import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
 import org.mpsdn.impl.meter.MeterStepper;
 import org.mpsdn.impl.meter.TierTwoMeters;
+import org.mpsdn.impl.telemetry.AgentRegistry;
 import org.mpsdn.mptcp.Conflict;
 import org.mpsdn.mptcp.MultipathUserTracker;
 import org.mpsdn.mptcp.UserSnapshot;
@@ -177,6 +178,11 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile ApTelemetryService telemetryService;
+
+    /** The telemetry poller's agent list, fed from the netcfg's per-AP agent endpoints (optional). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            bind = "bindAgentRegistry", unbind = "unbindAgentRegistry")
+    protected volatile AgentRegistry agentRegistry;
 
     /** Receives cycle measurements for the northbound metrics (optional). */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
@@ -496,6 +502,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         ues = List.copyOf(newUes);
         ueByIp = Map.copyOf(ips);
         tracker.setRegistrations(DetectedUes.registrations(newUes));
+        publishAgents(agentRegistry);
         for (ApSpec gone : old.values()) {
             ApSpec now = byId.get(gone.id());
             if (now == null || !now.deviceId().equals(gone.deviceId())) {
@@ -506,6 +513,34 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
             reconcile(ap);
         }
         log.info("Config: {} APs, {} registered UEs", byId.size(), newUes.size());
+    }
+
+    /**
+     * Binds the telemetry poller's registry and hands it the configured agents.
+     *
+     * @param registry the registry
+     */
+    protected void bindAgentRegistry(AgentRegistry registry) {
+        agentRegistry = registry;
+        publishAgents(registry);
+    }
+
+    /**
+     * Unbinds the telemetry poller's registry.
+     *
+     * @param registry the registry going away
+     */
+    protected void unbindAgentRegistry(AgentRegistry registry) {
+        if (agentRegistry == registry) {
+            agentRegistry = null;
+        }
+    }
+
+    /** Tells the poller to poll exactly the agents of the configured APs. */
+    private void publishAgents(AgentRegistry registry) {
+        if (registry != null) {
+            registry.setAgents(AgentEndpoints.of(aps.values()));
+        }
     }
 
     /**

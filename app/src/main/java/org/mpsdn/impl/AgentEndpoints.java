@@ -1,0 +1,47 @@
+package org.mpsdn.impl;
+
+import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.telemetry.AgentEndpoint;
+import org.slf4j.Logger;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Turns the netcfg's per-AP agent endpoints ({@code "host:port"}, already validated by
+ * {@link org.mpsdn.impl.config.MpsdnConfig}) into the telemetry poller's endpoint list.
+ */
+final class AgentEndpoints {
+    private static final Logger LOG = getLogger(AgentEndpoints.class);
+
+    private AgentEndpoints() {
+    }
+
+    /**
+     * Returns one endpoint per AP. An AP whose id or endpoint the poller cannot use is left
+     * out and logged (its agent then counts as missing, so its AP fails open).
+     *
+     * @param aps configured APs
+     * @return the endpoints to poll
+     */
+    static List<AgentEndpoint> of(Collection<ApSpec> aps) {
+        List<AgentEndpoint> out = new ArrayList<>(aps.size());
+        for (ApSpec ap : aps) {
+            String s = ap.agentEndpoint();
+            int colon = s.lastIndexOf(':');
+            String host = s.substring(0, colon);
+            if (host.startsWith("[") && host.endsWith("]")) {
+                host = host.substring(1, host.length() - 1);
+            }
+            try {
+                out.add(new AgentEndpoint(ap.id(), host, Integer.parseInt(s.substring(colon + 1))));
+            } catch (IllegalArgumentException e) {
+                LOG.warn("AP {}: agent endpoint '{}' not polled: {}", ap.id(), s, e.getMessage());
+            }
+        }
+        return out;
+    }
+}
