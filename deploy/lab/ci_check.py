@@ -6,8 +6,9 @@ components in the lab host):
 1. without regulation the single-path UEs (UE1 on Wi-Fi, UE4 on LTE) lose throughput; if they do not,
    the radio emulation is not faithful and the test fails;
 2. with mpsdn they regain most of it (at least half of what they lost);
-3. a congestion step halves the Tier-2 limit within one regulation interval: UE3's Wi-Fi subflow (Tier 2)
-   runs alone so its limit grows, then UE1 and UE2 start backlogged downloads; the next cycles must
+3. a congestion step halves the Tier-2 limit within one regulation interval: UE3's multipath download,
+   limited to 4 Mb/s so that it cannot congest the cell by itself, runs alone so its Wi-Fi subflow's
+   (Tier 2) limit grows, then UE1 and UE2 start backlogged downloads; the next cycles must
    install a limit at most half the previous one (meter log of the lab host).
 Exit status 0 only if every check holds. Results stay in deploy/lab/out/ci/.
 """

@@ -374,16 +374,19 @@ def plot_series(res, path, keys, title):
     plt.close(fig)
 
 
-def congestion_step(lab, before_s=12, after_s=10):
+def congestion_step(lab, before_s=12, after_s=10, tier2_mbps=4):
     """Tier 2 on Wi-Fi (UE3's subflow) runs alone, then UE1 and UE2 start backlogged downloads: the Wi-Fi
-    cell congests at step_t. Returns the Wi-Fi meter log and step_t (epoch seconds)."""
+    cell congests at step_t. UE3's download is limited to tier2_mbps (well below its 30 Mb/s Wi-Fi PHY
+    rate) so that, before the step, the cell is not congested and the Tier-2 limit grows; a backlogged
+    Tier-2 flow would fill the queue by itself and the limit would already be halving before the step.
+    Returns the Wi-Fi meter log and step_t (epoch seconds)."""
     servers = iperf_servers(lab)
     time.sleep(0.5)
     ctl = lab.start_controller("mpsdn")
     t0 = time.time()
     try:
         total = before_s + after_s
-        lab.spawn(client_cmd("ue3", total, ["ue3"]), "step-iperf3-ue3", ns="ue3")
+        lab.spawn(client_cmd("ue3", total, ["ue3"], rate=tier2_mbps), "step-iperf3-ue3", ns="ue3")
         log(f"congestion step: Tier 2 alone on Wi-Fi for {before_s} s")
         time.sleep(before_s)
         step_t = time.time()
