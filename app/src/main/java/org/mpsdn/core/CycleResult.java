@@ -7,6 +7,8 @@ import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.Flow;
 import org.mpsdn.core.model.NetworkSnapshot;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -175,6 +177,22 @@ public final class CycleResult {
      */
     public int invalidOccupancy() {
         return invalidOccupancy;
+    }
+
+    /**
+     * Devices pinned to an AP they have no connection to in this snapshot; they were regulated
+     * by default this cycle.
+     *
+     * @return their ids in ascending order (a fresh list, O(devices))
+     */
+    public List<String> unmetPins() {
+        List<String> unmet = new ArrayList<>();
+        for (int ue = 0; ue < snapshot.ueCount(); ue++) {
+            if (snapshot.uePinUnmet(ue)) {
+                unmet.add(snapshot.ue(ue).id());
+            }
+        }
+        return unmet;
     }
 
     /** @return the state to pass to the next cycle */

@@ -55,6 +55,13 @@ import java.util.Optional;
  *       leaves the limit unchanged and is counted in the result.</li>
  * </ol>
  *
+ * <h2>Operator policies (not in the paper)</h2>
+ * A device may carry a {@link org.mpsdn.core.model.UserPolicy}: an <i>exempt</i> device's flows
+ * are all Tier 1 and each of its connections counts as active load in primary selection; a
+ * <i>pinned</i> device's primary is its connection to the pinned AP (no hysteresis), the other
+ * connections being secondaries as usual. A pin to an AP the device has no connection to is
+ * ignored for that cycle (default regulation) and reported by {@link CycleResult#unmetPins()}.
+ *
  * <h2>Properties</h2>
  * Deterministic and independent of the order in which the snapshot's parts were added. Cost
  * O(F + C&middot;log C + A) for F flows, C connections and A APs, with no per-flow allocation
@@ -132,7 +139,7 @@ public final class RegulationCenter {
         boolean[] secondary = new boolean[snapshot.connectionCount()];
         for (int c = 0; c < secondary.length; c++) {
             int ue = snapshot.connectionUe(c);
-            secondary[c] = snapshot.ueMultipath(ue) && !selection.isPrimary(ue, c);
+            secondary[c] = snapshot.ueMultipath(ue) && !snapshot.ueExempt(ue) && !selection.isPrimary(ue, c);
         }
         int flowCount = snapshot.flowCount();
         byte[] tiers = new byte[flowCount];

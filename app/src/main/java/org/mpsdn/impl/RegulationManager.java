@@ -25,6 +25,7 @@ import org.mpsdn.impl.engine.EngineInput;
 import org.mpsdn.impl.engine.EngineParams;
 import org.mpsdn.impl.engine.FlowView;
 import org.mpsdn.impl.engine.RegulationEngine;
+import org.mpsdn.impl.engine.UePolicySource;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
 import org.mpsdn.impl.meter.MeterStepper;
@@ -183,6 +184,10 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
             bind = "bindAgentRegistry", unbind = "unbindAgentRegistry")
     protected volatile AgentRegistry agentRegistry;
+
+    /** Operator per-UE multipath policies (northbound intents), optional. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    protected volatile UePolicySource policySource;
 
     /** Receives cycle measurements for the northbound metrics (optional). */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
@@ -797,8 +802,11 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         DetectedUes detected = detectUsers(reports, now);
         List<FlowView> flows = collectFlows(current, now, detected.ueByIp());
         Map<String, String> previous = store.primaries();
+        UePolicySource policies = policySource;
+        UePolicySource.Round round = policies == null ? null : policies.open();
         EngineDecision decision = engine.decide(new EngineInput(views, flows, detected.ues(), previous,
-                new EngineParams(p.cth(), p.alpha(), p.rmKbps(), p.deadlockBreaker()), p.intervalMs()));
+                new EngineParams(p.cth(), p.alpha(), p.rmKbps(), p.deadlockBreaker()), p.intervalMs(),
+                round == null ? Map.of() : round.policies()));
 
         Map<String, String> ownPrimaries = new HashMap<>();
         List<ManagedFlow> mine = new ArrayList<>();
@@ -838,6 +846,9 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
             store.putPrimaries(changed);
         }
         managed = List.copyOf(mine);
+        if (round != null) {
+            round.applied(decision.unmetPolicies());
+        }
         long horizon = now - 2L * REINSTALL_HOLDOFF_MS;
         recentlyInstalled.values().removeIf(t -> t < horizon);
     }

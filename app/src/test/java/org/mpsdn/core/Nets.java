@@ -8,6 +8,7 @@ import org.mpsdn.core.model.Flow;
 import org.mpsdn.core.model.FlowKey;
 import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.model.UserEquipment;
+import org.mpsdn.core.model.UserPolicy;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -36,6 +37,22 @@ public final class Nets {
 
     public Nets ue(String id, boolean multipath) {
         ues.add(new UserEquipment(id, multipath));
+        return this;
+    }
+
+    public Nets ue(String id, boolean multipath, UserPolicy policy) {
+        ues.add(new UserEquipment(id, multipath, policy));
+        return this;
+    }
+
+    /** Replaces a device's policy. */
+    public Nets policy(String id, UserPolicy policy) {
+        for (int i = 0; i < ues.size(); i++) {
+            UserEquipment u = ues.get(i);
+            if (u.id().equals(id)) {
+                ues.set(i, new UserEquipment(id, u.multipath(), policy));
+            }
+        }
         return this;
     }
 

@@ -31,4 +31,15 @@ public interface IntentInstaller {
      * @return outcome stage
      */
     CompletionStage<InstallOutcome> uninstall(MpsdnIntent intent);
+
+    /**
+     * Gives the installer a way to report later changes of intents it installed (for example a
+     * pinned primary whose connection went away and came back). The default ignores it: such
+     * an installer reports only through the stages of {@link #install(MpsdnIntent)}.
+     *
+     * @param listener receiver of state changes, or null when the intent manager lets go of
+     *                 the installer
+     */
+    default void setStateListener(IntentStateListener listener) {
+    }
 }

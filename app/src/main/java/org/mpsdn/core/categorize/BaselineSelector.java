@@ -20,7 +20,10 @@ import java.util.Arrays;
  * floor(n&middot;B_f / 100), computed exactly as floor(n&middot;(N_c &minus; N_d) / N_c); exempt
  * connections are skipped and the next weakest is tried so the quota is met where possible;
  * N_d counts devices with at least one connection; RSSI ties are broken by PHY rate, then UE
- * id, then AP id. O(C log C).
+ * id, then AP id. O(C log C). Operator policies (not in the paper): an exempt user's
+ * connections and a pinned user's pinned connection are never filtered (they carry unlimited
+ * traffic); a pinned user's primary is its pinned connection (see
+ * {@link org.mpsdn.core.model.UserPolicy}).
  */
 public final class BaselineSelector implements PrimarySelector {
 
@@ -86,7 +89,7 @@ public final class BaselineSelector implements PrimarySelector {
             for (int k = 0; k < n && done < quota; k++) {
                 int c = scratch[k];
                 int ue = s.connectionUe(c);
-                if (remaining[ue] <= 1) {
+                if (remaining[ue] <= 1 || s.ueExempt(ue) || s.uePinnedConnection(ue) == c) {
                     continue;
                 }
                 active[c] = false;
@@ -104,6 +107,10 @@ public final class BaselineSelector implements PrimarySelector {
         int[] primary = new int[s.ueCount()];
         Arrays.fill(primary, -1);
         for (int ue = 0; ue < primary.length; ue++) {
+            if (s.uePinnedConnection(ue) >= 0) {
+                primary[ue] = s.uePinnedConnection(ue);
+                continue;
+            }
             int best = -1;
             double bestBps = 0.0;
             int previous = previousPrimary == null ? -1 : previousPrimary[ue];

@@ -18,7 +18,10 @@ import java.util.Arrays;
  * Choices not spelled out in the paper: connections that are necessarily active are identified
  * before step 1 (all connections of single-path users, and the only connection of a
  * multipath user with one connection), since they are Tier 1 whatever happens; PHY-rate ties
- * are broken by RSSI, then UE id, then AP id; throughput ties by the same rank. Only a user's
+ * are broken by RSSI, then UE id, then AP id; throughput ties by the same rank. Operator
+ * policies (not in the paper) are known before step 1 too: an exempt user's connections are all
+ * active (none is limited), and a pinned user's primary is its pinned connection, active from
+ * the start (see {@link org.mpsdn.core.model.UserPolicy}). Only a user's
  * first connection in the order triggers step 3, so the walk visits users in the order of their
  * best-ranked connection: O(C log C) for C connections, O(1) per throughput evaluation.
  */
@@ -38,11 +41,15 @@ public final class PrioritySelector implements PrimarySelector {
             if (degree == 0) {
                 continue;
             }
-            if (!s.ue(ue).multipath() || degree == 1) {
+            int pinned = s.uePinnedConnection(ue);
+            if (!s.ue(ue).multipath() || degree == 1 || s.ueExempt(ue)) {
                 for (int k = 0; k < degree; k++) {
                     activate(s, loads, active, s.ueConnection(ue, k));
                 }
-                primary[ue] = Selections.topRanked(s, ue);
+                primary[ue] = pinned >= 0 ? pinned : Selections.topRanked(s, ue);
+            } else if (pinned >= 0) {
+                activate(s, loads, active, pinned);
+                primary[ue] = pinned;
             } else {
                 order[pending++] = Selections.topRanked(s, ue);
             }

@@ -42,6 +42,8 @@ public final class NetworkSnapshot {
     private final int[] apConnStart;
     private final int[] apConns;
     private final boolean[] ueMultipath;
+    private final boolean[] ueExempt;
+    private final int[] uePinned;
     private final Flow[] flows;
     private final int[] flowConnection;
     private final byte[] flowFlags;
@@ -120,6 +122,15 @@ public final class NetworkSnapshot {
         apConnStart = new int[aps.length + 1];
         apConns = groupBy(connectionAp, aps.length, apConnStart);
         rejectDuplicateConnections();
+        // operator policies
+        ueExempt = new boolean[ues.length];
+        uePinned = new int[ues.length];
+        for (int u = 0; u < ues.length; u++) {
+            UserPolicy policy = ues[u].policy();
+            ueExempt[u] = policy.mode() == UserPolicy.Mode.EXEMPT;
+            uePinned[u] = policy.mode() == UserPolicy.Mode.PIN_PRIMARY
+                    ? connectionOf(u, policy.pinnedApId().orElseThrow()) : -1;
+        }
         // flows on known connections
         Flow[] keptFlows = new Flow[b.flows.size()];
         int[] keptConn = new int[keptFlows.length];
@@ -306,6 +317,38 @@ public final class NetworkSnapshot {
      */
     public boolean ueMultipath(int ue) {
         return ueMultipath[ue];
+    }
+
+    /**
+     * Whether the operator exempted a device from regulation ({@link UserPolicy.Mode#EXEMPT}).
+     *
+     * @param ue device index
+     * @return true if all its flows are Tier 1
+     */
+    public boolean ueExempt(int ue) {
+        return ueExempt[ue];
+    }
+
+    /**
+     * The connection the operator pinned a device's primary to ({@link UserPolicy.Mode#PIN_PRIMARY}).
+     *
+     * @param ue device index
+     * @return connection index, or -1 when the device is not pinned or has no connection to
+     *         the pinned AP
+     */
+    public int uePinnedConnection(int ue) {
+        return uePinned[ue];
+    }
+
+    /**
+     * Whether a device's pin cannot be honoured: it is pinned to an AP it has no connection to
+     * (it is then regulated by default).
+     *
+     * @param ue device index
+     * @return true if pinned without a connection to the pinned AP
+     */
+    public boolean uePinUnmet(int ue) {
+        return ues[ue].policy().mode() == UserPolicy.Mode.PIN_PRIMARY && uePinned[ue] < 0;
     }
 
     /** @return number of connections */

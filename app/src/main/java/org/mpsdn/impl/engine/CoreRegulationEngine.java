@@ -15,6 +15,7 @@ import org.mpsdn.core.model.Flow;
 import org.mpsdn.core.model.FlowKey;
 import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.model.UserEquipment;
+import org.mpsdn.core.model.UserPolicy;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.flow.FlowMatch;
@@ -28,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Adapter from the ONOS-side view of a cycle to the pure core ({@link RegulationCenter}).
@@ -43,6 +45,10 @@ import java.util.Set;
  *     primaries come from the run with the global parameters.</li>
  * <li>Uplink is regulated in the core when any AP regulates it; limits of directions an AP does
  *     not regulate are dropped.</li>
+ * <li>Operator policies (northbound multipath-policy intents) are passed to the core per UE;
+ *     a pin that cannot hold (UE not seen, AP not configured, no connection of the UE to it) is
+ *     reported in {@link EngineDecision#unmetPolicies()} with the reason, and the UE is
+ *     regulated by default meanwhile.</li>
  * </ul>
  */
 public final class CoreRegulationEngine implements RegulationEngine {
@@ -94,7 +100,8 @@ public final class CoreRegulationEngine implements RegulationEngine {
             b.add(new AccessPoint(ap.spec().id(), ap.spec().kind(), ap.spec().capacityKbps() * 1000));
         }
         links.forEach((ue, aps) -> {
-            b.add(new UserEquipment(ue, registeredMultipath.contains(ue) || aps.size() >= 2));
+            b.add(new UserEquipment(ue, registeredMultipath.contains(ue) || aps.size() >= 2,
+                    in.policies().getOrDefault(ue, UserPolicy.REGULATE)));
             aps.forEach((apId, v) -> b.add(new Connection(ue, apId, v[0], (long) v[1])));
         });
         Map<String, FlowView> byKey = new HashMap<>();
@@ -159,7 +166,30 @@ public final class CoreRegulationEngine implements RegulationEngine {
         for (String ue : links.keySet()) {
             result.primaryApOf(ue).ifPresent(apId -> primaries.put(ue, apId));
         }
-        return new EngineDecision(tiers, limits, primaries);
+        return new EngineDecision(tiers, limits, primaries, unmetPolicies(in.policies(), links, apById));
+    }
+
+    /** Pins that cannot hold this cycle, with the reason; exempt and regulate always hold. */
+    private static Map<String, String> unmetPolicies(Map<String, UserPolicy> policies,
+                                                     Map<String, Map<String, double[]>> links,
+                                                     Map<String, ApSpec> apById) {
+        Map<String, String> unmet = new HashMap<>();
+        policies.forEach((ue, policy) -> {
+            if (policy.mode() != UserPolicy.Mode.PIN_PRIMARY) {
+                return;
+            }
+            String ap = policy.pinnedApId().orElseThrow();
+            Map<String, double[]> seen = links.get(ue);
+            if (!apById.containsKey(ap)) {
+                unmet.put(ue, "AP " + ap + " is not a configured AP");
+            } else if (seen == null) {
+                unmet.put(ue, "UE " + ue + " is not connected to any AP");
+            } else if (!seen.containsKey(ap)) {
+                unmet.put(ue, "UE " + ue + " has no connection to AP " + ap + " (connected to "
+                        + new TreeSet<>(seen.keySet()) + ")");
+            }
+        });
+        return unmet;
     }
 
     private static RegulationParameters parameters(EngineParams p, double cth, double alpha, long rmKbps,

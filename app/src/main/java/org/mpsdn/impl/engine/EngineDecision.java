@@ -12,9 +12,10 @@ public final class EngineDecision {
     private final Map<String, Map<FlowMatch, Tier>> tiers;
     private final Map<ApDir, Long> limitsKbps;
     private final Map<String, String> primaries;
+    private final Map<String, String> unmetPolicies;
 
     /**
-     * Creates a decision.
+     * Creates a decision in which every operator policy was met.
      *
      * @param tiers      AP id to (flow to tier)
      * @param limitsKbps new Tier-2 limit per AP and direction in kbit/s
@@ -22,6 +23,20 @@ public final class EngineDecision {
      */
     public EngineDecision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDir, Long> limitsKbps,
                           Map<String, String> primaries) {
+        this(tiers, limitsKbps, primaries, Map.of());
+    }
+
+    /**
+     * Creates a decision.
+     *
+     * @param tiers         AP id to (flow to tier)
+     * @param limitsKbps    new Tier-2 limit per AP and direction in kbit/s
+     * @param primaries     primary AP per multipath UE
+     * @param unmetPolicies UE id to the reason its operator policy could not be applied
+     */
+    public EngineDecision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDir, Long> limitsKbps,
+                          Map<String, String> primaries, Map<String, String> unmetPolicies) {
+        this.unmetPolicies = Map.copyOf(unmetPolicies);
         this.tiers = Map.copyOf(tiers);
         this.limitsKbps = Map.copyOf(limitsKbps);
         this.primaries = Map.copyOf(primaries);
@@ -40,5 +55,10 @@ public final class EngineDecision {
     /** @return primary AP per UE */
     public Map<String, String> primaries() {
         return primaries;
+    }
+
+    /** @return why an operator policy could not be applied this cycle, per UE id (met policies absent) */
+    public Map<String, String> unmetPolicies() {
+        return unmetPolicies;
     }
 }

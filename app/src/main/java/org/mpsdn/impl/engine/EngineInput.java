@@ -1,5 +1,6 @@
 package org.mpsdn.impl.engine;
 
+import org.mpsdn.core.model.UserPolicy;
 import org.mpsdn.impl.config.UeSpec;
 
 import java.util.List;
@@ -16,9 +17,10 @@ public final class EngineInput {
     private final Map<String, String> previousPrimaries;
     private final EngineParams params;
     private final long intervalMillis;
+    private final Map<String, UserPolicy> policies;
 
     /**
-     * Creates the input.
+     * Creates the input without operator policies.
      *
      * @param aps               APs
      * @param flows             flows with per-flow rules
@@ -29,6 +31,24 @@ public final class EngineInput {
      */
     public EngineInput(List<ApView> aps, List<FlowView> flows, List<UeSpec> ues,
                        Map<String, String> previousPrimaries, EngineParams params, long intervalMillis) {
+        this(aps, flows, ues, previousPrimaries, params, intervalMillis, Map.of());
+    }
+
+    /**
+     * Creates the input.
+     *
+     * @param aps               APs
+     * @param flows             flows with per-flow rules
+     * @param ues               statically registered UEs
+     * @param previousPrimaries primary AP per UE from the last cycle
+     * @param params            global parameters
+     * @param intervalMillis    cycle interval
+     * @param policies          operator multipath policy per UE id (absent: regulate)
+     */
+    public EngineInput(List<ApView> aps, List<FlowView> flows, List<UeSpec> ues,
+                       Map<String, String> previousPrimaries, EngineParams params, long intervalMillis,
+                       Map<String, UserPolicy> policies) {
+        this.policies = Map.copyOf(policies);
         this.aps = List.copyOf(aps);
         this.flows = List.copyOf(flows);
         this.ues = List.copyOf(ues);
@@ -60,6 +80,11 @@ public final class EngineInput {
     /** @return parameters */
     public EngineParams params() {
         return params;
+    }
+
+    /** @return operator policy per UE id */
+    public Map<String, UserPolicy> policies() {
+        return policies;
     }
 
     /** @return cycle interval in milliseconds */

@@ -121,6 +121,7 @@ public final class IntentBook {
      */
     public void addInstaller(IntentInstaller installer) {
         installers.put(installer.kind(), installer);
+        installer.setStateListener(this::report);
         for (MpsdnIntent i : all()) {
             if (i.kind() == installer.kind() && i.state() == IntentState.PENDING) {
                 MpsdnIntent waiting = i.withState(IntentState.PENDING, "", clock.getAsLong());
@@ -137,7 +138,29 @@ public final class IntentBook {
      * @param installer installer
      */
     public void removeInstaller(IntentInstaller installer) {
-        installers.remove(installer.kind(), installer);
+        if (installers.remove(installer.kind(), installer)) {
+            installer.setStateListener(null);
+        }
+    }
+
+    /**
+     * Records a later state change an installer reported for an intent it installed. Ignored
+     * when the intent is gone, is at another version, or already shows that outcome.
+     *
+     * @param id      intent id
+     * @param version version the outcome is about
+     * @param outcome the outcome
+     */
+    public void report(String id, long version, InstallOutcome outcome) {
+        MpsdnIntent current = intents.get(id);
+        if (current == null || current.version() != version) {
+            return;
+        }
+        IntentState state = outcome.isAcknowledged() ? IntentState.INSTALLED : IntentState.FAILED;
+        if (current.state() == state && current.reason().equals(outcome.reason())) {
+            return;
+        }
+        record(current, outcome, null);
     }
 
     private void dispatch(MpsdnIntent intent) {

@@ -323,6 +323,13 @@ public class NorthboundManager implements NorthboundAdminService {
                     && aps.stream().noneMatch(a -> a.id().equals(intent.apId()))) {
                 throw new IllegalArgumentException("apId: unknown AP '" + intent.apId() + "'");
             }
+            for (MpsdnIntent other : book.all()) {
+                if (other.kind() == IntentKind.MULTIPATH_POLICY && other.target().equals(intent.target())
+                        && !other.id().equals(intent.id())) {
+                    throw new IllegalArgumentException("target: UE '" + intent.target()
+                            + "' already has multipath policy intent '" + other.id() + "' (update or remove it)");
+                }
+            }
         } else if (intent.kind() == IntentKind.ENB_SCHEDULING) {
             Optional<ApSpec> enb = aps.stream().filter(a -> a.id().equals(intent.target())).findFirst();
             if (enb.isEmpty()) {
