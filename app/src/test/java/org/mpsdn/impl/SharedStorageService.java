@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * Test storage whose consistent maps are shared by name, like one cluster's maps seen from
  * several ONOS instances.
  */
-class SharedStorageService extends TestStorageService {
+public class SharedStorageService extends TestStorageService {
     private final Map<String, ConsistentMap<?, ?>> maps = new ConcurrentHashMap<>();
 
     @Override

@@ -21,24 +21,40 @@ import static org.slf4j.LoggerFactory.getLogger;
 /**
  * The intents and their install state. An intent is PENDING until the installer of its kind
  * reports what the agent answered; an answer for an older version of an intent is ignored, so
- * the state always describes the version shown.
+ * the state always describes the version shown. The intents live in an {@link IntentTable}:
+ * with the {@link DistributedIntentTable} they and their states survive a leader change or an
+ * app reactivation; every change of content or state is written there. Updates are serialised
+ * per instance; across instances the last write wins (an answer for an older version is still
+ * ignored, since the version is checked against the stored copy).
  */
 public final class IntentBook {
     /** Reason shown while no installer of the intent's kind is registered. */
     static final String NO_INSTALLER = "waiting: no installer for %s is running";
 
     private final Logger log = getLogger(getClass());
-    private final Map<String, MpsdnIntent> intents = new ConcurrentHashMap<>();
+    private final IntentTable intents;
     private final Map<IntentKind, IntentInstaller> installers = new ConcurrentHashMap<>();
     private final LongSupplier clock;
 
     /**
-     * Creates an empty book.
+     * Creates an empty book in memory.
      *
      * @param clock wall clock in milliseconds
      */
     public IntentBook(LongSupplier clock) {
+        this(clock, IntentTable.inMemory());
+    }
+
+    /**
+     * Creates a book over a table, which may already hold intents (stored by an earlier
+     * activation or another instance of the cluster); they keep their states.
+     *
+     * @param clock  wall clock in milliseconds
+     * @param intents where the intents are kept
+     */
+    public IntentBook(LongSupplier clock, IntentTable intents) {
         this.clock = clock;
+        this.intents = intents;
     }
 
     /**
@@ -59,7 +75,7 @@ public final class IntentBook {
      * @return intent if known
      */
     public Optional<MpsdnIntent> get(String id) {
-        return Optional.ofNullable(intents.get(id));
+        return intents.get(id);
     }
 
     /**
@@ -72,7 +88,7 @@ public final class IntentBook {
     public MpsdnIntent submit(MpsdnIntent submitted) {
         MpsdnIntent stored;
         synchronized (this) {
-            MpsdnIntent old = intents.get(submitted.id());
+            MpsdnIntent old = intents.get(submitted.id()).orElse(null);
             if (old != null && old.kind() != submitted.kind()) {
                 throw new IllegalArgumentException("kind: intent " + old.id() + " is a " + old.kind()
                         + ", remove it before reusing its id for " + submitted.kind());
@@ -85,7 +101,7 @@ public final class IntentBook {
             stored = submitted.toBuilder().version(version).state(IntentState.PENDING)
                     .reason(inst == null ? String.format(NO_INSTALLER, submitted.kind()) : "")
                     .updatedMillis(clock.getAsLong()).build();
-            intents.put(stored.id(), stored);
+            intents.put(stored);
         }
         dispatch(stored);
         return stored;
@@ -98,7 +114,10 @@ public final class IntentBook {
      * @return true if it existed
      */
     public boolean withdraw(String id) {
-        MpsdnIntent old = intents.remove(id);
+        MpsdnIntent old;
+        synchronized (this) {
+            old = intents.remove(id).orElse(null);
+        }
         if (old == null) {
             return false;
         }
@@ -125,7 +144,14 @@ public final class IntentBook {
         for (MpsdnIntent i : all()) {
             if (i.kind() == installer.kind() && i.state() == IntentState.PENDING) {
                 MpsdnIntent waiting = i.withState(IntentState.PENDING, "", clock.getAsLong());
-                if (intents.replace(i.id(), i, waiting)) {
+                boolean replaced;
+                synchronized (this) {
+                    replaced = intents.get(i.id()).map(i::equals).orElse(false);
+                    if (replaced) {
+                        intents.put(waiting);
+                    }
+                }
+                if (replaced) {
                     dispatch(waiting);
                 }
             }
@@ -152,7 +178,7 @@ public final class IntentBook {
      * @param outcome the outcome
      */
     public void report(String id, long version, InstallOutcome outcome) {
-        MpsdnIntent current = intents.get(id);
+        MpsdnIntent current = intents.get(id).orElse(null);
         if (current == null || current.version() != version) {
             return;
         }
@@ -189,12 +215,12 @@ public final class IntentBook {
             next = sent.withState(IntentState.FAILED, outcome.reason(), clock.getAsLong());
         }
         synchronized (this) {
-            MpsdnIntent current = intents.get(sent.id());
+            MpsdnIntent current = intents.get(sent.id()).orElse(null);
             if (current == null || current.version() != sent.version()) {
                 log.debug("Ignoring answer for intent {} v{}: superseded", sent.id(), sent.version());
                 return;
             }
-            intents.put(next.id(), next);
+            intents.put(next);
         }
         log.info("Intent {} v{}: {}", next.id(), next.version(), next.state());
     }

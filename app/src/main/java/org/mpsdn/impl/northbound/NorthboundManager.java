@@ -29,6 +29,7 @@ import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.net.config.InvalidFieldException;
 import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.store.service.StorageService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -52,7 +53,8 @@ import static org.slf4j.LoggerFactory.getLogger;
 /**
  * Northbound service of the app: operator views built from the config, the regulation
  * service and telemetry; writes through the network config (overrides, UEs) and the component
- * config (parameters); intents kept in an {@link IntentBook}.
+ * config (parameters); intents kept in an {@link IntentBook} over the cluster's distributed
+ * intent map, so they and their states survive a leader change or an app reactivation.
  */
 @Component(immediate = true, service = {NorthboundService.class, NorthboundAdminService.class})
 public class NorthboundManager implements NorthboundAdminService {
@@ -74,6 +76,10 @@ public class NorthboundManager implements NorthboundAdminService {
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile ApTelemetryService telemetryService;
 
+    /** Keeps the intents cluster-wide and across reactivations. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected StorageService storageService;
+
     /** Wall clock; tests replace it. */
     LongSupplier clock = System::currentTimeMillis;
 
@@ -88,7 +94,7 @@ public class NorthboundManager implements NorthboundAdminService {
     protected void activate() {
         appId = coreService.registerApplication(RegulationManager.APP_NAME);
         synchronized (pendingInstallers) {
-            book = new IntentBook(() -> clock.getAsLong());
+            book = new IntentBook(() -> clock.getAsLong(), new DistributedIntentTable(storageService));
             pendingInstallers.forEach(book::addInstaller);
             pendingInstallers.clear();
         }

@@ -5,6 +5,7 @@ import org.mpsdn.api.model.ApKind;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.telemetry.StationTelemetry;
+import org.mpsdn.core.model.UserPolicy;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.flow.FlowMatch;
@@ -43,6 +44,10 @@ public class CoreRegulationEngineTest {
     }
 
     private EngineDecision run(OptionalDouble lteCth) {
+        return run(lteCth, Map.of());
+    }
+
+    private EngineDecision run(OptionalDouble lteCth, Map<String, UserPolicy> policies) {
         ApSpec wifi = ap("wifi1", ApKind.WIFI, 1, 54_000, OptionalDouble.empty());
         ApSpec lte = ap("lte1", ApKind.LTE, 2, 20_000, lteCth);
         FlowMatch wifiData = tcp("192.0.2.10", 80, "10.0.1.2", 40000);
@@ -65,7 +70,7 @@ public class CoreRegulationEngineTest {
         List<UeSpec> ues = List.of(new UeSpec("ue1", Map.of(IpAddress.valueOf("10.0.1.2"), Optional.empty(),
                 IpAddress.valueOf("10.0.2.2"), Optional.empty())));
         return new CoreRegulationEngine().decide(new EngineInput(aps, flows, ues, Map.of(),
-                new EngineParams(0.85, 0.5, 100, "priority"), 2000));
+                new EngineParams(0.85, 0.5, 100, "priority"), 2000, policies));
     }
 
     @Test
@@ -79,6 +84,35 @@ public class CoreRegulationEngineTest {
         assertEquals("single-path user", Tier.TIER1,
                 d.tiers().get("wifi1").get(tcp("192.0.2.11", 443, "10.0.1.9", 50000)));
         assertEquals(Long.valueOf(5000L), d.limitsKbps().get(new ApDir("lte1", Direction.DOWNLINK)));
+    }
+
+    @Test
+    public void exemptUeHasNoTier2FlowAndPinnedUeKeepsItsPin() {
+        EngineDecision exempt = run(OptionalDouble.empty(), Map.of("ue1", UserPolicy.EXEMPT));
+        assertEquals(Tier.TIER1, exempt.tiers().get("lte1").get(tcp("192.0.2.10", 80, "10.0.2.2", 40001)));
+        assertEquals(Map.of(), exempt.unmetPolicies());
+
+        EngineDecision pinned = run(OptionalDouble.empty(), Map.of("ue1", UserPolicy.pinPrimary("lte1")));
+        assertEquals("lte1", pinned.primaries().get("ue1"));
+        assertEquals(Tier.TIER2, pinned.tiers().get("wifi1").get(tcp("192.0.2.10", 80, "10.0.1.2", 40000)));
+        assertEquals(Tier.TIER1, pinned.tiers().get("lte1").get(tcp("192.0.2.10", 80, "10.0.2.2", 40001)));
+        assertEquals(Map.of(), pinned.unmetPolicies());
+    }
+
+    @Test
+    public void unmetPinsCarryTheirReason() {
+        Map<String, UserPolicy> policies = Map.of(
+                "ue1", UserPolicy.pinPrimary("wifi9"),
+                "ip:10.0.1.9", UserPolicy.pinPrimary("lte1"),
+                "ghost", UserPolicy.pinPrimary("lte1"));
+        EngineDecision d = run(OptionalDouble.empty(), policies);
+        assertEquals(Map.of(
+                "ue1", "AP wifi9 is not a configured AP",
+                "ip:10.0.1.9", "UE ip:10.0.1.9 has no connection to AP lte1 (connected to [wifi1])",
+                "ghost", "UE ghost is not connected to any AP"), d.unmetPolicies());
+        // unmet pins regulate by default
+        assertEquals("wifi1", d.primaries().get("ue1"));
+        assertEquals(Tier.TIER2, d.tiers().get("lte1").get(tcp("192.0.2.10", 80, "10.0.2.2", 40001)));
     }
 
     @Test

@@ -7,6 +7,7 @@ import org.mpsdn.api.northbound.InstallOutcome;
 import org.mpsdn.api.northbound.IntentInstaller;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.IntentState;
+import org.mpsdn.api.northbound.IntentStateListener;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
 
@@ -33,6 +34,7 @@ public class IntentBookTest {
         final List<MpsdnIntent> installs = new ArrayList<>();
         final List<CompletableFuture<InstallOutcome>> answers = new ArrayList<>();
         final List<MpsdnIntent> removals = new ArrayList<>();
+        IntentStateListener listener;
 
         ManualInstaller(IntentKind kind) {
             this.kind = kind;
@@ -55,6 +57,11 @@ public class IntentBookTest {
         public CompletionStage<InstallOutcome> uninstall(MpsdnIntent intent) {
             removals.add(intent);
             return CompletableFuture.completedFuture(InstallOutcome.acknowledged());
+        }
+
+        @Override
+        public void setStateListener(IntentStateListener l) {
+            listener = l;
         }
     }
 
@@ -181,6 +188,29 @@ public class IntentBookTest {
         } catch (IllegalArgumentException e) {
             assertTrue(e.getMessage(), e.getMessage().startsWith("kind: "));
         }
+    }
+
+    @Test
+    public void installerReportsLaterChangesOfTheCurrentVersionOnly() {
+        book.submit(exempt("i1", "ue1"));
+        mp.answers.get(0).complete(InstallOutcome.acknowledged());
+        now.set(3000);
+        mp.listener.stateChanged("i1", 1, InstallOutcome.failed("connection lost"));
+        MpsdnIntent failed = book.get("i1").get();
+        assertEquals(IntentState.FAILED, failed.state());
+        assertEquals("connection lost", failed.reason());
+        assertEquals(3000, failed.updatedMillis());
+        now.set(4000);
+        mp.listener.stateChanged("i1", 1, InstallOutcome.failed("connection lost"));
+        assertEquals("same outcome: no write", 3000, book.get("i1").get().updatedMillis());
+        mp.listener.stateChanged("i1", 7, InstallOutcome.acknowledged());
+        assertEquals("other version ignored", IntentState.FAILED, book.get("i1").get().state());
+        mp.listener.stateChanged("ghost", 1, InstallOutcome.acknowledged());
+        assertFalse(book.get("ghost").isPresent());
+        mp.listener.stateChanged("i1", 1, InstallOutcome.acknowledged());
+        assertEquals(IntentState.INSTALLED, book.get("i1").get().state());
+        book.removeInstaller(mp);
+        assertEquals(null, mp.listener);
     }
 
     @Test

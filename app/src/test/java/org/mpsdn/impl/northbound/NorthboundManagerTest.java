@@ -10,6 +10,7 @@ import org.mpsdn.api.northbound.AgentHealth;
 import org.mpsdn.api.northbound.ApInfo;
 import org.mpsdn.api.northbound.ApOverride;
 import org.mpsdn.api.northbound.EnbDiscipline;
+import org.mpsdn.api.northbound.InstallOutcome;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
@@ -25,6 +26,7 @@ import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.api.telemetry.StationTelemetry;
 import org.mpsdn.impl.RegulationManager;
+import org.mpsdn.impl.SharedStorageService;
 import org.mpsdn.impl.config.MpsdnConfig;
 import org.onosproject.TestApplicationId;
 import org.onosproject.cfg.ComponentConfigAdapter;
@@ -165,26 +167,38 @@ public class NorthboundManagerTest {
     private FakeRegulation regulation;
     private FakeTelemetry telemetry;
 
+    private final SharedStorageService storage = new SharedStorageService();
+
     @Before
     public void setUp() throws IOException {
-        mgr = new NorthboundManager();
+        mgr = newManager();
+        netcfg = new FakeNetcfg();
+        netcfg.node = MAPPER.readTree(CONFIG);
+        cfg = new FakeComponentConfig();
+        regulation = new FakeRegulation();
+        telemetry = new FakeTelemetry();
+        wire(mgr);
+        mgr.activate();
+    }
+
+    private void wire(NorthboundManager m) {
+        m.configService = netcfg;
+        m.componentConfigService = cfg;
+        m.regulationService = regulation;
+        m.telemetryService = telemetry;
+        m.storageService = storage;
+        m.clock = () -> 5000L;
+    }
+
+    private static NorthboundManager newManager() {
+        NorthboundManager mgr = new NorthboundManager();
         mgr.coreService = new CoreServiceAdapter() {
             @Override
             public ApplicationId registerApplication(String name) {
                 return APP;
             }
         };
-        netcfg = new FakeNetcfg();
-        netcfg.node = MAPPER.readTree(CONFIG);
-        cfg = new FakeComponentConfig();
-        regulation = new FakeRegulation();
-        telemetry = new FakeTelemetry();
-        mgr.configService = netcfg;
-        mgr.componentConfigService = cfg;
-        mgr.regulationService = regulation;
-        mgr.telemetryService = telemetry;
-        mgr.clock = () -> 5000L;
-        mgr.activate();
+        return mgr;
     }
 
     private static StationTelemetry station(String mac, String ip, double rssi, long tx) {
@@ -336,6 +350,51 @@ public class NorthboundManagerTest {
         expectRejected(() -> mgr.submitIntent(enb), "target: AP 'wifi1' is not an LTE eNB");
         assertEquals(IntentState.PENDING, mgr.submitIntent(enb.toBuilder().target("lte1").build()).state());
         assertTrue(mgr.withdrawIntent("p"));
+        assertFalse(mgr.intent("p").isPresent());
+    }
+
+    @Test
+    public void aUeHasAtMostOneMultipathPolicyIntent() {
+        MpsdnIntent exempt = MpsdnIntent.builder().id("x").kind(IntentKind.MULTIPATH_POLICY).target("ue1")
+                .mode(MultipathMode.EXEMPT).build();
+        mgr.submitIntent(exempt);
+        expectRejected(() -> mgr.submitIntent(exempt.toBuilder().id("y").build()),
+                "target: UE 'ue1' already has multipath policy intent 'x'");
+        // the same intent may change its mode
+        MpsdnIntent pin = exempt.toBuilder().mode(MultipathMode.PIN_PRIMARY).apId("lte1").build();
+        assertEquals(2, mgr.submitIntent(pin).version());
+    }
+
+    @Test
+    public void intentsAndStatesSurviveReactivationAndAreSeenByAPeer() {
+        IntentBookTest.ManualInstaller installer = new IntentBookTest.ManualInstaller(IntentKind.MULTIPATH_POLICY);
+        mgr.bindInstaller(installer);
+        MpsdnIntent pin = MpsdnIntent.builder().id("p").kind(IntentKind.MULTIPATH_POLICY).target("ue1")
+                .mode(MultipathMode.PIN_PRIMARY).apId("lte1").build();
+        mgr.submitIntent(pin);
+        installer.answers.get(0).complete(InstallOutcome.acknowledged());
+        MpsdnIntent enb = MpsdnIntent.builder().id("e").kind(IntentKind.ENB_SCHEDULING).target("lte1")
+                .interCluster(EnbDiscipline.PFS).clusterOverride("c1", EnbDiscipline.MAX_CI).build();
+        mgr.submitIntent(enb);
+        List<MpsdnIntent> before = mgr.intents();
+        assertEquals(IntentState.INSTALLED, before.get(1).state());
+        mgr.unbindInstaller(installer);
+        mgr.deactivate();
+
+        // reactivation (or the new leader): same distributed map, no installer yet
+        NorthboundManager again = newManager();
+        wire(again);
+        again.activate();
+        assertEquals(before, again.intents());
+        // a state change made by one instance is seen by the other
+        IntentBookTest.ManualInstaller enbInstaller = new IntentBookTest.ManualInstaller(IntentKind.ENB_SCHEDULING);
+        again.bindInstaller(enbInstaller);
+        assertEquals(1, enbInstaller.installs.size());
+        enbInstaller.answers.get(0).complete(InstallOutcome.failed("agent unreachable"));
+        MpsdnIntent failed = mgr.intent("e").orElseThrow();
+        assertEquals(IntentState.FAILED, failed.state());
+        assertEquals("agent unreachable", failed.reason());
+        assertTrue(again.withdrawIntent("p"));
         assertFalse(mgr.intent("p").isPresent());
     }
 

@@ -1,0 +1,75 @@
+package org.mpsdn.impl.northbound;
+
+import org.mpsdn.api.northbound.EnbDiscipline;
+import org.mpsdn.api.northbound.IntentKind;
+import org.mpsdn.api.northbound.IntentState;
+import org.mpsdn.api.northbound.MpsdnIntent;
+import org.mpsdn.api.northbound.MultipathMode;
+import org.mpsdn.api.northbound.WeightMode;
+import org.onlab.util.KryoNamespace;
+import org.onosproject.store.service.ConsistentMap;
+import org.onosproject.store.service.Serializer;
+import org.onosproject.store.service.StorageService;
+import org.onosproject.store.service.Versioned;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Intents in an ONOS consistent map ({@value #MAP_NAME}), shared by the cluster's instances
+ * and kept across app deactivation and leader changes.
+ */
+public final class DistributedIntentTable implements IntentTable {
+    /** Name of the consistent map. */
+    public static final String MAP_NAME = "mpsdn-intents";
+
+    /** Serializer of the stored intents. */
+    public static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
+            .register(StoredIntent.class, String[].class, int[].class, IntentKind.class, MultipathMode.class, EnbDiscipline.class,
+                    EnbDiscipline[].class, WeightMode.class, IntentState.class)
+            .build("mpsdn-intents"));
+
+    private final ConsistentMap<String, StoredIntent> map;
+
+    /**
+     * Opens (or joins) the cluster's intent map.
+     *
+     * @param storage ONOS storage service
+     */
+    public DistributedIntentTable(StorageService storage) {
+        this.map = storage.<String, StoredIntent>consistentMapBuilder()
+                .withName(MAP_NAME)
+                .withSerializer(SERIALIZER)
+                .build();
+    }
+
+    private static Optional<MpsdnIntent> intent(Versioned<StoredIntent> v) {
+        return v == null ? Optional.empty() : Optional.of(v.value().toIntent());
+    }
+
+    @Override
+    public Optional<MpsdnIntent> get(String id) {
+        return intent(map.get(id));
+    }
+
+    @Override
+    public Collection<MpsdnIntent> values() {
+        List<MpsdnIntent> list = new ArrayList<>();
+        for (Versioned<StoredIntent> v : map.values()) {
+            list.add(v.value().toIntent());
+        }
+        return list;
+    }
+
+    @Override
+    public void put(MpsdnIntent intent) {
+        map.put(intent.id(), StoredIntent.of(intent));
+    }
+
+    @Override
+    public Optional<MpsdnIntent> remove(String id) {
+        return intent(map.remove(id));
+    }
+}

@@ -1,0 +1,95 @@
+package org.mpsdn.impl.northbound;
+
+import org.mpsdn.api.northbound.EnbDiscipline;
+import org.mpsdn.api.northbound.IntentKind;
+import org.mpsdn.api.northbound.IntentState;
+import org.mpsdn.api.northbound.MpsdnIntent;
+import org.mpsdn.api.northbound.MultipathMode;
+import org.mpsdn.api.northbound.WeightMode;
+
+/**
+ * Flat form of an {@link MpsdnIntent} for the distributed map: only strings, enums, numbers and
+ * arrays, so that the Kryo serializer needs no JDK-internal collection classes. Map entries are
+ * kept as parallel key/value arrays in the intent's order.
+ */
+public final class StoredIntent {
+    private final String id;
+    private final IntentKind kind;
+    private final String target;
+    private final MultipathMode mode;
+    private final String apId;
+    private final EnbDiscipline interCluster;
+    private final EnbDiscipline intraCluster;
+    private final String[] clusterIds;
+    private final EnbDiscipline[] clusterDisciplines;
+    private final WeightMode weightMode;
+    private final String[] pathIds;
+    private final int[] pathWeights;
+    private final IntentState state;
+    private final String reason;
+    private final long version;
+    private final long updatedMillis;
+
+    private StoredIntent(MpsdnIntent i) {
+        id = i.id();
+        kind = i.kind();
+        target = i.target();
+        mode = i.mode();
+        apId = i.apId();
+        interCluster = i.interCluster();
+        intraCluster = i.intraCluster();
+        clusterIds = i.clusterOverrides().keySet().toArray(new String[0]);
+        clusterDisciplines = new EnbDiscipline[clusterIds.length];
+        for (int k = 0; k < clusterIds.length; k++) {
+            clusterDisciplines[k] = i.clusterOverrides().get(clusterIds[k]);
+        }
+        weightMode = i.weightMode();
+        pathIds = i.weights().keySet().toArray(new String[0]);
+        pathWeights = new int[pathIds.length];
+        for (int k = 0; k < pathIds.length; k++) {
+            pathWeights[k] = i.weights().get(pathIds[k]);
+        }
+        state = i.state();
+        reason = i.reason();
+        version = i.version();
+        updatedMillis = i.updatedMillis();
+    }
+
+    /**
+     * Flattens an intent.
+     *
+     * @param intent intent
+     * @return stored form
+     */
+    public static StoredIntent of(MpsdnIntent intent) {
+        return new StoredIntent(intent);
+    }
+
+    /**
+     * Rebuilds the intent (validated again by its builder).
+     *
+     * @return intent
+     */
+    public MpsdnIntent toIntent() {
+        MpsdnIntent.Builder b = MpsdnIntent.builder().id(id).kind(kind).target(target).mode(mode).apId(apId)
+                .interCluster(interCluster).intraCluster(intraCluster).weightMode(weightMode)
+                .state(state).reason(reason).version(version).updatedMillis(updatedMillis);
+        for (int k = 0; k < clusterIds.length; k++) {
+            b.clusterOverride(clusterIds[k], clusterDisciplines[k]);
+        }
+        for (int k = 0; k < pathIds.length; k++) {
+            b.weight(pathIds[k], pathWeights[k]);
+        }
+        return b.build();
+    }
+
+    /** @return intent id */
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public String toString() {
+        return "StoredIntent{" + id + " v" + version + " " + state + "}";
+    }
+}

@@ -1,0 +1,63 @@
+package org.mpsdn.impl.northbound;
+
+import org.junit.Test;
+import org.mpsdn.api.northbound.EnbDiscipline;
+import org.mpsdn.api.northbound.IntentKind;
+import org.mpsdn.api.northbound.IntentState;
+import org.mpsdn.api.northbound.MpsdnIntent;
+import org.mpsdn.api.northbound.MultipathMode;
+import org.mpsdn.api.northbound.WeightMode;
+import org.mpsdn.impl.SharedStorageService;
+
+import java.util.List;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * Intents in the distributed map: the Kryo serializer round-trips every kind, and two tables
+ * on one cluster's storage see each other's writes.
+ */
+public class DistributedIntentTableTest {
+    private static final List<MpsdnIntent> SAMPLES = List.of(
+            MpsdnIntent.builder().id("pin").kind(IntentKind.MULTIPATH_POLICY).target("ue1")
+                    .mode(MultipathMode.PIN_PRIMARY).apId("lte1").state(IntentState.FAILED)
+                    .reason("UE ue1 has no connection to AP lte1").version(3).updatedMillis(42).build(),
+            MpsdnIntent.builder().id("exempt").kind(IntentKind.MULTIPATH_POLICY).target("ue2")
+                    .mode(MultipathMode.EXEMPT).build(),
+            MpsdnIntent.builder().id("enb").kind(IntentKind.ENB_SCHEDULING).target("lte1")
+                    .interCluster(EnbDiscipline.PFS).intraCluster(EnbDiscipline.ROUND_ROBIN)
+                    .clusterOverride("c2", EnbDiscipline.MAX_CI).clusterOverride("c1", EnbDiscipline.PFS)
+                    .state(IntentState.INSTALLED).build(),
+            MpsdnIntent.builder().id("w").kind(IntentKind.CLIENT_WEIGHTS).target("ue1")
+                    .weightMode(WeightMode.MANUAL).weight("wifi", 3).weight("lte", 1000).build(),
+            MpsdnIntent.builder().id("auto").kind(IntentKind.CLIENT_WEIGHTS).target("ue3")
+                    .weightMode(WeightMode.AUTOMATIC).build());
+
+    @Test
+    public void serializerRoundTripsEveryKind() {
+        for (MpsdnIntent i : SAMPLES) {
+            byte[] bytes = DistributedIntentTable.SERIALIZER.encode(StoredIntent.of(i));
+            StoredIntent back = DistributedIntentTable.SERIALIZER.decode(bytes);
+            assertEquals(i, back.toIntent());
+            assertEquals(List.copyOf(i.weights().keySet()), List.copyOf(back.toIntent().weights().keySet()));
+        }
+    }
+
+    @Test
+    public void tablesOnOneClusterShareTheirIntents() {
+        SharedStorageService storage = new SharedStorageService();
+        DistributedIntentTable a = new DistributedIntentTable(storage);
+        DistributedIntentTable b = new DistributedIntentTable(storage);
+        SAMPLES.forEach(a::put);
+        assertEquals(SAMPLES.size(), b.values().size());
+        assertEquals(SAMPLES.get(2), b.get("enb").orElseThrow());
+        MpsdnIntent installed = SAMPLES.get(0).withState(IntentState.INSTALLED, "", 50);
+        b.put(installed);
+        assertEquals(installed, a.get("pin").orElseThrow());
+        assertEquals(installed, a.remove("pin").orElseThrow());
+        assertFalse(b.get("pin").isPresent());
+        assertTrue(b.remove("pin").isEmpty());
+    }
+}
