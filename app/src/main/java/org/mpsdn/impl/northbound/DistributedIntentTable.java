@@ -27,8 +27,9 @@ public final class DistributedIntentTable implements IntentTable {
 
     /** Serializer of the stored intents. */
     public static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
-            .register(StoredIntent.class, String[].class, int[].class, IntentKind.class, MultipathMode.class, EnbDiscipline.class,
-                    EnbDiscipline[].class, WeightMode.class, IntentState.class)
+            .register(StoredIntent.class, String[].class, int[].class)
+            .register(IntentKind.class, MultipathMode.class, EnbDiscipline.class, EnbDiscipline[].class,
+                    WeightMode.class, IntentState.class)
             .build("mpsdn-intents"));
 
     private final ConsistentMap<String, StoredIntent> map;
