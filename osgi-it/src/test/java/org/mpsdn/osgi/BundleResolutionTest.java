@@ -36,13 +36,16 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 /**
- * Installs the built mpsdn bundles (api, app, cli, web-gui) with onos-api 2.7.0, its dependency
- * bundles and Felix SCR into Felix 5.6.12 (the framework of Karaf 4.2.9, which ONOS 2.7 runs on)
+ * Installs the built mpsdn bundles (api, app, cli, web, web-gui) with onos-api 2.7.0, its
+ * dependency bundles, what ONOS' REST feature provides to a WAB (onlab-rest, JAX-RS 2.1,
+ * Jersey 2.27's servlet container with its HK2 injection, the servlet API) and Felix SCR into
+ * Felix 5.6.12 (the framework of Karaf 4.2.9, which ONOS 2.7 runs on)
  * and requires every mpsdn bundle to resolve; any unsatisfied import fails the test with the
  * framework's message.
  */
 public class BundleResolutionTest {
-    private static final List<String> MPSDN = List.of("mpsdn-api", "mpsdn-app", "mpsdn-cli", "mpsdn-web-gui");
+    private static final List<String> MPSDN =
+            List.of("mpsdn-api", "mpsdn-app", "mpsdn-cli", "mpsdn-web", "mpsdn-web-gui");
 
     private Framework framework;
     private Path cache;
@@ -158,5 +161,19 @@ public class BundleResolutionTest {
         assertTrue("app is wired to mpsdn-api: " + wiredTo, wiredTo.contains("org.mpsdn.mpsdn-api"));
         assertFalse("app is not wired to another gRPC: " + wiredTo,
                 wiredTo.stream().anyMatch(n -> n.contains("grpc")));
+
+        // the REST WAB: wired to ONOS' REST base classes and to Jersey's servlet (the onos-rest feature's)
+        Bundle web = ours.stream().filter(b -> b.getSymbolicName().equals("org.mpsdn.mpsdn-web")).findFirst()
+                .orElseThrow();
+        assertEquals("/onos/mpsdn", web.getHeaders().get("Web-ContextPath"));
+        Map<String, String> webWires = new HashMap<>();
+        for (BundleWire w : web.adapt(BundleWiring.class).getRequiredWires(BundleRevision.PACKAGE_NAMESPACE)) {
+            webWires.put((String) w.getCapability().getAttributes().get(BundleRevision.PACKAGE_NAMESPACE),
+                    w.getProvider().getBundle().getSymbolicName());
+        }
+        assertEquals(webWires.toString(), "org.onosproject.onlab-rest", webWires.get("org.onlab.rest"));
+        assertEquals(webWires.toString(), "org.glassfish.jersey.containers.jersey-container-servlet-core",
+                webWires.get("org.glassfish.jersey.servlet"));
+        assertEquals(webWires.toString(), "org.mpsdn.mpsdn-api", webWires.get("org.mpsdn.api.northbound"));
     }
 }
