@@ -10,6 +10,7 @@ import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
 import org.mpsdn.api.telemetry.StationTelemetry;
+import org.mpsdn.impl.engine.CoreRegulationEngine;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
 import org.mpsdn.impl.northbound.IntentBook;
@@ -29,6 +30,7 @@ import java.util.function.Supplier;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
 import static org.mpsdn.impl.Harness.DEV1;
 import static org.mpsdn.impl.Harness.DEV2;
 
@@ -170,6 +172,26 @@ public class UePolicyWiringTest {
         h.flows.removeFlowRules(wifiRule);
         h.cycle();
         assertEquals(IntentState.FAILED, state("p1"));
+    }
+
+    @Test
+    public void aFailedCycleAcknowledgesNothingAndTheNextOneDoes() {
+        bothConnected();
+        h.manager.engine = in -> {
+            throw new IllegalStateException("engine broke");
+        };
+        submit("x1", MultipathMode.EXEMPT, null);
+        try {
+            h.cycle();
+            fail("the cycle should have failed");
+        } catch (IllegalStateException e) {
+            assertEquals("engine broke", e.getCause().getCause().getMessage());
+        }
+        assertEquals(IntentState.PENDING, state("x1"));
+        h.manager.engine = new CoreRegulationEngine();
+        h.cycle();
+        assertEquals(IntentState.INSTALLED, state("x1"));
+        assertEquals(LTE_TIER1, h.flows.getFlowEntry(lteRule).treatment());
     }
 
     @Test

@@ -146,8 +146,8 @@ public class UePolicyInstaller implements IntentInstaller, UePolicySource {
     public Round open() {
         List<Waiter> taken;
         synchronized (waiters) {
+            // they stay listed until a cycle resolves them: a cycle that fails leaves them waiting
             taken = new ArrayList<>(waiters);
-            waiters.clear();
         }
         // read after taking the waiters: every waiting version is already in the book
         Map<String, MpsdnIntent> byId = new TreeMap<>();
@@ -204,28 +204,30 @@ public class UePolicyInstaller implements IntentInstaller, UePolicySource {
 
         @Override
         public void applied(Map<String, String> unmet) {
-            List<Waiter> later = new ArrayList<>();
+            List<Waiter> resolved = new ArrayList<>();
+            List<Runnable> answers = new ArrayList<>();
             for (Waiter w : taken) {
                 MpsdnIntent read = byId.get(w.intent.id());
+                InstallOutcome answer = null;
                 if (w.removal) {
                     if (read == null || read.version() > w.intent.version()) {
-                        w.future.complete(InstallOutcome.acknowledged());
-                    } else {
-                        later.add(w);
+                        answer = InstallOutcome.acknowledged();
                     }
                 } else if (read != null && read.version() == w.intent.version()) {
-                    w.future.complete(outcome(read, unmet));
-                } else if (read != null && read.version() < w.intent.version()) {
-                    later.add(w); // the book's copy lags: wait for the next cycle
-                } else {
-                    w.future.complete(InstallOutcome.failed("superseded before a cycle applied it"));
+                    answer = outcome(read, unmet);
+                } else if (read == null || read.version() > w.intent.version()) {
+                    answer = InstallOutcome.failed("superseded before a cycle applied it");
+                } // else the book's copy lags: wait for the next cycle
+                if (answer != null) {
+                    resolved.add(w);
+                    InstallOutcome a = answer;
+                    answers.add(() -> w.future.complete(a));
                 }
             }
-            if (!later.isEmpty()) {
-                synchronized (waiters) {
-                    waiters.addAll(later);
-                }
+            synchronized (waiters) {
+                waiters.removeAll(resolved);
             }
+            answers.forEach(Runnable::run);
             IntentStateListener l = listener;
             if (l == null) {
                 return;
