@@ -9,8 +9,8 @@ import org.mpsdn.api.northbound.WeightMode;
 
 /**
  * Flat form of an {@link MpsdnIntent} for the distributed map: only strings, enums, numbers and
- * arrays, so that the Kryo serializer needs no JDK-internal collection classes. Map entries are
- * kept as parallel key/value arrays in the intent's order.
+ * arrays, so that the Kryo serializer needs no JDK-internal collection classes (the intent's
+ * immutable maps). Map entries are kept as parallel key/value arrays.
  */
 public final class StoredIntent {
     private final String id;

@@ -41,7 +41,8 @@ public class DistributedIntentTableTest {
             byte[] bytes = DistributedIntentTable.SERIALIZER.encode(StoredIntent.of(i));
             StoredIntent back = DistributedIntentTable.SERIALIZER.decode(bytes);
             assertEquals(i, back.toIntent());
-            assertEquals(List.copyOf(i.weights().keySet()), List.copyOf(back.toIntent().weights().keySet()));
+            assertEquals(i.weights(), back.toIntent().weights());
+            assertEquals(i.clusterOverrides(), back.toIntent().clusterOverrides());
         }
     }
 
