@@ -4,6 +4,7 @@
     python3 deploy/lab/run_lab.py prototype [--phase-s 40] [--phases nomp,mp,mpsdn] [--out DIR]
     python3 deploy/lab/run_lab.py idle-capacity [--phase-s 40]     # Fig. 12
     python3 deploy/lab/run_lab.py dynamic-demand                   # Fig. 13
+    python3 deploy/lab/run_lab.py robustness       # kill an AP agent, restart the lab host; exit 1 on a failed check
     python3 deploy/lab/run_lab.py down        # remove a testbed left by a killed run
 
 Builds nothing: deploy/run-main.sh builds the lab host and the cell binary first.
@@ -15,6 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import experiments  # noqa: E402
+import robustness  # noqa: E402
 import testbed  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -22,7 +24,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("experiment", choices=["prototype", "idle-capacity", "dynamic-demand", "down"])
+    ap.add_argument("experiment", choices=["prototype", "idle-capacity", "dynamic-demand", "robustness", "down"])
     ap.add_argument("--phase-s", type=int, default=40)
     ap.add_argument("--warmup-s", type=int, default=8)
     ap.add_argument("--phases", default="nomp,mp,mpsdn")
@@ -32,17 +34,21 @@ def main():
     ap.add_argument("--no-plot", action="store_true")
     ap.add_argument("--lte-cell", choices=["enb", "standin"], default="enb",
                     help="LTE cell: the reference eNB (default) or the tc PF stand-in")
+    ap.add_argument("--telemetry", choices=["agents", "standin"], default="agents",
+                    help="AP telemetry: mpsdn-ap-agent per AP over mTLS (default) or the lab host's stand-in")
     a = ap.parse_args()
     if a.experiment == "down":
         testbed.down()
         return 0
     os.makedirs(a.out, exist_ok=True)
-    for f in ("meters.jsonl",):
+    for f in ("meters.jsonl", "metrics.jsonl", "regulation.jsonl"):
         if os.path.exists(os.path.join(a.out, f)):
             os.remove(os.path.join(a.out, f))
     name = a.experiment
-    with testbed.Lab(ROOT, a.out, lte_cell=a.lte_cell) as lab:
-        if name == "prototype":
+    with testbed.Lab(ROOT, a.out, lte_cell=a.lte_cell, telemetry=a.telemetry) as lab:
+        if name == "robustness":
+            res = robustness.robustness(lab)
+        elif name == "prototype":
             res = experiments.prototype(lab, phase_s=a.phase_s, warmup_s=a.warmup_s, phases=a.phases.split(","))
         elif name == "idle-capacity":
             res = experiments.idle_capacity(lab, phase_s=a.phase_s, warmup_s=a.warmup_s)
@@ -53,6 +59,11 @@ def main():
     with open(path, "w") as f:
         json.dump(res, f, indent=1)
     png = os.path.join(a.out, f"{name}.png")
+    if name == "robustness":
+        print()
+        print(robustness.checks_table(res))
+        print(f"results: {path}")
+        return 0 if all(c["met"] for c in res["checks"]) else 1
     if not a.no_plot:
         if name == "prototype":
             experiments.plot_prototype(res, png)

@@ -22,6 +22,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -44,13 +45,20 @@ RADIO = [
 ]
 WIFI_CONTENTION = 0.143
 MGMT_ROOT, MGMT_ENB = "10.255.0.1", "10.255.0.2"
+MGMT_AP_ROOT, MGMT_AP = "10.255.0.5", "10.255.0.6"   # management link root <-> Wi-Fi AP namespace
+# AP agents (mpsdn-ap-agent, mTLS) on the management links, polled by the lab host (the app's AgentPoller)
+AGENT = {"wifi": (MGMT_AP, 50051), "lte": (MGMT_ENB, 50052)}
+FAIL_OPEN_DELAY_MS = 10000   # the app's default: hold the last limits 10 s, then fail open
 ENB_METRICS = f"http://{MGMT_ENB}:9105/v1/metrics"
 ENB_QUEUE_LIMIT = 20
 CELL_QUEUE_LIMIT = 20  # packets per station queue (small, like an AP with airtime fairness)
-# Congestion threshold for the lab's queues. Measured: a saturated emulated cell (backlogged TCP through
-# 20-packet drop-tail queues) averages 0.55-0.75 fill over a 2 s interval, below the paper's 0.85 (set for
-# its AP's MAC queue); the lab passes cth 0.5 per AP through the app's netcfg.
-CTH = 0.5
+# Congestion threshold for the lab's queues. The AP agent's qdisc source reports the Wi-Fi cell's backlog
+# summed over all station leaves over their summed limits (the eNB source likewise over its per-UE queues),
+# so a cell where n of N stations are backlogged tops out near n/N of the saturated per-queue fill. Measured
+# with the agents (deploy/lab/out/ci, 2 s averages): two of three Wi-Fi stations backlogged 0.38-0.43, a
+# regulated cell 0.26-0.41, an idle one < 0.01; the paper's 0.85 (its AP's single MAC queue) is never reached,
+# so the lab passes cth 0.3 per AP through the app's netcfg.
+CTH = 0.3
 NICE = -5
 PRIMARY = {"ue1": "wifi", "ue2": "wifi", "ue3": "lte", "ue4": "lte"}
 AP = {
@@ -98,9 +106,16 @@ def ns_bridge(ns, ports):
 class Lab:
     """Context manager owning every namespace, bridge and process of the testbed."""
 
-    def __init__(self, root, out, mode="forward", lte_cell="enb"):
+    def __init__(self, root, out, mode="forward", lte_cell="enb", telemetry="agents"):
         if lte_cell not in ("enb", "standin"):
             raise ValueError(f"lte_cell {lte_cell!r}: want enb or standin")
+        if telemetry not in ("agents", "standin"):
+            raise ValueError(f"telemetry {telemetry!r}: want agents or standin")
+        if telemetry == "agents" and lte_cell != "enb":
+            raise ValueError("telemetry agents needs the reference eNB (lte_cell enb): the agent reads its metrics")
+        self.telemetry = telemetry
+        self.agents = {}
+        self.pki = os.path.join(os.path.abspath(out), "pki")
         self.root = root
         self.out = os.path.abspath(out)
         os.makedirs(self.out, exist_ok=True)
@@ -211,6 +226,10 @@ class Lab:
         veth(None, f"{PREFIX}mg", "enb", "mgmt")
         sh(f"ip addr add {MGMT_ROOT}/30 dev {PREFIX}mg")
         nsx("enb", f"ip addr add {MGMT_ENB}/30 dev mgmt")
+        # management link root <-> Wi-Fi AP namespace (its agent)
+        veth(None, f"{PREFIX}mw", "apw", "mgmt")
+        sh(f"ip addr add {MGMT_AP_ROOT}/30 dev {PREFIX}mw")
+        nsx("apw", f"ip addr add {MGMT_AP}/30 dev mgmt")
         for ue, primary in PRIMARY.items():
             a = AP[primary]
             nsx(ue, f"ip route add default via {a['subnet']}.254 dev {a['ue_if']}")
@@ -224,8 +243,67 @@ class Lab:
                 nsx(ue, f"ip mptcp endpoint add {addr} dev {a['ue_if']} subflow")
         nsx("srv", "ip mptcp limits set subflow 4 add_addr_accepted 4")
         self.start_cells()
+        if self.telemetry == "agents":
+            self.make_pki()
+            for ap in AP:
+                self.start_agent(ap)
         log("testbed up: 2 OVS bridges (fail_mode=secure), Wi-Fi cell (mpsdn-wifi-cell), LTE cell ("
-            + ("reference eNB mpsdn-enb" if self.lte_cell == "enb" else "tc PF stand-in") + ")")
+            + ("reference eNB mpsdn-enb" if self.lte_cell == "enb" else "tc PF stand-in") + "), telemetry "
+            + ("mpsdn-ap-agent per AP over mTLS" if self.telemetry == "agents" else "stand-in (lab host reads the cells)"))
+
+    # ---------------------------------------------------------------- AP agents
+    def make_pki(self):
+        """A fresh PKI per run (mpsdn-certs): CA, one certificate per AP agent (identity mpsdn://ap/<id>, SAN the
+        management address the controller dials), one for the lab host as controller."""
+        certs = os.path.join(self.root, "southbound-ap-agent/bin/mpsdn-certs")
+        shutil.rmtree(self.pki, ignore_errors=True)
+        sh(f"{certs} -dir {self.pki} ca")
+        for ap, (host, _port) in AGENT.items():
+            sh(f"{certs} -dir {self.pki} ap {ap} -hosts {host}")
+        sh(f"{certs} -dir {self.pki} controller lab -hosts 127.0.0.1")
+
+    def agent_config(self, ap):
+        host, port = AGENT[ap]
+        tls = {"cert": os.path.join(self.pki, f"ap-{ap}.crt"), "key": os.path.join(self.pki, f"ap-{ap}.key"),
+               "client_ca": os.path.join(self.pki, "ca.crt")}
+        if ap == "wifi":   # the cell's per-station pfifo leaves under its HTB root, summed by the qdisc source
+            cfg = {"kind": "wifi", "queues": [{"direction": "downlink", "source": "qdisc",
+                                               "interface": AP[ap]["radio"]}], "stations": {"source": "none"}}
+        else:              # the reference eNB's metrics endpoint (per-UE queues, UE list)
+            cfg = {"kind": "lte", "queues": [{"direction": "downlink", "source": "enb"}],
+                   "stations": {"source": "enb"}, "enb": {"url": ENB_METRICS}}
+        cfg.update({"listen": f"{host}:{port}", "tls": tls, "sample_rate_hz": 10})
+        path = os.path.join(self.out, f"agent-{ap}.yaml")
+        with open(path, "w") as f:
+            json.dump(cfg, f, indent=1)   # JSON is a YAML subset
+        return path
+
+    def start_agent(self, ap, wait=True):
+        """Starts the AP's mpsdn-ap-agent in the AP's namespace; waits until it accepts connections."""
+        agent = os.path.join(self.root, "southbound-ap-agent/bin/mpsdn-ap-agent")
+        n = sum(1 for f in os.listdir(self.out) if f.startswith(f"agent-{ap}") and f.endswith(".log"))
+        p = self.spawn([agent, "-config", self.agent_config(ap)], f"agent-{ap}" + (f"-{n}" if n else ""),
+                       ns=AP[ap]["ns"])
+        self.agents[ap] = p
+        host, port = AGENT[ap]
+        deadline = time.time() + 10
+        while wait:
+            try:
+                socket.create_connection((host, port), timeout=0.5).close()
+                break
+            except OSError:
+                if p.poll() is not None or time.time() > deadline:
+                    raise RuntimeError(f"AP agent {ap} did not start (see agent-{ap}*.log)")
+                time.sleep(0.1)
+        return p
+
+    def kill_agent(self, ap):
+        """Kills the AP's agent (SIGKILL: a crash, no goodbye)."""
+        p = self.agents.pop(ap)
+        p.kill()
+        p.wait(timeout=5)
+        if p in self.procs:
+            self.procs.remove(p)
 
     def start_cells(self):
         cell = os.path.join(self.root, "southbound-ap-agent/bin/mpsdn-wifi-cell")
@@ -275,7 +353,7 @@ class Lab:
         aps = []
         for ap, a in AP.items():
             aps.append({"id": ap, "kind": ap, "deviceId": "of:" + a["dpid"], "apPort": 2, "uplinkPort": 1,
-                        "capacityKbps": 50000, "agent": f"127.0.0.1:{50051 if ap == 'wifi' else 50052}",
+                        "capacityKbps": 50000, "agent": f"{AGENT[ap][0]}:{AGENT[ap][1]}",
                         "directions": ["downlink"], "cth": CTH})
         ues = {}
         for ue, _ap, addr, _ in RADIO:
@@ -289,14 +367,17 @@ class Lab:
         with open(paths[0], "w") as f:
             json.dump(netcfg, f, indent=1)
         with open(paths[1], "w") as f:
-            json.dump({"intervalMs": interval_ms, "cells": cells}, f, indent=1)
+            json.dump({"intervalMs": interval_ms, "failOpenDelayMs": FAIL_OPEN_DELAY_MS, "cells": cells}, f, indent=1)
         return paths
 
-    def start_controller(self, mode, extra=()):
+    def start_controller(self, mode, extra=(), name="lab-host"):
         """Starts the lab host (OpenFlow controller) and points both bridges at it."""
         if mode == "mpsdn":
             netcfg, labcfg = self.write_configs()
-            extra = ["--netcfg", netcfg, "--lab-config", labcfg, "--devices", str(len(AP))] + list(extra)
+            extra = ["--netcfg", netcfg, "--lab-config", labcfg, "--devices", str(len(AP)),
+                     "--metrics-log", os.path.join(self.out, "metrics.jsonl")] + list(extra)
+            if self.telemetry == "agents":
+                extra = ["--pki", self.pki, "--controller-name", "lab"] + extra
         for a in AP.values():   # a fresh set-controller connects at once (no reconnect back-off)
             sh(f"ovs-vsctl del-controller {PREFIX}{a['bridge']}")
         cp = lab_classpath(self.root)
@@ -304,7 +385,7 @@ class Lab:
         p = self.spawn(["java", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", cp,
                         "org.mpsdn.lab.host.LabHost", "--of-port", str(OF_PORT), "--mode", mode,
                         "--meter-log", meter_log, "--regulation-log", os.path.join(self.out, "regulation.jsonl")]
-                       + list(extra), "lab-host")
+                       + list(extra), name)
         for a in AP.values():
             sh(f"ovs-vsctl set-controller {PREFIX}{a['bridge']} tcp:127.0.0.1:{OF_PORT}")
         deadline = time.time() + 60
@@ -313,7 +394,7 @@ class Lab:
             if all(c >= 2 for c in n):
                 break
             if p.poll() is not None:
-                raise RuntimeError("lab host exited (see lab-host.log)")
+                raise RuntimeError(f"lab host exited (see {name}.log)")
             if time.time() > deadline:
                 raise RuntimeError(f"controller did not program the bridges (flows {n}); see lab-host.log")
             time.sleep(0.3)

@@ -36,6 +36,16 @@ class FakeMeterService extends MeterServiceAdapter {
     FakeFlowRuleService flows;
     int withdrawnWhileReferenced;
     boolean failNext;
+    /**
+     * When set, submits fail with UNKNOWN_DEVICE as ONOS's meter store reports them while the
+     * switch is not connected: the meter stays in the store as PENDING_ADD.
+     */
+    boolean deviceUnknown;
+    /**
+     * When set, submits are kept as PENDING_ADD without any callback, as ONOS's meter installer
+     * does while the device has no master yet.
+     */
+    boolean dropSilently;
 
     private static String key(DeviceId d, MeterCellId id) {
         return d + "/" + id;
@@ -64,6 +74,13 @@ class FakeMeterService extends MeterServiceAdapter {
                 return meter;
             }
             meters.put(key(request.deviceId(), meter.id()), meter);
+            if (deviceUnknown) {
+                request.context().ifPresent(c -> c.onError(request, MeterFailReason.UNKNOWN_DEVICE));
+                return meter;
+            }
+            if (dropSilently) {
+                return meter;
+            }
         }
         if (autoConfirm) {
             confirm(request.deviceId(), meter.id());

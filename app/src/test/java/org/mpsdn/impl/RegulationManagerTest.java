@@ -318,6 +318,75 @@ public class RegulationManagerTest {
     }
 
     @Test
+    public void meterFailingWhileTheSwitchIsUnknownIsRetriedOnceItConnects() {
+        h.activate();
+        h.telemetry.occupancy("wifi1", 0.9, 0.1);
+        ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
+        h.engine.script = in -> decision(Map.of(), Map.of(dl, 5000L));
+        h.meters.deviceUnknown = true;
+        h.cycle();
+        assertEquals(1, h.meters.submitted.size());
+        assertFalse(h.store.state("wifi1").map(s -> s.limitKbps(Direction.DOWNLINK).isPresent()).orElse(false));
+        h.cycle();
+        assertEquals("still unknown: the next cycle retries", 2, h.meters.submitted.size());
+
+        h.meters.deviceUnknown = false; // the switch connects
+        h.cycle();
+        assertEquals(3, h.meters.submitted.size());
+        ApRegulationState st = h.store.state("wifi1").orElseThrow();
+        assertEquals(5000L, st.limitKbps(Direction.DOWNLINK).getAsLong());
+        MeterId installed = MeterId.meterId(st.meterId(Direction.DOWNLINK).getAsLong());
+        assertEquals(DefaultTrafficTreatment.builder().meter(installed).setOutput(P1).build(),
+                table1(Direction.DOWNLINK).treatment());
+        assertEquals("the failed requests leave no meter behind", List.of(installed),
+                h.meters.meters(DEV1).stream().map(m -> (MeterId) m.meterCellId()).collect(Collectors.toList()));
+        h.cycle();
+        assertEquals("no further submits once installed", 3, h.meters.submitted.size());
+    }
+
+    @Test
+    public void meterNeverAddedIsWithdrawnAndRetried() {
+        h.activate();
+        h.telemetry.occupancy("wifi1", 0.9, 0.1);
+        ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
+        h.engine.script = in -> decision(Map.of(), Map.of(dl, 5000L));
+        h.meters.dropSilently = true; // no master for the switch yet: ONOS neither installs nor fails it
+        h.cycle();
+        for (int i = 1; i < org.mpsdn.impl.meter.MeterStepper.MAX_WAIT_POLLS; i++) {
+            h.cycle();
+            assertEquals("waiting for METER_ADDED, cycle " + i, 1, h.meters.submitted.size());
+        }
+        h.meters.dropSilently = false; // the switch connects
+        h.cycle();
+        assertEquals("abandoned after MAX_WAIT_POLLS cycles and submitted again", 2, h.meters.submitted.size());
+        assertEquals(List.of(MeterId.meterId(1)), h.meters.withdrawn);
+        ApRegulationState st = h.store.state("wifi1").orElseThrow();
+        assertEquals(5000L, st.limitKbps(Direction.DOWNLINK).getAsLong());
+        assertEquals(2L, st.meterId(Direction.DOWNLINK).getAsLong());
+        assertEquals(1, h.meters.meters(DEV1).size());
+    }
+
+    @Test
+    public void meterFailureReportedLateStillLetsTheNextCycleRetry() {
+        h.activate();
+        h.telemetry.occupancy("wifi1", 0.9, 0.1);
+        ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
+        h.engine.script = in -> decision(Map.of(), Map.of(dl, 5000L));
+        h.meters.autoConfirm = false;
+        h.cycle();
+        assertEquals(1, h.meters.submitted.size());
+        // the store reports the failure of that meter only now (asynchronously, off the loop thread)
+        MeterRequest first = h.meters.submitted.get(0);
+        first.context().orElseThrow().onError(first, org.onosproject.net.meter.MeterFailReason.UNKNOWN_DEVICE);
+        h.manager.settle();
+        assertEquals(List.of(MeterId.meterId(1)), h.meters.withdrawn);
+        h.meters.autoConfirm = true;
+        h.cycle();
+        assertEquals(2, h.meters.submitted.size());
+        assertEquals(5000L, h.store.state("wifi1").orElseThrow().limitKbps(Direction.DOWNLINK).getAsLong());
+    }
+
+    @Test
     public void rateStepWithTenThousandTier2FlowsTouchesOneRule() {
         h.activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);

@@ -40,10 +40,16 @@ import static org.slf4j.LoggerFactory.getLogger;
  *     reference a deleted meter, hence the wait) and records the new limit in the store.</li>
  * </ol>
  * At most one step per AP and direction is in flight; a newer target arriving meanwhile is
- * applied when the current step ends. Every method must run on the regulation loop's thread;
- * callbacks from ONOS are re-posted to it through the given executor.
+ * applied when the current step ends. A step whose meter fails (for example UNKNOWN_DEVICE while
+ * the switch is not connected yet), or that is still not ADDED after {@link #MAX_WAIT_POLLS}
+ * cycles (ONOS drops the install silently when the device has no master yet), is abandoned: its
+ * meter is withdrawn, so no stale PENDING_ADD meter is installed later, and the next cycle
+ * submits a fresh one. Every method must run on the regulation loop's thread; callbacks from
+ * ONOS are re-posted to it through the given executor.
  */
 public final class MeterStepper {
+    /** Cycles a step waits for its meter to be ADDED before it is abandoned and retried. */
+    public static final int MAX_WAIT_POLLS = 3;
     private static final long LIFT = -1L;
 
     private final Logger log = getLogger(getClass());
@@ -85,6 +91,7 @@ public final class MeterStepper {
         final long rateKbps;
         final MeterId newMeter;
         boolean repointing;
+        int waitedPolls;
         long next;
         boolean hasNext;
 
@@ -139,15 +146,18 @@ public final class MeterStepper {
             repoint(key, step);
             return;
         }
+        // the failure may be reported inside submit(): the id is read on the loop thread, after it returned
+        MeterId[] submitted = new MeterId[1];
         MeterRequest req = TierTwoMeters.addRequest(appId, ap.deviceId(), target, burstMillis.getAsLong(),
                 new MeterContext() {
                     @Override
                     public void onError(MeterRequest request, MeterFailReason reason) {
-                        loop.execute(() -> meterFailed(key, reason));
+                        loop.execute(() -> meterFailed(key, ap.deviceId(), submitted[0], target, reason));
                     }
                 });
         Meter meter = meterService.submit(req);
         MeterId id = meter == null ? null : meterId(meter.meterCellId());
+        submitted[0] = id;
         if (id == null) {
             log.warn("Meter service gave no meter id for {} at {} kbps; retrying next cycle", key, target);
             return;
@@ -184,9 +194,19 @@ public final class MeterStepper {
                 Meter m = meterService.getMeter(s.ap.deviceId(), s.newMeter);
                 if (m != null && m.state() == MeterState.ADDED) {
                     repoint(e.getKey(), s);
+                } else if (++s.waitedPolls >= MAX_WAIT_POLLS) {
+                    log.warn("Meter {} for {} not added after {} cycles ({}); withdrawing it, the next step retries",
+                             s.newMeter, e.getKey(), s.waitedPolls, m == null ? "gone" : m.state());
+                    abandon(e.getKey(), s);
                 }
             }
         }
+    }
+
+    /** Drops a step that waits for its meter, withdrawing the meter; a newer target is kept for the retry. */
+    private void abandon(ApDir key, Step step) {
+        steps.remove(key);
+        withdraw(step.ap.deviceId(), step.newMeter.id(), step.rateKbps);
     }
 
     private void repoint(ApDir key, Step step) {
@@ -243,13 +263,22 @@ public final class MeterStepper {
         }
     }
 
-    private void meterFailed(ApDir key, MeterFailReason reason) {
+    private void meterFailed(ApDir key, DeviceId deviceId, MeterId failed, long rateKbps, MeterFailReason reason) {
+        if (failed == null) {
+            return; // submit gave no id: no step was recorded, the next cycle retries anyway
+        }
         Step step = steps.get(key);
-        if (step == null || step.repointing) {
+        if (step != null && !step.repointing && failed.equals(step.newMeter)) {
+            log.warn("Meter {} for {} failed ({}); withdrawn, the next cycle retries", failed, key, reason);
+            abandon(key, step);
             return;
         }
-        log.warn("Meter for {} failed ({}); the next cycle retries", key, reason);
-        steps.remove(key);
+        OptionalLong inForce = store.state(key.apId()).map(st -> st.meterId(key.direction()))
+                .orElse(OptionalLong.empty());
+        if (!(inForce.isPresent() && inForce.getAsLong() == failed.id())) {
+            // a late failure of a meter no step waits for any more: it must not linger in the store
+            withdraw(deviceId, failed.id(), rateKbps);
+        }
     }
 
     private void withdraw(DeviceId deviceId, long meterId, long rateKbps) {

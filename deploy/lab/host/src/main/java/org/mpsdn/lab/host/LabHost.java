@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.ManagedFlow;
+import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.impl.RegulationManager;
+import org.mpsdn.impl.telemetry.AgentTelemetryManager;
 import org.mpsdn.lab.host.openflow.OfSwitchServer;
 import org.mpsdn.lab.host.services.CellTelemetryService;
 import org.mpsdn.lab.host.services.LabCoreService;
@@ -48,7 +50,8 @@ public final class LabHost {
      * Runs the lab host until killed.
      *
      * @param args {@code --of-port N --mode forward|mpsdn --netcfg FILE --lab-config FILE --meter-log FILE
-     *             --stats-ms N}
+     *             --stats-ms N --regulation-log FILE --metrics-log FILE --pki DIR --controller-name NAME};
+     *             with {@code --pki} the app polls the AP agents over mTLS, else the cell stand-in is read}
      * @throws Exception on start-up failure
      */
     public static void main(String[] args) throws Exception {
@@ -88,21 +91,26 @@ public final class LabHost {
                      expected);
             JsonNode lab = new ObjectMapper().readTree(new File(required(opt, "lab-config")));
             long intervalMs = lab.path("intervalMs").asLong(2000);
-            List<CellTelemetryService.Cell> cells = new ArrayList<>();
-            lab.path("cells").fields().forEachRemaining(e -> {
-                List<String> ips = new ArrayList<>();
-                List<Long> phy = new ArrayList<>();
-                e.getValue().path("stations").forEach(s -> {
-                    ips.add(s.path("ip").asText());
-                    phy.add((long) (s.path("phyMbps").asDouble() * 1e6));
-                });
-                cells.add(new CellTelemetryService.Cell(e.getKey(), e.getValue().path("status").asText(), ips, phy));
-            });
-            telemetry = new CellTelemetryService(cells, intervalMs);
-            telemetry.start();
+            long failOpenDelayMs = lab.path("failOpenDelayMs").asLong(10_000);
+            ApTelemetryService telemetryService;
+            AgentTelemetryManager agents = null;
+            if (opt.containsKey("pki")) {
+                // the real AP agents over mTLS, polled by the app's controller-side telemetry
+                agents = AgentTelemetryWiring.activate(opt.get("pki"), opt.getOrDefault("controller-name", "lab"),
+                                                       intervalMs);
+                telemetryService = agents;
+            } else {
+                telemetry = standIn(lab, intervalMs);
+                telemetryService = telemetry;
+            }
+            LabMetricsLog metrics = new LabMetricsLog();
             Map<String, Object> props = new HashMap<>();
             props.put("intervalMs", (int) intervalMs);
-            RegulationManager mgr = MpsdnWiring.activate(sb, core, netcfg, telemetry, props);
+            props.put("failOpenDelayMs", (int) failOpenDelayMs);
+            RegulationManager mgr = MpsdnWiring.activate(sb, core, netcfg, telemetryService, agents, metrics, props);
+            if (opt.containsKey("metrics-log")) {
+                metrics.start(opt.get("metrics-log"), mgr, telemetryService, agents, intervalMs, failOpenDelayMs);
+            }
             if (opt.containsKey("regulation-log")) {
                 logRegulation(mgr, opt.get("regulation-log"));
             }
@@ -116,6 +124,23 @@ public final class LabHost {
             done.countDown();
         }));
         done.await();
+    }
+
+    /** The lab's telemetry stand-in: reads the cells' queues directly (no agent). */
+    private static CellTelemetryService standIn(JsonNode lab, long intervalMs) {
+        List<CellTelemetryService.Cell> cells = new ArrayList<>();
+        lab.path("cells").fields().forEachRemaining(e -> {
+            List<String> ips = new ArrayList<>();
+            List<Long> phy = new ArrayList<>();
+            e.getValue().path("stations").forEach(s -> {
+                ips.add(s.path("ip").asText());
+                phy.add((long) (s.path("phyMbps").asDouble() * 1e6));
+            });
+            cells.add(new CellTelemetryService.Cell(e.getKey(), e.getValue().path("status").asText(), ips, phy));
+        });
+        CellTelemetryService t = new CellTelemetryService(cells, intervalMs);
+        t.start();
+        return t;
     }
 
     private static String required(Map<String, String> opt, String key) {

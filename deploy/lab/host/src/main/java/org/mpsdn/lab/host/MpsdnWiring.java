@@ -1,8 +1,10 @@
 package org.mpsdn.lab.host;
 
+import org.mpsdn.api.northbound.CycleObserver;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.impl.RegulationManager;
 import org.mpsdn.impl.store.DistributedRegulationStore;
+import org.mpsdn.impl.telemetry.AgentRegistry;
 import org.mpsdn.lab.host.services.LabCoreService;
 import org.mpsdn.lab.host.services.LabEventDispatcher;
 import org.mpsdn.lab.host.services.LabMastershipService;
@@ -38,12 +40,15 @@ final class MpsdnWiring {
      * @param core      core service
      * @param netcfg    network config registry
      * @param telemetry AP telemetry
+     * @param registry  the telemetry poller's agent registry (fed from the netcfg), or null
+     * @param observer  cycle observer (metrics), or null
      * @param props     component properties of RegulationManager (e.g. intervalMs)
      * @return the activated manager
      * @throws ReflectiveOperationException if the components' shape changed
      */
     static RegulationManager activate(OpenFlowSouthbound sb, LabCoreService core, LabNetworkConfigService netcfg,
-                                      ApTelemetryService telemetry, Map<String, Object> props)
+                                      ApTelemetryService telemetry, AgentRegistry registry,
+                                      CycleObserver observer, Map<String, Object> props)
             throws ReflectiveOperationException {
         SubjectFactories.setCoreService(core);
         DistributedRegulationStore store = new DistributedRegulationStore();
@@ -60,12 +65,15 @@ final class MpsdnWiring {
         set(mgr, "mastershipService", new LabMastershipService());
         set(mgr, "store", store);
         set(mgr, "telemetryService", telemetry);
+        // optional dynamic references bound before activation: activate() publishes the netcfg's agents
+        set(mgr, "agentRegistry", registry);
+        set(mgr, "cycleObserver", observer);
         set(mgr, "eventDispatcher", new LabEventDispatcher());
         invoke(mgr, "activate", new Class<?>[]{ComponentContext.class}, context(props));
         return mgr;
     }
 
-    private static ComponentContext context(Map<String, Object> props) {
+    static ComponentContext context(Map<String, Object> props) {
         Dictionary<String, Object> d = new Hashtable<>(props);
         return (ComponentContext) Proxy.newProxyInstance(
                 MpsdnWiring.class.getClassLoader(), new Class<?>[]{ComponentContext.class},
@@ -80,7 +88,7 @@ final class MpsdnWiring {
                 });
     }
 
-    private static void set(Object target, String name, Object value) throws ReflectiveOperationException {
+    static void set(Object target, String name, Object value) throws ReflectiveOperationException {
         for (Class<?> c = target.getClass(); c != null; c = c.getSuperclass()) {
             try {
                 Field f = c.getDeclaredField(name);
@@ -94,7 +102,7 @@ final class MpsdnWiring {
         throw new NoSuchFieldException(target.getClass().getName() + "." + name);
     }
 
-    private static void invoke(Object target, String name, Class<?>[] types, Object... args)
+    static void invoke(Object target, String name, Class<?>[] types, Object... args)
             throws ReflectiveOperationException {
         Method m = target.getClass().getDeclaredMethod(name, types);
         m.setAccessible(true);
