@@ -17,7 +17,6 @@ import org.mpsdn.enb.v1.Cluster;
 import org.mpsdn.enb.v1.Discipline;
 import org.mpsdn.enb.v1.FlowSplit;
 import org.mpsdn.enb.v1.SchedulingPolicy;
-import org.mpsdn.enb.v1.SplitConfig;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -182,6 +181,16 @@ public class EnbIntentInstallerTest {
         assertEquals(tOpt, enb.split.getSplits(0).getHoldTimeUs());
         assertTrue(tOpt > 0);
         assertEquals(1, enb.split.getVersion());
+    }
+
+    @Test
+    public void sharedBufferSplitIsSentWithItsHoldTime() throws Exception {
+        splits.add(SplitConfigs.sharedTcpSplit("s1", "10.77.0.10", "alice", "bob", 0.75, 0.05, 40, 1, 0.5, 1.0));
+        assertTrue(await(installer.install(intent().build())).isAcknowledged());
+        FlowSplit got = enb.split.getSplits(0);
+        assertTrue(got.getSharedBuffer());
+        assertEquals(0, got.getLteFraction(), 0);
+        assertEquals(DidaHoldTime.tOptMicros(0.05, 40, 1, 0.5, 0.5, 1.0), got.getHoldTimeUs());
     }
 
     @Test
