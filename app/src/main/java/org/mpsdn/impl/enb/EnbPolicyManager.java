@@ -134,7 +134,12 @@ public class EnbPolicyManager implements IntentInstaller {
         log.info("Stopped");
     }
 
-    private synchronized void configure(Dictionary<?, ?> props) {
+    /**
+     * Reads the properties (absent ones keep their value) and drops the cached eNB clients.
+     *
+     * @param props properties, may be null
+     */
+    synchronized void configure(Dictionary<?, ?> props) {
         String d = props == null ? null : get(props, "enbDeadlineMs");
         if (d != null && !d.trim().isEmpty()) {
             try {
