@@ -45,7 +45,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * t_opt, see {@link SplitConfigs}) is pushed and read back the same way.</p>
  *
  * <p>Uninstall: push the eNB's default policy (no clusters, so every UE is its own cluster,
- * PFS between clusters) and clear the split configuration, again acknowledged by read-back.</p>
+ * PFS between clusters) and, when this installer manages splits, clear the split
+ * configuration, again acknowledged by read-back.</p>
  *
  * <p>Flows on UEs the eNB does not serve are left out of the plan (the eNB would reject the
  * whole policy for them) and logged. Override keys may be a cluster id ({@code user:ue1}) or
@@ -67,7 +68,8 @@ public final class EnbIntentInstaller implements IntentInstaller {
      *                  {@link IllegalArgumentException} with the reason when the eNB has no
      *                  usable endpoint
      * @param flowsAt   eNB id to the flows that currently meet at it
-     * @param splitsFor eNB id to the split flows it must apply (empty: none)
+     * @param splitsFor eNB id to the split flows it must apply (empty: none; null: the
+     *                  installer leaves the eNB's split configuration alone)
      * @param executor  runs the blocking gRPC calls
      */
     public EnbIntentInstaller(Function<String, EnbPolicyClient> clients,
@@ -188,7 +190,9 @@ public final class EnbIntentInstaller implements IntentInstaller {
             return InstallOutcome.failed(err);
         }
         List<FlowSplit> splits = splitsFor.apply(enb);
-        err = applySplits(c, splits == null ? List.of() : splits);
+        if (splits != null) {
+            err = applySplits(c, splits);
+        }
         return err == null ? InstallOutcome.acknowledged() : InstallOutcome.failed(err);
     }
 
@@ -209,7 +213,7 @@ public final class EnbIntentInstaller implements IntentInstaller {
         SchedulingPolicy def = SchedulingPolicy.newBuilder().setVersion(1)
                 .setInterCluster(Discipline.DISCIPLINE_PFS).build();
         String err = apply(c, cur.getPolicy(), def);
-        if (err == null) {
+        if (err == null && splitsFor.apply(enb) != null) {
             err = applySplits(c, List.of());
         }
         return err == null ? InstallOutcome.acknowledged() : InstallOutcome.failed(err);

@@ -7,7 +7,6 @@ import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationService;
-import org.mpsdn.enb.v1.FlowSplit;
 import org.mpsdn.impl.RegulationManager;
 import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.telemetry.TlsAgentClients;
@@ -107,7 +106,8 @@ public class EnbPolicyManager implements IntentInstaller {
         componentConfigService.registerProperties(getClass());
         configure(context == null ? null : context.getProperties());
         executor = Executors.newSingleThreadExecutor(groupedThreads("mpsdn/enb", "installer-%d", log));
-        installer = new EnbIntentInstaller(this::client, this::flowsAt, enb -> List.<FlowSplit>of(), executor);
+        // Intents carry no split request yet: leave the eNBs' split configurations alone.
+        installer = new EnbIntentInstaller(this::client, this::flowsAt, enb -> null, executor);
         log.info("Started");
     }
 

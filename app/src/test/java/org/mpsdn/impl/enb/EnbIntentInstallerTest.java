@@ -194,6 +194,24 @@ public class EnbIntentInstallerTest {
     }
 
     @Test
+    public void installerWithoutSplitSourceLeavesSplitsAlone() throws Exception {
+        org.mpsdn.enb.v1.SplitConfig other = org.mpsdn.enb.v1.SplitConfig.newBuilder().setVersion(4)
+                .addSplits(SplitConfigs.tcpSplit("lab", "10.77.0.10", "alice", "bob", 0.5, 0.05, 40, 1, 0.5, 1.0))
+                .build();
+        synchronized (enb) {
+            enb.split = other;
+        }
+        EnbPolicyClient client = new EnbPolicyClient("enb1", channel, 2000);
+        EnbIntentInstaller noSplits = new EnbIntentInstaller(id -> client, id -> new ArrayList<>(flows),
+                id -> null, executor);
+        assertTrue(await(noSplits.install(intent().build())).isAcknowledged());
+        assertEquals(2, enb.policy.getClustersCount());
+        assertTrue(await(noSplits.uninstall(intent().build())).isAcknowledged());
+        assertEquals(0, enb.policy.getClustersCount());
+        assertEquals(other, enb.split);
+    }
+
+    @Test
     public void rejectedSplitFailsWithReason() throws Exception {
         synchronized (enb) {
             enb.refuseSplit = Status.FAILED_PRECONDITION.withDescription("config.splits[0].target_ue_id: "
