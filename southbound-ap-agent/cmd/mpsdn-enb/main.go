@@ -1,7 +1,11 @@
 // Command mpsdn-enb is the reference programmable eNB: a user-space LTE
 // downlink scheduler between an uplink interface and one interface per UE
 // (AF_PACKET), programmed over gRPC (mpsdn.enb.v1.EnbPolicy) and observed
-// over HTTP (GET /v1/metrics, see internal/enb/metricshttp).
+// over HTTP (GET /v1/metrics, see internal/enb/metricshttp). The gRPC service
+// is served over mTLS only (package enbtls; "tls" in the configuration);
+// "grpc_plaintext": true serves it without TLS, for the lab only. With
+// grpc_listen set but neither, the eNB runs without the policy service and
+// logs why.
 //
 // Usage: mpsdn-enb -config enb.json   (format: internal/enb/config)
 package main
@@ -19,11 +23,9 @@ import (
 	"syscall"
 	"time"
 
-	"google.golang.org/grpc"
-
-	enbv1 "github.com/mpsdn/mpsdn/southbound-ap-agent/gen/mpsdn/enb/v1"
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/cell"
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/config"
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/enbtls"
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/metricshttp"
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/pktio"
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/policysvc"
@@ -74,15 +76,20 @@ func run(path string, log *slog.Logger) error {
 	defer stop()
 
 	if f.GRPCListen != "" {
-		lis, err := net.Listen("tcp", f.GRPCListen)
+		srv, err := enbtls.Build(enbtls.Settings{ENBID: f.ENBID, Plaintext: f.GRPCPlaintext,
+			TLS: enbtls.Files{Cert: f.TLS.Cert, Key: f.TLS.Key, ClientCA: f.TLS.ClientCA}}, policysvc.New(c, log))
 		if err != nil {
-			return fmt.Errorf("grpc_listen: %w", err)
+			// The cell still runs (the lab only reads its metrics); policies cannot be pushed.
+			log.Error("EnbPolicy service not started", "grpc_listen", f.GRPCListen, "err", err)
+		} else {
+			lis, err := net.Listen("tcp", f.GRPCListen)
+			if err != nil {
+				return fmt.Errorf("grpc_listen: %w", err)
+			}
+			go func() { _ = srv.Serve(lis) }()
+			defer srv.Stop()
+			log.Info("EnbPolicy service", "addr", lis.Addr().String(), "mtls", !f.GRPCPlaintext)
 		}
-		srv := grpc.NewServer()
-		enbv1.RegisterEnbPolicyServer(srv, policysvc.New(c, log))
-		go func() { _ = srv.Serve(lis) }()
-		defer srv.Stop()
-		log.Info("EnbPolicy service", "addr", lis.Addr().String())
 	}
 	if f.MetricsListen != "" {
 		lis, err := net.Listen("tcp", f.MetricsListen)

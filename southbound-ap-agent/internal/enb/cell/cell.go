@@ -21,6 +21,7 @@ type item struct {
 	split     *splitState
 	seq       uint64
 	second    bool
+	arrival   uint64 // enqueue order, to serve own and shared frames FIFO
 }
 
 type ue struct {
@@ -57,6 +58,7 @@ type Cell struct {
 	retired  []*splitState
 	splitCfg SplitConfig
 	tti      uint64
+	arrivals uint64
 	unknown  uint64
 	rates    []float64
 	backlog  []float64
@@ -140,9 +142,20 @@ func (c *Cell) SetSplits(cfg SplitConfig) error {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	for _, st := range states {
+		st.sharedLimit = c.ues[st.target].limit
+	}
 	for _, old := range c.splits {
 		old.retired = true
 		c.retired = append(c.retired, old)
+		// Frames still in a shared buffer go on the target's own queue
+		// (delivered without holding, like the rest of a replaced split).
+		for _, it := range old.shared {
+			c.ues[old.target].q = append(c.ues[old.target].q, it)
+			c.ues[old.target].backlogB += it.remaining
+			c.ues[old.target].backlogBy += int64(len(it.data))
+		}
+		old.shared, old.sharedBits, old.sharedBytes = nil, 0, 0
 	}
 	c.splits = states
 	c.splitCfg = SplitConfig{Version: cfg.Version, Splits: append([]SplitSpec(nil), cfg.Splits...)}
@@ -162,6 +175,23 @@ func (c *Cell) Enqueue(frame []byte, f packet.Flow) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, s := range c.splits {
+		if s.spec.matches(f) && s.spec.SharedBuffer {
+			if len(s.shared) >= s.sharedLimit {
+				s.sharedDrops++
+				c.ues[s.target].drops++
+				return true
+			}
+			c.arrivals++
+			it := item{data: frame, split: s, seq: s.nextSeq, arrival: c.arrivals,
+				remaining: float64(len(frame)) * 8}
+			s.nextSeq++
+			s.shared = append(s.shared, it)
+			s.sharedBits += it.remaining
+			s.sharedBytes += int64(len(frame))
+			c.ues[s.target].enq++
+			c.ues[s.target].lastActive = c.tti
+			return true
+		}
 		if s.spec.matches(f) {
 			path, seq := s.demux.Next()
 			u, second := s.target, false
@@ -191,6 +221,8 @@ func (c *Cell) push(i int, it item) {
 		return
 	}
 	it.remaining = float64(len(it.data)) * 8
+	c.arrivals++
+	it.arrival = c.arrivals
 	u.q = append(u.q, it)
 	u.backlogB += it.remaining
 	u.backlogBy += int64(len(it.data))
@@ -208,6 +240,12 @@ func (c *Cell) Step() []Delivery {
 		u.rate = u.ch.Next()
 		c.rates[i] = u.rate
 		c.backlog[i] = u.backlogB
+	}
+	for _, s := range c.splits {
+		if s.sharedBits > 0 {
+			c.backlog[s.target] += s.sharedBits
+			c.backlog[s.second] += s.sharedBits
+		}
 	}
 	var out []Delivery
 	for _, g := range c.sched.Schedule(c.rates, c.backlog) {
@@ -234,7 +272,23 @@ func (c *Cell) transmit(g sched.Grant, now time.Duration, out []Delivery) []Deli
 		u.servedTTI += g.Bits / (u.rate * sched.TTISeconds)
 	}
 	bits := g.Bits
-	for bits > 1e-9 && len(u.q) > 0 {
+	for bits > 1e-9 {
+		// Head of line: the earliest arrival among the UE's own queue and
+		// the shared buffers it takes part in.
+		var sh *splitState
+		for _, s := range c.splits {
+			if len(s.shared) > 0 && (s.target == g.UE || s.second == g.UE) &&
+				(sh == nil || s.shared[0].arrival < sh.shared[0].arrival) {
+				sh = s
+			}
+		}
+		if sh != nil && (len(u.q) == 0 || sh.shared[0].arrival < u.q[0].arrival) {
+			bits, out = c.transmitShared(sh, g.UE, bits, now, out)
+			continue
+		}
+		if len(u.q) == 0 {
+			break
+		}
 		h := &u.q[0]
 		if h.remaining > bits+1e-9 {
 			h.remaining -= bits
@@ -255,6 +309,36 @@ func (c *Cell) transmit(g sched.Grant, now time.Duration, out []Delivery) []Deli
 		u.q = nil
 	}
 	return out
+}
+
+// transmitShared sends up to bits of the head of a shared buffer over link
+// ueIdx. A frame partly sent keeps its progress: whichever link finishes it
+// carries it (the model's block granularity, see the package doc).
+func (c *Cell) transmitShared(s *splitState, ueIdx int, bits float64, now time.Duration,
+	out []Delivery) (float64, []Delivery) {
+	h := &s.shared[0]
+	if h.remaining > bits+1e-9 {
+		h.remaining -= bits
+		s.sharedBits -= bits
+		return 0, out
+	}
+	bits -= h.remaining
+	s.sharedBits -= h.remaining
+	s.sharedBytes -= int64(len(h.data))
+	it := *h
+	s.shared[0] = item{}
+	s.shared = s.shared[1:]
+	if len(s.shared) == 0 {
+		s.shared, s.sharedBits, s.sharedBytes = nil, 0, 0
+	}
+	c.ues[ueIdx].served += uint64(len(it.data))
+	it.second = ueIdx == s.second
+	if it.second {
+		s.sentSecond++
+	} else {
+		s.sentLTE++
+	}
+	return bits, c.deliver(ueIdx, it, now, out)
 }
 
 func (c *Cell) deliver(ueIdx int, it item, now time.Duration, out []Delivery) []Delivery {

@@ -47,6 +47,10 @@ type SplitMetrics struct {
 	Late         uint64 `json:"late"`
 	HoldTimeUs   int64  `json:"hold_time_us"`
 	InFlightPath int    `json:"in_flight_second_path"`
+	// Shared-buffer demux: frames waiting for either link, and drops at its limit.
+	SharedBuffer         bool   `json:"shared_buffer"`
+	SharedBacklogPackets int    `json:"shared_backlog_packets"`
+	SharedDrops          uint64 `json:"shared_drops"`
 }
 
 // Metrics is a snapshot of the cell.
@@ -91,6 +95,10 @@ func (c *Cell) Snapshot() Metrics {
 		q.LimitPackets += um.LimitPackets
 		q.Drops += um.Drops
 	}
+	for _, s := range c.splits {
+		q.BacklogPackets += uint64(len(s.shared))
+		q.BacklogBytes += uint64(s.sharedBytes)
+	}
 	if q.LimitPackets > 0 {
 		q.OccupancyRatio = float64(q.BacklogPackets) / float64(q.LimitPackets)
 	}
@@ -99,7 +107,8 @@ func (c *Cell) Snapshot() Metrics {
 		st := s.reorder.Stats()
 		m.Splits = append(m.Splits, SplitMetrics{ID: s.spec.ID, SentLTE: s.sentLTE, SentSecond: s.sentSecond,
 			Held: s.reorder.Held(), InOrder: st.InOrder, Released: st.Released, GapSkips: st.GapSkips,
-			Late: st.Late, HoldTimeUs: s.spec.Hold.Microseconds(), InFlightPath: len(s.delayed)})
+			Late: st.Late, HoldTimeUs: s.spec.Hold.Microseconds(), InFlightPath: len(s.delayed),
+			SharedBuffer: s.spec.SharedBuffer, SharedBacklogPackets: len(s.shared), SharedDrops: s.sharedDrops})
 	}
 	return m
 }

@@ -24,9 +24,14 @@ type SplitSpec struct {
 	SrcPort, DstPort uint16
 	TargetUE         string
 	SecondUE         string
-	LTEFraction      float64
-	Hold             time.Duration
-	SecondPathDelay  time.Duration
+	LTEFraction      float64 // ignored when SharedBuffer
+	// SharedBuffer selects the paper's demux (Section III-A, IV-A): the
+	// flow's frames wait in one buffer shared by the target's and the second
+	// UE's links, and whichever of the two links the scheduler serves takes
+	// the head; a frame taken by one link is gone from the other.
+	SharedBuffer    bool
+	Hold            time.Duration
+	SecondPathDelay time.Duration
 }
 
 // SplitConfig is the installed set of split flows.
@@ -115,6 +120,12 @@ type splitState struct {
 	target              int
 	second              int
 	demux               *mux.Demux
+	shared              []item // SharedBuffer: frames waiting for either link, FIFO
+	sharedBits          float64
+	sharedBytes         int64
+	sharedLimit         int
+	nextSeq             uint64
+	sharedDrops         uint64
 	reorder             *mux.Reorder[[]byte]
 	delayed             []inflight // FIFO: constant delay keeps it sorted by at
 	retired             bool

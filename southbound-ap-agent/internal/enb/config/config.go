@@ -34,11 +34,20 @@ type UE struct {
 	Channel    Channel  `json:"channel"`
 }
 
+// TLS names the PEM files of the EnbPolicy service (mTLS, package enbtls).
+type TLS struct {
+	Cert     string `json:"cert"`      // eNB certificate, URI SAN mpsdn://ap/<enb_id>
+	Key      string `json:"key"`       // its private key
+	ClientCA string `json:"client_ca"` // CA that signs controller certificates
+}
+
 // File is the whole configuration.
 type File struct {
 	ENBID         string  `json:"enb_id"`
 	Uplink        string  `json:"uplink"`
 	GRPCListen    string  `json:"grpc_listen"`
+	TLS           TLS     `json:"tls"`
+	GRPCPlaintext bool    `json:"grpc_plaintext"`
 	MetricsListen string  `json:"metrics_listen"`
 	PeakRateBps   float64 `json:"peak_rate_bps"`
 	Seed          uint64  `json:"seed"`
@@ -59,6 +68,11 @@ func Parse(r io.Reader, dir string) (*File, error) {
 		return nil, fmt.Errorf("config: %w", err)
 	}
 	f.dir = dir
+	for _, p := range []*string{&f.TLS.Cert, &f.TLS.Key, &f.TLS.ClientCA} {
+		if *p != "" && !filepath.IsAbs(*p) {
+			*p = filepath.Join(dir, *p)
+		}
+	}
 	if f.ENBID == "" {
 		return nil, fmt.Errorf("enb_id: empty")
 	}

@@ -66,3 +66,18 @@ func TestExampleConfig(t *testing.T) {
 		t.Fatalf("%+v", f)
 	}
 }
+
+func TestTLSPathsResolveAgainstConfigDir(t *testing.T) {
+	in := `{"enb_id":"e","grpc_listen":"127.0.0.1:0","tls":{"cert":"pki/ap-e.crt","key":"/etc/mpsdn/ap-e.key",
+"client_ca":"pki/ca.crt"},"ues":[{"id":"a","channel":{"kind":"constant","rate_bps":1}}]}`
+	f, err := Parse(strings.NewReader(in), "/srv/enb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.TLS.Cert != "/srv/enb/pki/ap-e.crt" || f.TLS.Key != "/etc/mpsdn/ap-e.key" || f.TLS.ClientCA != "/srv/enb/pki/ca.crt" {
+		t.Fatalf("tls paths %+v", f.TLS)
+	}
+	if f.GRPCPlaintext {
+		t.Fatal("plaintext without asking")
+	}
+}

@@ -3,7 +3,11 @@
 //	{
 //	  "enb_id": "enb1",
 //	  "uplink": "enb-up",                 interface towards the core/server
-//	  "grpc_listen": "127.0.0.1:50061",   EnbPolicy service
+//	  "grpc_listen": "127.0.0.1:50061",   EnbPolicy service (mTLS, package enbtls)
+//	  "tls": {"cert": "ap-enb1.crt", "key": "ap-enb1.key", "client_ca": "ca.crt"},
+//	                                      relative paths are relative to this file;
+//	                                      make them with mpsdn-certs (ap <enb_id>)
+//	  "grpc_plaintext": false,            lab only: serve EnbPolicy without TLS
 //	  "metrics_listen": "127.0.0.1:9105", GET /v1/metrics (package metricshttp)
 //	  "peak_rate_bps": 75000000,          LTE rate table peak (default 75e6)
 //	  "seed": 1,                          random seed of the Markov channels

@@ -84,7 +84,8 @@ func SplitsFromProto(c *enbv1.SplitConfig) (cell.SplitConfig, error) {
 			Proto: uint8(m.GetIpProto()), SrcPort: uint16(m.GetSrcPort()), DstPort: uint16(m.GetDstPort()),
 			TargetUE: s.GetTargetUeId(), SecondUE: s.GetSecondPathUeId(), LTEFraction: s.GetLteFraction(),
 			Hold:            time.Duration(s.GetHoldTimeUs()) * time.Microsecond,
-			SecondPathDelay: time.Duration(s.GetSecondPathDelayUs()) * time.Microsecond})
+			SecondPathDelay: time.Duration(s.GetSecondPathDelayUs()) * time.Microsecond,
+			SharedBuffer:    s.GetSharedBuffer()})
 	}
 	return out, nil
 }
@@ -98,7 +99,8 @@ func SplitsToProto(c cell.SplitConfig) *enbv1.SplitConfig {
 				SrcPort: uint32(s.SrcPort), DstPort: uint32(s.DstPort)},
 			TargetUeId: s.TargetUE, SecondPathUeId: s.SecondUE, LteFraction: s.LTEFraction,
 			HoldTimeUs:        uint32(s.Hold / time.Microsecond),
-			SecondPathDelayUs: uint32(s.SecondPathDelay / time.Microsecond)})
+			SecondPathDelayUs: uint32(s.SecondPathDelay / time.Microsecond),
+			SharedBuffer:      s.SharedBuffer})
 	}
 	return out
 }

@@ -141,7 +141,9 @@ func TestSplitRoundTripAndInvalid(t *testing.T) {
 	ctx := context.Background()
 	cfg := &enbv1.SplitConfig{Version: 2, Splits: []*enbv1.FlowSplit{{SplitId: "s1",
 		Match:      &enbv1.FlowMatch{DstIp: "10.1.0.10", IpProto: 6, DstPort: 5201},
-		TargetUeId: "ue0", SecondPathUeId: "ue1", LteFraction: 0.5, HoldTimeUs: 25000, SecondPathDelayUs: 2000}}}
+		TargetUeId: "ue0", SecondPathUeId: "ue1", LteFraction: 0.5, HoldTimeUs: 25000, SecondPathDelayUs: 2000},
+		{SplitId: "s2", Match: &enbv1.FlowMatch{DstIp: "10.1.0.10", IpProto: 17},
+			TargetUeId: "ue0", SecondPathUeId: "ue1", HoldTimeUs: 25000, SharedBuffer: true}}}
 	r, err := cl.SetSplitConfig(ctx, &enbv1.SetSplitConfigRequest{EnbId: "enb1", Config: cfg})
 	if err != nil || !r.GetChanged() {
 		t.Fatalf("set: %v %v", r, err)

@@ -12,4 +12,13 @@
 //
 // TCP is not modelled: these are the scheduler's upper bounds for the
 // paper's demuxed-TCP / two-flow / MPTCP curves.
+//
+// RunDemux runs the demuxed flow through the reference eNB's cell (package
+// cell) with a window-limited source, comparing the fixed-share demux
+// (lte_fraction 0.5) with the paper's shared-buffer demux. Measured with
+// `MPSDN_DEMUX_SCENARIOS=100 go test -run Demux -v ./internal/enb/sim/`
+// (seed 7, 100 scenarios x 20000 TTIs, window 300 frames, hold 20 ms, D2D
+// 2 ms): shared buffer better than the fixed split by > 5 % in 84 of 100
+// scenarios, never worse; bottom-10 % 31.2 vs 18.4 Mbit/s, median 42.7 vs
+// 33.1 Mbit/s; mux gap skips 0 vs 2728777.
 package sim

@@ -529,6 +529,7 @@ type FlowSplit struct {
 	// UE whose LTE link carries the second path; must differ from target_ue_id.
 	SecondPathUeId string `protobuf:"bytes,4,opt,name=second_path_ue_id,json=secondPathUeId,proto3" json:"second_path_ue_id,omitempty"`
 	// Share of the flow's packets sent on the direct LTE link, in [0, 1].
+	// Ignored when shared_buffer is set.
 	LteFraction float64 `protobuf:"fixed64,5,opt,name=lte_fraction,json=lteFraction,proto3" json:"lte_fraction,omitempty"`
 	// Reorder hold time of the mux in microseconds: an out-of-order packet
 	// waits at most this long for the missing earlier packets (DIDA t_opt).
@@ -537,8 +538,15 @@ type FlowSplit struct {
 	// One-way delay added by the second path's last hop, in microseconds
 	// (at most 10 s).
 	SecondPathDelayUs uint32 `protobuf:"varint,7,opt,name=second_path_delay_us,json=secondPathDelayUs,proto3" json:"second_path_delay_us,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// The paper's demux (Gasparis et al., Section IV-A): the flow's packets wait
+	// in one buffer shared by the two links, and whichever link the scheduler
+	// serves first takes the head (a packet taken by one link is gone from the
+	// other), so the split follows the links' instantaneous rates instead of a
+	// fixed lte_fraction. Pair it with a cluster {target, second path} whose
+	// intra-cluster discipline is Max C/I.
+	SharedBuffer  bool `protobuf:"varint,8,opt,name=shared_buffer,json=sharedBuffer,proto3" json:"shared_buffer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *FlowSplit) Reset() {
@@ -618,6 +626,13 @@ func (x *FlowSplit) GetSecondPathDelayUs() uint32 {
 		return x.SecondPathDelayUs
 	}
 	return 0
+}
+
+func (x *FlowSplit) GetSharedBuffer() bool {
+	if x != nil {
+		return x.SharedBuffer
+	}
+	return false
 }
 
 type SplitConfig struct {
@@ -905,7 +920,7 @@ const file_mpsdn_enb_v1_enb_policy_proto_rawDesc = "" +
 	"\x06dst_ip\x18\x01 \x01(\tR\x05dstIp\x12\x19\n" +
 	"\bip_proto\x18\x02 \x01(\rR\aipProto\x12\x19\n" +
 	"\bsrc_port\x18\x03 \x01(\rR\asrcPort\x12\x19\n" +
-	"\bdst_port\x18\x04 \x01(\rR\adstPort\"\x98\x02\n" +
+	"\bdst_port\x18\x04 \x01(\rR\adstPort\"\xbd\x02\n" +
 	"\tFlowSplit\x12\x19\n" +
 	"\bsplit_id\x18\x01 \x01(\tR\asplitId\x12-\n" +
 	"\x05match\x18\x02 \x01(\v2\x17.mpsdn.enb.v1.FlowMatchR\x05match\x12 \n" +
@@ -915,7 +930,8 @@ const file_mpsdn_enb_v1_enb_policy_proto_rawDesc = "" +
 	"\flte_fraction\x18\x05 \x01(\x01R\vlteFraction\x12 \n" +
 	"\fhold_time_us\x18\x06 \x01(\rR\n" +
 	"holdTimeUs\x12/\n" +
-	"\x14second_path_delay_us\x18\a \x01(\rR\x11secondPathDelayUs\"X\n" +
+	"\x14second_path_delay_us\x18\a \x01(\rR\x11secondPathDelayUs\x12#\n" +
+	"\rshared_buffer\x18\b \x01(\bR\fsharedBuffer\"X\n" +
 	"\vSplitConfig\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\x04R\aversion\x12/\n" +
 	"\x06splits\x18\x02 \x03(\v2\x17.mpsdn.enb.v1.FlowSplitR\x06splits\"a\n" +

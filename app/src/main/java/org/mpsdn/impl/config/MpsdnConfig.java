@@ -34,12 +34,14 @@ import java.util.regex.Pattern;
  * { "aps": [ { "id": "wifi1", "kind": "wifi", "deviceId": "of:0000000000000001",
  *              "apPort": 1, "uplinkPort": 2, "capacityKbps": 54000,
  *              "agent": "10.0.0.1:50051", "directions": ["downlink", "uplink"],
- *              "cth": 0.85, "alpha": 0.5, "rmKbps": 100 } ],
+ *              "cth": 0.85, "alpha": 0.5, "rmKbps": 100 },
+ *            { "id": "lte1", "kind": "lte", ..., "enbAgent": "10.0.0.9:50061" } ],
  *   "ues": [ { "id": "ue1", "interfaces": [ { "ip": "10.0.1.2", "mac": "02:00:00:00:01:02" } ] } ] }
  * </pre>
  * {@link #isValid()} rejects any bad field by throwing {@link InvalidFieldException} naming
  * the field (JSON path such as {@code aps[1].apPort}) and the reason; a config is used whole
- * or not at all.
+ * or not at all. {@code enbAgent} (LTE APs only, optional) is the host:port of the eNB's
+ * {@code mpsdn.enb.v1.EnbPolicy} service, to which eNB scheduling intents are pushed.
  */
 public class MpsdnConfig extends Config<ApplicationId> {
 
@@ -59,6 +61,7 @@ public class MpsdnConfig extends Config<ApplicationId> {
     static final String CTH = "cth";
     static final String ALPHA = "alpha";
     static final String RM_KBPS = "rmKbps";
+    static final String ENB_AGENT = "enbAgent";
     static final String INTERFACES = "interfaces";
     static final String IP = "ip";
     static final String MAC = "mac";
@@ -147,7 +150,7 @@ public class MpsdnConfig extends Config<ApplicationId> {
         }
         ObjectNode ap = (ObjectNode) node;
         Set<String> allowed = Set.of(ID, KIND, DEVICE_ID, AP_PORT, UPLINK_PORT, CAPACITY_KBPS, AGENT, DIRECTIONS,
-                CTH, ALPHA, RM_KBPS);
+                CTH, ALPHA, RM_KBPS, ENB_AGENT);
         onlyFields(ap, path + ".", allowed.toArray(new String[0]));
         String id = idField(ap, ID, path);
         String kindText = text(ap, KIND, path);
@@ -169,7 +172,13 @@ public class MpsdnConfig extends Config<ApplicationId> {
             throw new InvalidFieldException(path + "." + UPLINK_PORT, "must differ from apPort (" + apPort + ")");
         }
         long capacity = integer(ap, CAPACITY_KBPS, path, 1, MAX_CAPACITY_KBPS);
-        String agent = endpoint(ap, path);
+        String agent = endpoint(ap, AGENT, path);
+        if (ap.has(ENB_AGENT)) {
+            endpoint(ap, ENB_AGENT, path);
+            if (kind != ApKind.LTE) {
+                throw new InvalidFieldException(path + "." + ENB_AGENT, "only allowed on an lte AP");
+            }
+        }
         Set<Direction> dirs = directions(ap, path);
         OptionalDouble cth = optionalDecimal(ap, CTH, path, 0.0, false, 1.0, true);
         OptionalDouble alpha = optionalDecimal(ap, ALPHA, path, 0.0, false, 1.0, false);
@@ -179,6 +188,25 @@ public class MpsdnConfig extends Config<ApplicationId> {
         }
         return new ApSpec(id, kind, deviceId, PortNumber.portNumber(apPort), PortNumber.portNumber(uplinkPort),
                 capacity, agent, dirs, cth, alpha, rm);
+    }
+
+    /**
+     * Returns the eNB policy endpoints ({@code enbAgent}, host:port) of the LTE APs that have one.
+     *
+     * @return AP id to host:port, in config order
+     * @throws InvalidFieldException if the config is invalid
+     */
+    public Map<String, String> enbAgents() {
+        validate();
+        Map<String, String> out = new LinkedHashMap<>();
+        JsonNode aps = object.get(APS);
+        for (JsonNode ap : aps) {
+            JsonNode e = ap.get(ENB_AGENT);
+            if (e != null) {
+                out.put(ap.get(ID).asText(), e.asText());
+            }
+        }
+        return out;
     }
 
     private List<UeSpec> parseUes() {
@@ -330,9 +358,9 @@ public class MpsdnConfig extends Config<ApplicationId> {
         }
     }
 
-    private static String endpoint(ObjectNode node, String path) {
-        String s = text(node, AGENT, path);
-        String field = path + "." + AGENT;
+    private static String endpoint(ObjectNode node, String name, String path) {
+        String s = text(node, name, path);
+        String field = path + "." + name;
         int colon = s.lastIndexOf(':');
         if (colon <= 0 || colon == s.length() - 1) {
             throw new InvalidFieldException(field, "must be host:port, was '" + s + "'");

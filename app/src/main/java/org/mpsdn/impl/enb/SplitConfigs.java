@@ -43,4 +43,29 @@ public final class SplitConfigs {
                 .setTargetUeId(targetUe).setSecondPathUeId(secondUe).setLteFraction(lteFraction)
                 .setHoldTimeUs((int) Math.min(hold, MAX_HOLD_US)).build();
     }
+
+    /**
+     * Builds a shared-buffer split (the paper's demux): both links draw from one buffer, so the
+     * share of each path follows the channels. DIDA's delta_buff is computed from the share the
+     * controller expects on the direct LTE link (e.g. the target's share of good TTIs); the eNB
+     * ignores {@code lte_fraction} for such a split, so it is sent as 0.
+     *
+     * @param splitId          identifier
+     * @param dstIp            the user's address
+     * @param targetUe         UE receiving the flow
+     * @param secondUe         UE carrying the second path
+     * @param expectedLteShare expected share of packets on LTE, in [0, 1] (DIDA input only)
+     * @param rttSeconds       flow RTT (s)
+     * @param windowPackets    sender congestion window (packets)
+     * @param alpha            alpha(w) of the sender's TCP
+     * @param beta             beta(w) of the sender's TCP
+     * @param epochSeconds     congestion epoch T_E (s)
+     * @return the split entry
+     */
+    public static FlowSplit sharedTcpSplit(String splitId, String dstIp, String targetUe, String secondUe,
+                                           double expectedLteShare, double rttSeconds, double windowPackets,
+                                           double alpha, double beta, double epochSeconds) {
+        return tcpSplit(splitId, dstIp, targetUe, secondUe, expectedLteShare, rttSeconds, windowPackets, alpha,
+                beta, epochSeconds).toBuilder().setLteFraction(0).setSharedBuffer(true).build();
+    }
 }

@@ -105,14 +105,27 @@ public final class TlsAgentClients implements Function<AgentEndpoint, AgentClien
         throw new GeneralSecurityException("key " + keyPem + ": not an EC, RSA or Ed25519 PKCS#8 key");
     }
 
+    /**
+     * Returns a client TLS context that presents the controller's certificate and accepts only
+     * a peer certificate chaining to the CA and bound to {@code mpsdn://ap/<apId>}. Also used
+     * for the eNB policy service of an LTE AP.
+     *
+     * @param apId AP the peer must be
+     * @return TLS context for a gRPC Netty channel
+     * @throws SSLException when the context cannot be built
+     */
+    public SslContext sslContext(String apId) throws SSLException {
+        return GrpcSslContexts.forClient()
+                .keyManager(keyManagers)
+                .trustManager(new ApIdentityTrustManager(caTrust, apId))
+                .build();
+    }
+
     @Override
     public AgentClient apply(AgentEndpoint ep) {
         SslContext ssl;
         try {
-            ssl = GrpcSslContexts.forClient()
-                    .keyManager(keyManagers)
-                    .trustManager(new ApIdentityTrustManager(caTrust, ep.apId()))
-                    .build();
+            ssl = sslContext(ep.apId());
         } catch (SSLException e) {
             throw new IllegalStateException("TLS context for " + ep + ": " + e.getMessage(), e);
         }

@@ -57,6 +57,16 @@ public class MpsdnConfigTest {
     }
 
     @Test
+    public void enbAgentOfLteApIsListed() {
+        ObjectNode root = valid();
+        ((ObjectNode) root.get("aps").get(1)).put("enbAgent", "10.0.0.9:50061");
+        MpsdnConfig c = config(root);
+        assertTrue(c.isValid());
+        assertEquals(Map.of("lte1", "10.0.0.9:50061"), c.enbAgents());
+        assertEquals(Map.of(), config(valid()).enbAgents());
+    }
+
+    @Test
     public void validConfigParsesExactly() {
         MpsdnConfig c = config(valid());
         assertTrue(c.isValid());
@@ -145,6 +155,12 @@ public class MpsdnConfigTest {
                 "port must be in [1, 65535]"));
         l.add(new Case("agent host bad", r -> ap(r, 0).put("agent", "bad host:1"), "aps[0].agent",
                 "invalid host"));
+        l.add(new Case("enbAgent on wifi", r -> ap(r, 0).put("enbAgent", "10.0.0.9:50061"), "aps[0].enbAgent",
+                "only allowed on an lte AP"));
+        l.add(new Case("enbAgent no port", r -> ap(r, 1).put("enbAgent", "10.0.0.9"), "aps[1].enbAgent",
+                "must be host:port"));
+        l.add(new Case("enbAgent not text", r -> ap(r, 1).put("enbAgent", 50061), "aps[1].enbAgent",
+                "must be a string"));
         l.add(new Case("directions empty", r -> ap(r, 0).set("directions", MAPPER.createArrayNode()),
                 "aps[0].directions", "non-empty array"));
         l.add(new Case("directions not array", r -> ap(r, 0).put("directions", "downlink"),
@@ -211,6 +227,6 @@ public class MpsdnConfigTest {
                 assertEquals(c.name, c.field, e.field());
             }
         }
-        assertEquals(56, cases.size());
+        assertEquals(59, cases.size());
     }
 }
