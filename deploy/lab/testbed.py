@@ -242,9 +242,10 @@ class Lab:
                 nsx(ue, "ip mptcp limits set subflow 2 add_addr_accepted 2")
                 nsx(ue, f"ip mptcp endpoint add {addr} dev {a['ue_if']} subflow")
         nsx("srv", "ip mptcp limits set subflow 4 add_addr_accepted 4")
+        if self.telemetry == "agents":
+            self.make_pki()   # before the cells: the reference eNB serves its policy API with the LTE AP's cert
         self.start_cells()
         if self.telemetry == "agents":
-            self.make_pki()
             for ap in AP:
                 self.start_agent(ap)
         log("testbed up: 2 OVS bridges (fail_mode=secure), Wi-Fi cell (mpsdn-wifi-cell), LTE cell ("
@@ -332,6 +333,11 @@ class Lab:
                "ues": [{"id": ue, "iface": f"enb-{ue}", "ips": [addr], "queue_limit": ENB_QUEUE_LIMIT,
                         "channel": {"kind": "constant", "rate_bps": rate * 1e6}}
                        for ue, ap, addr, rate in RADIO if ap == "lte"]}
+        if self.telemetry == "agents":   # policy API over mTLS, identity mpsdn://ap/lte (the LTE AP's cert)
+            cfg["tls"] = {"cert": os.path.join(self.pki, "ap-lte.crt"), "key": os.path.join(self.pki, "ap-lte.key"),
+                          "client_ca": os.path.join(self.pki, "ca.crt")}
+        else:                            # stand-in telemetry has no PKI: the lab-only plaintext switch
+            cfg["grpc_plaintext"] = True
         path = os.path.join(self.out, "enb.json")
         with open(path, "w") as f:
             json.dump(cfg, f, indent=1)
@@ -355,6 +361,8 @@ class Lab:
             aps.append({"id": ap, "kind": ap, "deviceId": "of:" + a["dpid"], "apPort": 2, "uplinkPort": 1,
                         "capacityKbps": 50000, "agent": f"{AGENT[ap][0]}:{AGENT[ap][1]}",
                         "directions": ["downlink"], "cth": CTH})
+            if ap == "lte":   # the reference eNB's policy API (mpsdn.enb.v1), for EnbPolicyManager
+                aps[-1]["enbAgent"] = f"{MGMT_ENB}:50061"
         ues = {}
         for ue, _ap, addr, _ in RADIO:
             ues.setdefault(ue, []).append({"ip": addr})
