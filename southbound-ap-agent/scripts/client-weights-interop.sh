@@ -38,13 +38,13 @@ interop() {
   ip netns exec "$ns" java -cp "$top/app/target/classes:$(cat "$tmp/cp")" org.mpsdn.impl.weights.ClientWeightsLab \
     --port 0 $server_args --manual "ue1:d0=200,d1=50" --exit-on-ack ue1 > "$tmp/server.out" 2>"$tmp/server.err" &
   server_pid=$!
-  for _ in $(seq 100); do
+  for _ in $(seq 300); do  # up to 60 s: a loaded CI machine starts the JVM slowly
     grep -q '^listening ' "$tmp/server.out" && break
     kill -0 "$server_pid" 2>/dev/null || { cat "$tmp/server.err" >&2; exit 1; }
     sleep 0.2
   done
   port=$(awk '/^listening /{print $2}' "$tmp/server.out")
-  [ -n "$port" ] || { echo "interop $label: the Java server did not start" >&2; cat "$tmp/server.err" >&2; exit 1; }
+  [ -n "$port" ] || { echo "interop $label: the Java server did not start" >&2; cat "$tmp/server.out" "$tmp/server.err" >&2; exit 1; }
   # shellcheck disable=SC2086
   ip netns exec "$ns" "$tmp/agent" -client-id ue1 -controller "127.0.0.1:$port" $agent_args \
     -state-file "" -path id=d0,kind=wifi,addr=10.9.0.2 -path id=d1,kind=lte,addr=10.9.1.2 2>"$tmp/agent.log" &
