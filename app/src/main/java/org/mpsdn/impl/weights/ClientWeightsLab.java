@@ -17,8 +17,9 @@ import java.util.Optional;
  * [--manual ...] [--exit-on-ack ID]}. Without {@code --tls} it serves plaintext; with it, TLS with the server
  * certificate and key, and client certificates verified against CA (mTLS: the client id is the certificate's
  * {@code mpsdn://client/<id>} URI SAN). Prints {@code listening PORT plaintext|tls} once serving and
- * {@code ack ID EPOCH VERSION ok|failed} per acknowledgement; with {@code --exit-on-ack} it exits 0 after the first acknowledgement of that client's current
- * version with every path applied, and 1 when one arrives with a failed path.
+ * {@code ack ID EPOCH VERSION ok|failed} per acknowledgement; with {@code --exit-on-ack} it exits 0 after the first
+ * acknowledgement of that client's current version with every path applied, and 1 when one arrives with a failed
+ * path.
  */
 public final class ClientWeightsLab {
     private static final long POLL_MS = 50;
