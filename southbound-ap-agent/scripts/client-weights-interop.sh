@@ -31,37 +31,49 @@ for i in 0 1; do
   ip -n "$ns" link set "p$i" up
 done
 
-# interop LABEL "SERVER ARGS" "AGENT ARGS": one server/agent run, expecting an applied and acknowledged update
+# interop LABEL "SERVER ARGS" "AGENT ARGS": one server/agent run, expecting an applied and acknowledged update.
+# Each run has its own output files: the redirection of a background job truncates its file only once the job has
+# started, so a shared file could still show the previous run's "listening" line.
 interop() {
   local label=$1 server_args=$2 agent_args=$3 rc=0
+  out=$tmp/server-$label.out err=$tmp/server-$label.err alog=$tmp/agent-$label.log
   # shellcheck disable=SC2086
   ip netns exec "$ns" java -cp "$top/app/target/classes:$(cat "$tmp/cp")" org.mpsdn.impl.weights.ClientWeightsLab \
-    --port 0 $server_args --manual "ue1:d0=200,d1=50" --exit-on-ack ue1 > "$tmp/server.out" 2>"$tmp/server.err" &
+    --port 0 $server_args --manual "ue1:d0=200,d1=50" --exit-on-ack ue1 > "$out" 2>"$err" &
   server_pid=$!
-  for _ in $(seq 300); do  # up to 60 s: a loaded CI machine starts the JVM slowly
-    grep -q '^listening ' "$tmp/server.out" && break
-    kill -0 "$server_pid" 2>/dev/null || { cat "$tmp/server.err" >&2; exit 1; }
+  for _ in $(seq 900); do  # up to 180 s: a loaded shared machine starts the JVM slowly
+    grep -q '^listening ' "$out" 2>/dev/null && break
+    kill -0 "$server_pid" 2>/dev/null || { cat "$err" >&2; exit 1; }
     sleep 0.2
   done
-  port=$(awk '/^listening /{print $2}' "$tmp/server.out")
-  [ -n "$port" ] || { echo "interop $label: the Java server did not start" >&2; cat "$tmp/server.out" "$tmp/server.err" >&2; exit 1; }
+  port=$(awk '/^listening /{print $2}' "$out")
+  if [ -z "$port" ]; then
+    echo "interop $label: the Java server did not start" >&2
+    cat "$out" "$err" >&2
+    exit 1
+  fi
   # shellcheck disable=SC2086
   ip netns exec "$ns" "$tmp/agent" -client-id ue1 -controller "127.0.0.1:$port" $agent_args \
-    -state-file "" -path id=d0,kind=wifi,addr=10.9.0.2 -path id=d1,kind=lte,addr=10.9.1.2 2>"$tmp/agent.log" &
+    -state-file "" -path id=d0,kind=wifi,addr=10.9.0.2 -path id=d1,kind=lte,addr=10.9.1.2 2>"$alog" &
   agent_pid=$!
-  timeout 60 tail --pid="$server_pid" -f /dev/null || rc=$?
-  wait "$server_pid" || rc=$?
+  if timeout 60 tail --pid="$server_pid" -f /dev/null; then
+    wait "$server_pid" || rc=$?
+  else
+    echo "interop $label: no acknowledgement within 60 s" >&2
+    kill "$server_pid" 2>/dev/null
+    rc=124
+  fi
   server_pid=
-  cat "$tmp/server.out"
+  cat "$out"
   if [ "$rc" -ne 0 ]; then
     echo "interop $label: FAILED (server exit $rc)" >&2
-    cat "$tmp/server.err" "$tmp/agent.log" >&2
+    cat "$err" "$alog" >&2
     exit 1
   fi
   tc -n "$ns" qdisc show dev d1 | grep -q '^qdisc tbf ' || { echo "interop $label: d1 is not shaped" >&2; tc -n "$ns" qdisc show; exit 1; }
-  grep -q 'applied weights' "$tmp/agent.log" || { echo "interop $label: agent did not log the apply" >&2; exit 1; }
-  kill "$agent_pid" 2>/dev/null || true
-  wait "$agent_pid" 2>/dev/null || true
+  grep -q 'applied weights' "$alog" || { echo "interop $label: agent did not log the apply" >&2; exit 1; }
+  kill "$agent_pid" 2>/dev/null
+  wait "$agent_pid" 2>/dev/null || [ $? -eq 143 ]
   agent_pid=
   echo "interop $label: Java server -> Go agent: weights applied and acknowledged"
 }
@@ -76,4 +88,4 @@ pki=$tmp/pki
 "$tmp/certs" -dir "$pki" client ue1
 interop mtls "--tls $pki/controller-onos1.crt,$pki/controller-onos1.key,$pki/ca.crt" \
   "-ca $pki/ca.crt -cert $pki/client-ue1.crt -key $pki/client-ue1.key"
-grep -q ' tls$' "$tmp/server.out" || { echo "interop mtls: the server did not serve TLS" >&2; exit 1; }
+grep -q ' tls$' "$tmp/server-mtls.out" || { echo "interop mtls: the server did not serve TLS" >&2; exit 1; }
