@@ -74,6 +74,7 @@ func main() {
 	mode := flag.String("shaping-mode", clientagent.ModeMeasured, "shaping: measured (follow the heaviest path's delivered rate) or static")
 	aggregate := flag.String("aggregate-rate", "", "shaping-mode static: aggregate rate to split, e.g. 40M")
 	latency := flag.Int("tbf-latency-ms", 50, "tbf queue latency in ms")
+	minLimit := flag.Uint64("tbf-min-limit-bytes", 0, "when > 0: tbf queue limit in bytes, at least this and rate x latency + burst (instead of a latency)")
 	halfLife := flag.Duration("ref-half-life", 5*time.Second, "shaping-mode measured: half-life of the held reference peak")
 	correction := flag.Bool("share-correction", true, "shaping-mode measured: correct shaped rates from delivered shares")
 	changeInPlace := flag.Bool("tbf-change-in-place", false, "update an installed tbf with tc qdisc change (keeps its queue) instead of replace")
@@ -109,7 +110,7 @@ func main() {
 	switch *backend {
 	case "shaping":
 		cfg := clientagent.ShapingConfig{Mode: *mode, LatencyMs: *latency, ShareCorrection: *correction, RefHalfLife: *halfLife,
-			ChangeInPlace: *changeInPlace}
+			ChangeInPlace: *changeInPlace, MinLimitBytes: *minLimit}
 		if *aggregate != "" {
 			r, err := parseRate(*aggregate)
 			if err != nil {

@@ -31,6 +31,7 @@ func main() {
 	wifiRate := flag.String("wifi-rate", "20mbit", "Wi-Fi AP uplink rate")
 	lteRate := flag.String("lte-rate", "20mbit", "LTE AP uplink rate")
 	out := flag.String("out", "", "Markdown output file (default stdout)")
+	agentArgs := flag.String("agent-args", "", "extra mpsdn-client-agent flags, space separated (recorded in the table header)")
 	flag.Parse()
 	if *agent == "" {
 		log.Fatal("-agent is required")
@@ -45,7 +46,7 @@ func main() {
 	}
 	e := &nstest.Experiment{AgentBin: *agent, WiFiWeight: uint32(*wifi), Duration: *dur, Warmup: *warm,
 		Prefix: "mx" + strconv.Itoa(os.Getpid()%10000), WiFiRate: *wifiRate, LTERate: *lteRate,
-		AgentArgs: []string{"-sample-interval", "250ms"}, Logf: log.Printf}
+		AgentArgs: append([]string{"-sample-interval", "250ms"}, strings.Fields(*agentArgs)...), Logf: log.Printf}
 	lab, err := e.Start()
 	if err != nil {
 		log.Fatal(err)
@@ -81,9 +82,9 @@ func main() {
 		runtime.GOARCH, strings.TrimSpace(string(kernel)), runtime.NumCPU(), time.Now().UTC().Format(time.RFC3339))
 	fmt.Fprintf(&b, "Setup: namespace lab, client uploads with `mptcpize run iperf3 -c` over kernel MPTCP on a Wi-Fi path "+
 		"and an LTE path (each AP uplink: tbf %s / %s); weights pushed by a ClientWeights publisher to the real "+
-		"mpsdn-client-agent (backend shaping, mode measured). Wi-Fi weight %d. Each run %s, the first %s excluded; "+
+		"mpsdn-client-agent (backend shaping, mode measured, extra agent flags: `%s`). Wi-Fi weight %d. Each run %s, the first %s excluded; "+
 		"share = LTE bytes received by the server / bytes received on both paths; %d repetitions, median shown "+
-		"(all runs in the last column).\n\n", *wifiRate, *lteRate, *wifi, *dur, *warm, *reps)
+		"(all runs in the last column).\n\n", *wifiRate, *lteRate, *agentArgs, *wifi, *dur, *warm, *reps)
 	fmt.Fprintf(&b, "| LTE weight | theory LTE share %% | measured median %% | error (points) | Wi-Fi Mbit/s | LTE Mbit/s | runs %% |\n")
 	fmt.Fprintf(&b, "|---:|---:|---:|---:|---:|---:|---|\n")
 	worst := 0.0

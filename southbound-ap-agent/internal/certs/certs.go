@@ -1,6 +1,7 @@
 // Package certs makes the mpsdn PKI: one CA, agent certificates carrying a
-// mpsdn://ap/<id> URI SAN and controller certificates carrying a
-// mpsdn://controller/<name> URI SAN. Keys are ECDSA P-256 in PKCS#8 PEM (what
+// mpsdn://ap/<id> URI SAN, controller certificates carrying a
+// mpsdn://controller/<name> URI SAN and MPTCP client certificates carrying a
+// mpsdn://client/<client-id> URI SAN. Keys are ECDSA P-256 in PKCS#8 PEM (what
 // both Go and grpc-java/netty read).
 package certs
 
@@ -74,11 +75,11 @@ func keyPEM(k *ecdsa.PrivateKey) ([]byte, error) {
 	return pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}), nil
 }
 
-// Issue issues a certificate for role "ap" or "controller" and id, usable as
+// Issue issues a certificate for role "ap", "controller" or "client" and id, usable as
 // both TLS server and client certificate, with hosts (IPs or DNS names) as SANs.
 func (ca *CA) Issue(role, id string, hosts []string, validity time.Duration) (Pair, error) {
-	if role != "ap" && role != "controller" {
-		return Pair{}, fmt.Errorf("role %q: want ap or controller", role)
+	if role != "ap" && role != "controller" && role != "client" {
+		return Pair{}, fmt.Errorf("role %q: want ap, controller or client", role)
 	}
 	u, err := url.Parse("mpsdn://" + role + "/" + id)
 	if err != nil || id == "" {

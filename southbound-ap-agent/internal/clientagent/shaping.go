@@ -31,6 +31,9 @@ type ShapingConfig struct {
 	// ChangeInPlace updates an installed tbf with "tc qdisc change" (keeps
 	// its queue) instead of "tc qdisc replace" (flushes it); see tbf.
 	ChangeInPlace bool
+	// MinLimitBytes, when > 0, sizes the tbf queue in bytes as
+	// max(rate x latency + burst, MinLimitBytes) instead of by latency; see tbf.
+	MinLimitBytes uint64
 }
 
 // Share correction bounds (ModeMeasured).
@@ -323,9 +326,14 @@ func changed(cur, next uint64, hyst float64) bool {
 // at the rate, at least two full frames.
 func (s *Shaping) tbf(ctx context.Context, iface string, rateBps uint64, installed bool) error {
 	burst := max(3028, rateBps/8/200)
+	queue := []string{"latency", strconv.Itoa(s.cfg.LatencyMs) + "ms"}
+	if s.cfg.MinLimitBytes > 0 {
+		limit := max(s.cfg.MinLimitBytes, rateBps/8*uint64(s.cfg.LatencyMs)/1000+burst)
+		queue = []string{"limit", strconv.FormatUint(limit, 10)}
+	}
 	args := func(verb string) []string {
-		return []string{"qdisc", verb, "dev", iface, "root", "tbf", "rate", strconv.FormatUint(rateBps, 10) + "bit",
-			"burst", strconv.FormatUint(burst, 10), "latency", strconv.Itoa(s.cfg.LatencyMs) + "ms"}
+		return append([]string{"qdisc", verb, "dev", iface, "root", "tbf", "rate", strconv.FormatUint(rateBps, 10) + "bit",
+			"burst", strconv.FormatUint(burst, 10)}, queue...)
 	}
 	if installed && s.cfg.ChangeInPlace {
 		if _, err := s.run.Run(ctx, "tc", args("change")...); err == nil {

@@ -130,3 +130,20 @@ func TestShapingCorrectsAnUnderDeliveredShare(t *testing.T) {
 		t.Fatalf("correction %v, want %v", g, f*0.85)
 	}
 }
+
+func TestShapingMinLimitSizesTheTbfQueueInBytes(t *testing.T) {
+	r := &scriptRunner{answers: map[string]string{"ip mptcp endpoint show": ""}}
+	s, _ := NewShaping(r, testPaths, ShapingConfig{Mode: ModeStatic, AggregateBps: 10_000_000, MinLimitBytes: 65536})
+	s.Apply(context.Background(), []Weight{{"wlan0", 0}, {"lte0", 5}})
+	// 10 Mbit/s x 50 ms = 62500 bytes + 6250 burst = 68750 > 65536
+	if !r.ran("tc qdisc replace dev lte0 root tbf rate 10000000bit burst 6250 limit 68750") {
+		t.Errorf("queue not sized by rate x latency + burst: %q", r.cmds)
+	}
+	r2 := &scriptRunner{answers: map[string]string{"ip mptcp endpoint show": ""}}
+	s2, _ := NewShaping(r2, testPaths, ShapingConfig{Mode: ModeStatic, AggregateBps: 1_000_000, MinLimitBytes: 65536})
+	s2.Apply(context.Background(), []Weight{{"wlan0", 0}, {"lte0", 5}})
+	// 1 Mbit/s x 50 ms + 3028 = 9278 < 65536: the floor applies
+	if !r2.ran("tc qdisc replace dev lte0 root tbf rate 1000000bit burst 3028 limit 65536") {
+		t.Errorf("queue floor not applied: %q", r2.cmds)
+	}
+}

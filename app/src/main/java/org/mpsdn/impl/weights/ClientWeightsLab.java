@@ -3,6 +3,7 @@ package org.mpsdn.impl.weights;
 import org.mpsdn.client.v1.AckRequest;
 import org.mpsdn.client.v1.PathApplied;
 
+import java.io.File;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -12,10 +13,13 @@ import java.util.Optional;
  * Runs the Java ClientWeights server outside ONOS, for lab and interoperability runs with the Go client agent:
  * plaintext, bearer tokens, manual weights from the command line.
  *
- * <p>Usage: {@code ClientWeightsLab --port N --token ID=TOKEN [--token ...] --manual ID:PATH=W,PATH=W [--manual ...]
- * [--exit-on-ack ID]}. Prints {@code listening PORT} once serving and {@code ack ID EPOCH VERSION ok|failed} per
- * acknowledgement; with {@code --exit-on-ack} it exits 0 after the first acknowledgement of that client's current
- * version with every path applied, and 1 when one arrives with a failed path.
+ * <p>Usage: {@code ClientWeightsLab --port N [--token ID=TOKEN ...] [--tls CERT,KEY,CA] --manual ID:PATH=W,PATH=W
+ * [--manual ...] [--exit-on-ack ID]}. Without {@code --tls} it serves plaintext; with it, TLS with the server
+ * certificate and key, and client certificates verified against CA (mTLS: the client id is the certificate's
+ * {@code mpsdn://client/<id>} URI SAN). Prints {@code listening PORT plaintext|tls} once serving and
+ * {@code ack ID EPOCH VERSION ok|failed} per acknowledgement; with {@code --exit-on-ack} it exits 0 after the first
+ * acknowledgement of that client's current version with every path applied, and 1 when one arrives with a failed
+ * path.
  */
 public final class ClientWeightsLab {
     private static final long POLL_MS = 50;
@@ -34,6 +38,7 @@ public final class ClientWeightsLab {
         Map<String, String> tokens = new HashMap<>();
         Map<String, Map<String, Integer>> manual = new LinkedHashMap<>();
         String exitOnAck = null;
+        ClientWeightsServer.TlsFiles tls = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (i + 1 >= args.length) {
@@ -66,6 +71,13 @@ public final class ClientWeightsLab {
                     }
                     manual.put(cw[0], ws);
                     break;
+                case "--tls":
+                    String[] f = v.split(",", -1);
+                    if (f.length != 3) {
+                        throw new IllegalArgumentException("--tls " + v + ": want CERT,KEY,CA");
+                    }
+                    tls = new ClientWeightsServer.TlsFiles(new File(f[0]), new File(f[1]), new File(f[2]));
+                    break;
                 case "--exit-on-ack":
                     exitOnAck = v;
                     break;
@@ -77,8 +89,8 @@ public final class ClientWeightsLab {
         for (Map.Entry<String, Map<String, Integer>> e : manual.entrySet()) {
             publisher.setManual(e.getKey(), e.getValue());
         }
-        ClientWeightsServer server = new ClientWeightsServer(port, publisher, tokens, null);
-        System.out.println("listening " + server.port());
+        ClientWeightsServer server = new ClientWeightsServer(port, publisher, tokens, tls);
+        System.out.println("listening " + server.port() + (tls == null ? " plaintext" : " tls"));
         System.out.flush();
         AckRequest last = null;
         while (true) {

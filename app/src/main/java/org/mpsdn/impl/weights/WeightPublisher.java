@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -30,6 +31,7 @@ public final class WeightPublisher {
     private final Object lock = new Object();
     private final Map<String, ClientState> clients = new HashMap<>();
     private final Map<String, Map<String, Integer>> manual = new HashMap<>();
+    private final List<Consumer<AckRequest>> ackListeners = new CopyOnWriteArrayList<>();
     private RegulationInput regulation = RegulationInput.NONE;
 
     /** One client's state. */
@@ -219,14 +221,38 @@ public final class WeightPublisher {
      * @return true when it acknowledges the current version
      */
     public boolean ack(AckRequest ack) {
+        boolean current;
         synchronized (lock) {
             ClientState s = clients.get(ack.getClientId());
             if (s == null) {
                 return false;
             }
             s.lastAck = ack;
-            return ack.getEpoch() == epoch && ack.getVersion() == s.current.getVersion();
+            current = ack.getEpoch() == epoch && ack.getVersion() == s.current.getVersion();
         }
+        for (Consumer<AckRequest> l : ackListeners) {
+            l.accept(ack);
+        }
+        return current;
+    }
+
+    /**
+     * Adds a listener told of every recorded acknowledgement (outside the publisher's lock, on the caller's
+     * thread).
+     *
+     * @param listener the listener
+     */
+    public void addAckListener(Consumer<AckRequest> listener) {
+        ackListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Removes an acknowledgement listener.
+     *
+     * @param listener the listener
+     */
+    public void removeAckListener(Consumer<AckRequest> listener) {
+        ackListeners.remove(listener);
     }
 
     /**
