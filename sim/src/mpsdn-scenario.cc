@@ -66,6 +66,7 @@ struct Params
     std::string bridge;
     std::string out;
     std::string series;
+    std::string flowsOut;
     std::string tag;
     bool verbose = false;
 };
@@ -258,6 +259,16 @@ WifiRssi(const Ue& u)
                                  u.node->GetObject<MobilityModel>());
 }
 
+// PHY rate of a UE alone on the eNB: Shannon with the LTE AMC gap (BER 5e-5), capped at 64-QAM's
+// 5.55 b/s/Hz, over all RBs.
+int64_t
+LteRate(const Ue& u)
+{
+    double gamma = -std::log(5 * 0.00005) / 1.5;
+    double se = std::min(5.5547, std::log2(1 + u.lteSinr / gamma));
+    return std::max<int64_t>(1, static_cast<int64_t>(P.lteRb * 180e3 * se));
+}
+
 std::string
 DirName(bool up)
 {
@@ -294,9 +305,7 @@ RunCycle()
         {
             // PHY rate of the UE alone on the eNB: Shannon with the LTE AMC gap (BER 5e-5),
             // capped at 64-QAM's 5.55 b/s/Hz, over all RBs.
-            double gamma = -std::log(5 * 0.00005) / 1.5;
-            double se = std::min(5.5547, std::log2(1 + u.lteSinr / gamma));
-            int64_t rate = std::max<int64_t>(1, static_cast<int64_t>(P.lteRb * 180e3 * se));
+            int64_t rate = LteRate(u);
             r.connections.push_back({u.id, aps[kLte].id, std::max(-150.0, std::min(0.0, u.lteRsrp)), rate});
         }
     }
@@ -466,6 +475,7 @@ main(int argc, char* argv[])
     cmd.AddValue("layout", "random (paper) or ci (2 strong Wi-Fi UEs near wifi0, nUes-2 (2..8) weak UEs 105 m away)", P.layout);
     cmd.AddValue("bridge", "command starting the Java Regulation Center bridge", P.bridge);
     cmd.AddValue("out", "append one summary CSV row to this file", P.out);
+    cmd.AddValue("flowsOut", "append one line per flow (UE, AP, PHY rate, throughput) to this file", P.flowsOut);
     cmd.AddValue("series", "append the 0.5 s per-AP series to this file", P.series);
     cmd.AddValue("verbose", "print stations and flows at the end (stderr)", P.verbose);
     cmd.AddValue("tag", "label written to the CSV rows", P.tag);
@@ -844,11 +854,29 @@ main(int argc, char* argv[])
     double dur = P.simTime - P.warmup;
     std::vector<double> ueTh(P.nUes, 0);
     double apTh[kWifiAps + 1] = {};
+    std::ofstream flowsOut;
+    if (!P.flowsOut.empty())
+    {
+        bool fresh = !std::ifstream(P.flowsOut).good();
+        flowsOut.open(P.flowsOut, std::ios::app);
+        if (fresh)
+        {
+            flowsOut << "tag,seed,ue,multipath,ap,phy_mbps,th_mbps\n";
+        }
+    }
     for (const auto& f : flows)
     {
         double th = (f.sink->GetTotalRx() - f.rxAtWarmup) * 8.0 / dur / 1e6;
         ueTh[f.ue] += th;
         apTh[f.ap] += th;
+        if (flowsOut.is_open())
+        {
+            const Ue& u = ues[f.ue];
+            double phy = f.ap == kLte ? (std::isnan(u.lteSinr) ? 0 : LteRate(u))
+                                      : staRate[u.sta->GetMac()->GetAddress()].second;
+            flowsOut << P.tag << "," << P.seed << "," << f.ue << "," << u.multipath << "," << aps[f.ap].id << ","
+                     << std::fixed << std::setprecision(4) << phy / 1e6 << "," << th << "\n";
+        }
     }
     double wns = 0;
     double sp = 0;
