@@ -14,6 +14,8 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
 SIM = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOP = os.path.dirname(SIM)
 OUT = os.path.join(TOP, "docs", "results")
@@ -32,8 +34,9 @@ ALPHA_LAYOUT = ["--layout=ci", "--nUes=8", "--mpShare=1"]
 
 
 def run(csv_path, tag, seed, args, sim_time, warmup, series=None):
-    cmd = ["nice", "-n", "10", BIN, f"--seed={seed}", f"--simTime={sim_time}", f"--warmup={warmup}",
-           f"--out={csv_path}", f"--tag={tag}"] + args
+    flows_path = csv_path[:-4] + "-flows.csv"  # per-flow PHY rate and throughput (for the flow-level model)
+    cmd = ["nice", "-n", "19", BIN, f"--seed={seed}", f"--simTime={sim_time}", f"--warmup={warmup}",
+           f"--out={csv_path}", f"--tag={tag}", f"--flowsOut={flows_path}"] + args
     if "--regulate=1" in args:
         cmd.append(f"--bridge={BRIDGE}")
     if series:
@@ -55,7 +58,7 @@ def sweep(name, cases, opts, series=False):
     csv_path = os.path.join(OUT, f"{name}.csv")
     series_path = os.path.join(OUT, f"{name}-series.csv") if series else None
     if opts.fresh:
-        for p in (csv_path, series_path):
+        for p in (csv_path, series_path, csv_path[:-4] + "-flows.csv"):
             if p and os.path.exists(p):
                 os.remove(p)
     if series_path and not os.path.exists(series_path):
@@ -223,8 +226,70 @@ def mobility(o):
     fig.savefig(os.path.join(OUT, "mobility.png"), dpi=110)
 
 
+def olia(o):
+    """Flow-level model: MP-Reno mode validated against ns-3 (no regulation), OLIA predicted."""
+    import flow_model
+    cases = [("ci4-s0", ["--layout=ci", "--nUes=4", "--mpShare=0", "--regulate=0"]),
+             ("ci4-s100", ["--layout=ci", "--nUes=4", "--mpShare=1", "--regulate=0"]),
+             ("ci8-s100", ["--layout=ci", "--nUes=8", "--mpShare=1", "--regulate=0"])]
+    c, _ = sweep("olia-ns3", cases, o)
+    sources = [c[:-4] + "-flows.csv"]
+    f510 = os.path.join(OUT, "fig5_10-flows.csv")
+    if os.path.exists(f510):
+        sources.append(f510)
+    out_rows = []
+    for src in sources:
+        groups = {}
+        for r in rows(src):
+            if "-r1" in r["tag"]:
+                continue  # the model has no regulation
+            groups.setdefault((r["tag"], r["seed"]), []).append(
+                {"ue": int(r["ue"]), "multipath": int(r["multipath"]), "ap": r["ap"],
+                 "phy_mbps": float(r["phy_mbps"]), "ns3": float(r["th_mbps"])})
+        for (tag, seed), fl in sorted(groups.items()):
+            reno = flow_model.model(fl, coupled=False)
+            ol = flow_model.model(fl, coupled=True)
+            for key, sel in [(ap, lambda f, ap=ap: f["ap"] == ap) for ap in ("wifi0", "wifi1", "wifi2", "lte")] + [
+                    ("wns", lambda f: True), ("sp_users", lambda f: not f["multipath"]),
+                    ("mp_users", lambda f: f["multipath"])]:
+                idx = [i for i, f in enumerate(fl) if sel(f)]
+                if not idx:
+                    continue
+                users = len({fl[i]["ue"] for i in idx}) if key.endswith("users") else 1
+                out_rows.append({"source": os.path.basename(src), "tag": tag, "seed": seed, "what": key,
+                                 "ns3_mpreno": sum(fl[i]["ns3"] for i in idx) / users,
+                                 "model_mpreno": sum(reno[i] for i in idx) / users,
+                                 "model_olia": sum(ol[i] for i in idx) / users})
+    path = os.path.join(OUT, "olia.csv")
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(out_rows[0]))
+        w.writeheader()
+        for r in out_rows:
+            w.writerow({k: (f"{v:.3f}" if isinstance(v, float) else v) for k, v in r.items()})
+    for r in out_rows:
+        if r["what"] in ("wifi0", "lte", "wns", "sp_users", "mp_users"):
+            print(f"{r['source']:22} {r['tag']:9} seed={r['seed']} {r['what']:9} ns3 {r['ns3_mpreno']:7.2f}"
+                  f"  model MP-Reno {r['model_mpreno']:7.2f}  model OLIA {r['model_olia']:7.2f}")
+    p = plt()
+    sub = [r for r in out_rows if r["source"].startswith("olia") and r["what"] in ("wifi0", "lte") and r["seed"] == "1"]
+    fig, ax = p.subplots(figsize=(7, 3.6))
+    labels = [f"{r['tag']}\n{r['what']}" for r in sub]
+    xs = range(len(sub))
+    for k, (field, lab) in enumerate((("ns3_mpreno", "ns-3 MP-Reno"), ("model_mpreno", "model MP-Reno"),
+                                      ("model_olia", "model OLIA"))):
+        ax.bar([x + 0.27 * (k - 1) for x in xs], [r[field] for r in sub], 0.27, label=lab)
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels(labels, fontsize=7)
+    ax.set_ylabel("AP throughput (Mb/s)")
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3, axis="y")
+    fig.suptitle("Flow-level model vs ns-3 (no regulation), seed 1", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(os.path.join(OUT, "olia.png"), dpi=110)
+
+
 FIGS = {"fig5_10": fig5_10, "fig11": fig11, "fig13": fig13, "fig14": fig14, "fig15": fig15, "fig18": fig18,
-        "mobility": mobility}
+        "mobility": mobility, "olia": olia}
 
 
 def main():
