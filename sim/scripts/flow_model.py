@@ -21,11 +21,13 @@ fitted to the ns-3 results):
 * MP-Reno: every subflow is an independent backlogged flow at its AP.
 * OLIA (Khalili et al., IEEE/ACM ToN 2013): at equilibrium OLIA is Pareto-optimal and sends only on
   a user's best path(s), probing the others with a minimal window. Modelled as: the subflow on the
-  user's best path (the one with the larger throughput) is backlogged; every other subflow is capped
+  user's best path is backlogged; every other subflow is capped
   at OLIA_WMIN segments per RTT, with RTT = BASE_RTT + the queueing delay of a QUEUE_FILL-full MAC
   queue at that AP (Wi-Fi) or LTE_RTT (LTE). A station whose only backlogged flow leaves an AP
   still counts there with its capped rate: under MAC-level fairness the paper's point is exactly
-  that such a subflow still costs airtime. Best paths are found by fixed-point iteration.
+  that such a subflow still costs airtime. Best paths: start from each user's better MP-Reno subflow,
+  then sequential best response (a user moves its backlogged subflow if that raises its own total by
+  > 1 %, given everyone else's choice) until no user moves.
 """
 import math
 
@@ -134,29 +136,32 @@ def model(flows, coupled, max_iter=50):
     for i, f in enumerate(flows):
         if f["multipath"]:
             by_ue.setdefault(f["ue"], []).append(i)
-    best = {}
-    th_unc = list(th)  # what each subflow gets (or would get) when backlogged
-    for _ in range(max_iter):
-        new_best = {}
-        for u, idx in by_ue.items():
-            cand = max(idx, key=lambda i: th_unc[i])
-            cur = best.get(u)
-            if cur is not None and th_unc[cur] >= 0.99 * th_unc[cand]:
-                cand = cur  # hysteresis against ties
-            new_best[u] = cand
-        if new_best == best:
-            break
-        best = new_best
+    # sequential best response (one user at a time, so that users do not all jump together)
+    best = {u: max(idx, key=lambda i: th[i]) for u, idx in by_ue.items()}
+
+    def caps_for(choice):
         caps = [None] * len(flows)
         for u, idx in by_ue.items():
             for i in idx:
-                if i != best[u]:
+                if i != choice[u]:
                     caps[i] = probe_rate(flows, i)
-        th = allocate(flows, caps)
-        th_unc = list(th)
-        for i, c in enumerate(caps):
-            if c is not None:
-                trial = list(caps)
-                trial[i] = None
-                th_unc[i] = allocate(flows, trial)[i]
+        return caps
+
+    def user_total(alloc, u):
+        return sum(alloc[i] for i in by_ue[u])
+
+    th = allocate(flows, caps_for(best))
+    for _ in range(max_iter):
+        changed = False
+        for u in sorted(by_ue):
+            for i in by_ue[u]:
+                if i == best[u]:
+                    continue
+                trial = dict(best)
+                trial[u] = i
+                alt = allocate(flows, caps_for(trial))
+                if user_total(alt, u) > 1.01 * user_total(th, u):
+                    best, th, changed = trial, alt, True
+        if not changed:
+            break
     return th

@@ -51,6 +51,18 @@ class FlowModelTest(unittest.TestCase):
         self.assertGreater(olia[0], 20)
         self.assertLess(olia[1], 0.2)
 
+    def test_olia_best_response_settles(self):
+        # 6 weak multipath users: if they all moved together they would oscillate between Wi-Fi and
+        # LTE; one at a time they settle, and no user can gain > 1 % by moving alone
+        flows = [flow(0, "wifi0", 54), flow(1, "wifi0", 54)]
+        for u in range(2, 8):
+            flows += [flow(u, "wifi0", 12, mp=1), flow(u, "lte", 18, mp=1)]
+        olia = m.model(flows, coupled=True)
+        lte = sum(x for f, x in zip(flows, olia) if f["ap"] == "lte")
+        self.assertGreater(lte, 15)  # the eNB stays in use
+        reno = m.model(flows, coupled=False)
+        self.assertGreater(olia[0], reno[0])
+
     def test_bad_input_names_the_field(self):
         with self.assertRaisesRegex(ValueError, "phy_mbps"):
             m.model([{"ue": 0, "multipath": 0, "ap": "wifi0"}], coupled=False)
