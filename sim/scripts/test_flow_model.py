@@ -59,7 +59,9 @@ class FlowModelTest(unittest.TestCase):
             flows += [flow(u, "wifi0", 12, mp=1), flow(u, "lte", 18, mp=1)]
         olia = m.model(flows, coupled=True)
         lte = sum(x for f, x in zip(flows, olia) if f["ap"] == "lte")
-        self.assertGreater(lte, 15)  # the eNB stays in use
+        self.assertGreater(lte, 0.9 * 18 * m.LTE_EFF)  # the eNB stays in use
+        totals = [sum(x for f, x in zip(flows, olia) if f["ue"] == u) for u in range(2, 8)]
+        self.assertLess(max(totals) / min(totals), 1.1)  # the users split between the two APs
         reno = m.model(flows, coupled=False)
         self.assertGreater(olia[0], reno[0])
 
