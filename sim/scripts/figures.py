@@ -105,7 +105,9 @@ def plot_share(name, csv_path, panels, title):
     axes = axes if len(panels) > 1 else [axes]
     for ax, (field, ylabel) in zip(axes, panels):
         for reg, label, style in (("0", "MP-Reno (no regulation)", "o-"), ("1", "MP-Reno + MP-SDN", "s-")):
-            sub = [r for r in rs if (r["regulate"] == reg or float(r["mp_share"]) == 0)
+            # at 0 % the regulated run equals the unregulated one: use the unregulated rows only, so a
+            # seed that was also run regulated at 0 % is not counted twice
+            sub = [r for r in rs if (r["regulate"] == reg if float(r["mp_share"]) > 0 else r["regulate"] == "0")
                    and (field != "mp_aat_mbps" or int(r["n_mp"]) > 0)]
             m = mean_by(sub, lambda r: float(r["mp_share"]), field)
             xs = sorted(m)
