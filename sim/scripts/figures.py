@@ -29,7 +29,7 @@ OPTS = None
 CI_LAYOUT = ["--layout=ci", "--nUes=4", "--mpShare=1"]
 # Fig. 15 needs the Tier-2 limit to bind: with only 2 Tier-2 TCP flows the AP's mean MAC-queue fill
 # under congestion stays at 0.7-0.8 (< CTh = 0.85), the limit only ever grows and alpha cannot matter.
-# 6 weak multipath stations (6 Tier-2 flows) push it over CTh during the 10 Mb/s phases.
+# 6 weak multipath stations (6 Tier-2 flows) push it over CTh during the 10 Mb/s phases. Fig. 14 too.
 ALPHA_LAYOUT = ["--layout=ci", "--nUes=8", "--mpShare=1"]
 
 
@@ -198,7 +198,7 @@ def param_fig(name, param, values, o, xlabel, layout=None):
 
 
 def fig14(o):
-    param_fig("fig14", "interval", [1.0, 1.5, 2.0, 2.5, 3.0, 3.5], o, "execution interval EI (s)")
+    param_fig("fig14", "interval", [1.0, 1.5, 2.0, 2.5, 3.0, 3.5], o, "execution interval EI (s)", ALPHA_LAYOUT)
 
 
 def fig15(o):
