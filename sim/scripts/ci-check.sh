@@ -3,12 +3,15 @@
 # protocol tests against the real Java Regulation Center, checks determinism for a seed, and
 # checks on a 4-UE scenario that adding two weak multipath stations lowers the Wi-Fi AP's
 # throughput and that the Regulation Center in the loop restores most of it.
-# Needs `mvn install` first (the bridge's classes and class path).
+# Also runs the flow-level model's unit tests. Needs `mvn install` first (the bridge's classes and class path).
 set -euo pipefail
 sim=$(cd "$(dirname "$0")/.." && pwd)
 cd "$sim"
 make -s all
 bridge="$sim/scripts/bridge.sh"
+
+echo "== sim: flow-level model (MP-Reno / OLIA) unit tests"
+python3 -m unittest discover -s "$sim/scripts" -p 'test_*.py'
 
 echo "== sim: bridge protocol (C++ side, then a round trip through the Java bridge)"
 ./build/bridge-protocol-test "$bridge"

@@ -14,6 +14,8 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
 SIM = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOP = os.path.dirname(SIM)
 OUT = os.path.join(TOP, "docs", "results")
@@ -25,11 +27,16 @@ OPTS = None
 # multipath users 105 m away): in the random 30-UE layout the multipath users' Wi-Fi links are
 # mostly their primary ones, leaving (almost) no Tier-2 flow on the Wi-Fi APs to observe.
 CI_LAYOUT = ["--layout=ci", "--nUes=4", "--mpShare=1"]
+# Fig. 15 needs the Tier-2 limit to bind: with only 2 Tier-2 TCP flows the AP's mean MAC-queue fill
+# under congestion stays at 0.7-0.8 (< CTh = 0.85), the limit only ever grows and alpha cannot matter.
+# 6 weak multipath stations (6 Tier-2 flows) push it over CTh during the 10 Mb/s phases. Fig. 14 too.
+ALPHA_LAYOUT = ["--layout=ci", "--nUes=8", "--mpShare=1"]
 
 
 def run(csv_path, tag, seed, args, sim_time, warmup, series=None):
-    cmd = ["nice", "-n", "10", BIN, f"--seed={seed}", f"--simTime={sim_time}", f"--warmup={warmup}",
-           f"--out={csv_path}", f"--tag={tag}"] + args
+    flows_path = csv_path[:-4] + "-flows.csv"  # per-flow PHY rate and throughput (for the flow-level model)
+    cmd = ["nice", "-n", "19", BIN, f"--seed={seed}", f"--simTime={sim_time}", f"--warmup={warmup}",
+           f"--out={csv_path}", f"--tag={tag}", f"--flowsOut={flows_path}"] + args
     if "--regulate=1" in args:
         cmd.append(f"--bridge={BRIDGE}")
     if series:
@@ -51,12 +58,12 @@ def sweep(name, cases, opts, series=False):
     csv_path = os.path.join(OUT, f"{name}.csv")
     series_path = os.path.join(OUT, f"{name}-series.csv") if series else None
     if opts.fresh:
-        for p in (csv_path, series_path):
+        for p in (csv_path, series_path, csv_path[:-4] + "-flows.csv"):
             if p and os.path.exists(p):
                 os.remove(p)
     if series_path and not os.path.exists(series_path):
         with open(series_path, "w") as f:
-            f.write("tag,seed,time_s,ap,t1_mbps,t2_mbps,t1_demand_mbps,t2_limit_mbps\n")
+            f.write("tag,seed,time_s,ap,t1_mbps,t2_mbps,t1_demand_mbps,t2_limit_mbps,occupancy\n")
     have = done(csv_path)
     total = len(cases) * opts.runs
     k = 0
@@ -98,7 +105,9 @@ def plot_share(name, csv_path, panels, title):
     axes = axes if len(panels) > 1 else [axes]
     for ax, (field, ylabel) in zip(axes, panels):
         for reg, label, style in (("0", "MP-Reno (no regulation)", "o-"), ("1", "MP-Reno + MP-SDN", "s-")):
-            sub = [r for r in rs if (r["regulate"] == reg or float(r["mp_share"]) == 0)
+            # at 0 % the regulated run equals the unregulated one: use the unregulated rows only, so a
+            # seed that was also run regulated at 0 % is not counted twice
+            sub = [r for r in rs if (r["regulate"] == reg if float(r["mp_share"]) > 0 else r["regulate"] == "0")
                    and (field != "mp_aat_mbps" or int(r["n_mp"]) > 0)]
             m = mean_by(sub, lambda r: float(r["mp_share"]), field)
             xs = sorted(m)
@@ -167,8 +176,9 @@ def fig13(o):
     fig.savefig(os.path.join(OUT, "fig13.png"), dpi=110)
 
 
-def param_fig(name, param, values, o, xlabel):
-    cases = [(f"{param}{v}", CI_LAYOUT + ["--regulate=1", "--t1High=10e6", "--t1Low=5e6",
+def param_fig(name, param, values, o, xlabel, layout=None):
+    layout = layout or CI_LAYOUT
+    cases = [(f"{param}{v}", layout + ["--regulate=1", "--t1High=10e6", "--t1Low=5e6",
                               f"--swapPeriod={o.swap}", f"--{param}={v}"]) for v in values]
     c, _ = sweep(name, cases, o)
     rs = rows(c)
@@ -182,17 +192,17 @@ def param_fig(name, param, values, o, xlabel):
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
         ax.grid(alpha=0.3)
-    fig.suptitle(f"{name}: wifi0 (4-UE layout), Tier-1 demand 10 <-> 5 Mb/s every {o.swap} s", fontsize=10)
+    fig.suptitle(f"{name}: wifi0 ({layout[1][7:]}-UE layout), Tier-1 demand 10 <-> 5 Mb/s every {o.swap} s", fontsize=10)
     fig.tight_layout()
     fig.savefig(os.path.join(OUT, f"{name}.png"), dpi=110)
 
 
 def fig14(o):
-    param_fig("fig14", "interval", [1.0, 1.5, 2.0, 2.5, 3.0, 3.5], o, "execution interval EI (s)")
+    param_fig("fig14", "interval", [1.0, 1.5, 2.0, 2.5, 3.0, 3.5], o, "execution interval EI (s)", ALPHA_LAYOUT)
 
 
 def fig15(o):
-    param_fig("fig15", "alpha", [0.3, 0.4, 0.5, 0.6, 0.7, 0.8], o, "aggressiveness factor alpha")
+    param_fig("fig15", "alpha", [0.3, 0.4, 0.5, 0.6, 0.7, 0.8], o, "aggressiveness factor alpha", ALPHA_LAYOUT)
 
 
 def mobility(o):
@@ -218,8 +228,70 @@ def mobility(o):
     fig.savefig(os.path.join(OUT, "mobility.png"), dpi=110)
 
 
+def olia(o):
+    """Flow-level model: MP-Reno mode validated against ns-3 (no regulation), OLIA predicted."""
+    import flow_model
+    cases = [("ci4-s0", ["--layout=ci", "--nUes=4", "--mpShare=0", "--regulate=0"]),
+             ("ci4-s100", ["--layout=ci", "--nUes=4", "--mpShare=1", "--regulate=0"]),
+             ("ci8-s100", ["--layout=ci", "--nUes=8", "--mpShare=1", "--regulate=0"])]
+    c, _ = sweep("olia-ns3", cases, o)
+    sources = [c[:-4] + "-flows.csv"]
+    f510 = os.path.join(OUT, "fig5_10-flows.csv")
+    if os.path.exists(f510):
+        sources.append(f510)
+    out_rows = []
+    for src in sources:
+        groups = {}
+        for r in rows(src):
+            if "-r1" in r["tag"]:
+                continue  # the model has no regulation
+            groups.setdefault((r["tag"], r["seed"]), []).append(
+                {"ue": int(r["ue"]), "multipath": int(r["multipath"]), "ap": r["ap"],
+                 "phy_mbps": float(r["phy_mbps"]), "ns3": float(r["th_mbps"])})
+        for (tag, seed), fl in sorted(groups.items()):
+            reno = flow_model.model(fl, coupled=False)
+            ol = flow_model.model(fl, coupled=True)
+            for key, sel in [(ap, lambda f, ap=ap: f["ap"] == ap) for ap in ("wifi0", "wifi1", "wifi2", "lte")] + [
+                    ("wns", lambda f: True), ("sp_users", lambda f: not f["multipath"]),
+                    ("mp_users", lambda f: f["multipath"])]:
+                idx = [i for i, f in enumerate(fl) if sel(f)]
+                if not idx:
+                    continue
+                users = len({fl[i]["ue"] for i in idx}) if key.endswith("users") else 1
+                out_rows.append({"source": os.path.basename(src), "tag": tag, "seed": seed, "what": key,
+                                 "ns3_mpreno": sum(fl[i]["ns3"] for i in idx) / users,
+                                 "model_mpreno": sum(reno[i] for i in idx) / users,
+                                 "model_olia": sum(ol[i] for i in idx) / users})
+    path = os.path.join(OUT, "olia.csv")
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(out_rows[0]))
+        w.writeheader()
+        for r in out_rows:
+            w.writerow({k: (f"{v:.3f}" if isinstance(v, float) else v) for k, v in r.items()})
+    for r in out_rows:
+        if r["what"] in ("wifi0", "lte", "wns", "sp_users", "mp_users"):
+            print(f"{r['source']:22} {r['tag']:9} seed={r['seed']} {r['what']:9} ns3 {r['ns3_mpreno']:7.2f}"
+                  f"  model MP-Reno {r['model_mpreno']:7.2f}  model OLIA {r['model_olia']:7.2f}")
+    p = plt()
+    sub = [r for r in out_rows if r["source"].startswith("olia") and r["what"] in ("wifi0", "lte") and r["seed"] == "1"]
+    fig, ax = p.subplots(figsize=(7, 3.6))
+    labels = [f"{r['tag']}\n{r['what']}" for r in sub]
+    xs = range(len(sub))
+    for k, (field, lab) in enumerate((("ns3_mpreno", "ns-3 MP-Reno"), ("model_mpreno", "model MP-Reno"),
+                                      ("model_olia", "model OLIA"))):
+        ax.bar([x + 0.27 * (k - 1) for x in xs], [r[field] for r in sub], 0.27, label=lab)
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels(labels, fontsize=7)
+    ax.set_ylabel("AP throughput (Mb/s)")
+    ax.legend(fontsize=8)
+    ax.grid(alpha=0.3, axis="y")
+    fig.suptitle("Flow-level model vs ns-3 (no regulation), seed 1", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(os.path.join(OUT, "olia.png"), dpi=110)
+
+
 FIGS = {"fig5_10": fig5_10, "fig11": fig11, "fig13": fig13, "fig14": fig14, "fig15": fig15, "fig18": fig18,
-        "mobility": mobility}
+        "mobility": mobility, "olia": olia}
 
 
 def main():

@@ -66,6 +66,7 @@ struct Params
     std::string bridge;
     std::string out;
     std::string series;
+    std::string flowsOut;
     std::string tag;
     bool verbose = false;
 };
@@ -105,6 +106,7 @@ struct ApState
     Ptr<WifiNetDevice> apDev;
     Ptr<Node> node;
     double occSumDown = 0;
+    double lastOcc = 0; // occupancy sent to the core at the last cycle (direction of the run)
     double occSumUp = 0;
     uint32_t occSamples = 0;
     uint64_t busyDl = 0; // LTE: TTIs with a DL/UL allocation in this epoch
@@ -257,6 +259,16 @@ WifiRssi(const Ue& u)
                                  u.node->GetObject<MobilityModel>());
 }
 
+// PHY rate of a UE alone on the eNB: Shannon with the LTE AMC gap (BER 5e-5), capped at 64-QAM's
+// 5.55 b/s/Hz, over all RBs.
+int64_t
+LteRate(const Ue& u)
+{
+    double gamma = -std::log(5 * 0.00005) / 1.5;
+    double se = std::min(5.5547, std::log2(1 + u.lteSinr / gamma));
+    return std::max<int64_t>(1, static_cast<int64_t>(P.lteRb * 180e3 * se));
+}
+
 std::string
 DirName(bool up)
 {
@@ -293,9 +305,7 @@ RunCycle()
         {
             // PHY rate of the UE alone on the eNB: Shannon with the LTE AMC gap (BER 5e-5),
             // capped at 64-QAM's 5.55 b/s/Hz, over all RBs.
-            double gamma = -std::log(5 * 0.00005) / 1.5;
-            double se = std::min(5.5547, std::log2(1 + u.lteSinr / gamma));
-            int64_t rate = std::max<int64_t>(1, static_cast<int64_t>(P.lteRb * 180e3 * se));
+            int64_t rate = LteRate(u);
             r.connections.push_back({u.id, aps[kLte].id, std::max(-150.0, std::min(0.0, u.lteRsrp)), rate});
         }
     }
@@ -334,6 +344,7 @@ RunCycle()
             aps[a].occSamples = 0;
         }
         aps[a].epochStart = now;
+        aps[a].lastOcc = P.uplink ? ul : dl;
         r.occupancy.push_back({aps[a].id, "DOWNLINK", dl});
         if (P.uplink)
         {
@@ -408,7 +419,7 @@ Sample()
         {
             seriesOut << P.tag << "," << P.seed << "," << std::fixed << std::setprecision(1) << now << ","
                       << aps[a].id << "," << std::setprecision(4) << t1[a] / 1e6 << "," << t2[a] / 1e6 << ","
-                      << aps[a].t1Demand / 1e6 << "," << m->GetTier2Rate() / 1e6 << "\n";
+                      << aps[a].t1Demand / 1e6 << "," << m->GetTier2Rate() / 1e6 << "," << aps[a].lastOcc << "\n";
         }
     }
     Simulator::Schedule(Seconds(kSampleSeconds), &Sample);
@@ -461,9 +472,10 @@ main(int argc, char* argv[])
     cmd.AddValue("lteRb", "LTE bandwidth in resource blocks", P.lteRb);
     cmd.AddValue("macQueue", "Wi-Fi MAC queue size, packets", P.macQueue);
     cmd.AddValue("wifiExponent", "Wi-Fi log-distance path-loss exponent", P.wifiExponent);
-    cmd.AddValue("layout", "random (paper) or ci (2 strong Wi-Fi UEs near wifi0, 2 weak UEs 105 m away)", P.layout);
+    cmd.AddValue("layout", "random (paper) or ci (2 strong Wi-Fi UEs near wifi0, nUes-2 (2..8) weak UEs 105 m away)", P.layout);
     cmd.AddValue("bridge", "command starting the Java Regulation Center bridge", P.bridge);
     cmd.AddValue("out", "append one summary CSV row to this file", P.out);
+    cmd.AddValue("flowsOut", "append one line per flow (UE, AP, PHY rate, throughput) to this file", P.flowsOut);
     cmd.AddValue("series", "append the 0.5 s per-AP series to this file", P.series);
     cmd.AddValue("verbose", "print stations and flows at the end (stderr)", P.verbose);
     cmd.AddValue("tag", "label written to the CSV rows", P.tag);
@@ -549,15 +561,19 @@ main(int argc, char* argv[])
     }
     if (P.layout == "ci")
     {
-        // Controlled check: UEs 0-1 strong single-path Wi-Fi users of wifi0; UEs 2-3 105 m from
+        // Controlled check: UEs 0-1 strong single-path Wi-Fi users of wifi0; UEs 2.. about 105 m from
         // wifi0 and close to the eNB: LTE single-path users, or multipath users if mpShare > 0.
-        const Vector ciPos[4] = {{100 * s, 155 * s, 0}, {110 * s, 160 * s, 0}, {100 * s, 60 * s, 0}, {105 * s, 60 * s, 0}};
-        if (P.nUes != 4)
+        // 4 UEs is the CI layout; up to 10 (more weak stations, hence more Tier-2 flows) for Fig. 14/15.
+        const Vector ciPos[10] = {{100 * s, 155 * s, 0}, {110 * s, 160 * s, 0}, {100 * s, 60 * s, 0},
+                                  {105 * s, 60 * s, 0},  {95 * s, 60 * s, 0},   {110 * s, 60 * s, 0},
+                                  {90 * s, 60 * s, 0},   {115 * s, 61 * s, 0},  {85 * s, 61 * s, 0},
+                                  {100 * s, 59 * s, 0}};
+        if (P.nUes < 4 || P.nUes > 10)
         {
-            std::cerr << "--layout=ci needs --nUes=4, got " << P.nUes << std::endl;
+            std::cerr << "--layout=ci needs 4 <= --nUes <= 10, got " << P.nUes << std::endl;
             return 2;
         }
-        for (uint32_t i = 0; i < 4; i++)
+        for (uint32_t i = 0; i < P.nUes; i++)
         {
             uePos[i] = ciPos[i];
             ues[i].wifiAp = 0;
@@ -838,11 +854,29 @@ main(int argc, char* argv[])
     double dur = P.simTime - P.warmup;
     std::vector<double> ueTh(P.nUes, 0);
     double apTh[kWifiAps + 1] = {};
+    std::ofstream flowsOut;
+    if (!P.flowsOut.empty())
+    {
+        bool fresh = !std::ifstream(P.flowsOut).good();
+        flowsOut.open(P.flowsOut, std::ios::app);
+        if (fresh)
+        {
+            flowsOut << "tag,seed,ue,multipath,ap,phy_mbps,th_mbps\n";
+        }
+    }
     for (const auto& f : flows)
     {
         double th = (f.sink->GetTotalRx() - f.rxAtWarmup) * 8.0 / dur / 1e6;
         ueTh[f.ue] += th;
         apTh[f.ap] += th;
+        if (flowsOut.is_open())
+        {
+            const Ue& u = ues[f.ue];
+            double phy = f.ap == kLte ? (std::isnan(u.lteSinr) ? 0 : LteRate(u))
+                                      : staRate[u.sta->GetMac()->GetAddress()].second;
+            flowsOut << P.tag << "," << P.seed << "," << f.ue << "," << u.multipath << "," << aps[f.ap].id << ","
+                     << std::fixed << std::setprecision(4) << phy / 1e6 << "," << th << "\n";
+        }
     }
     double wns = 0;
     double sp = 0;
