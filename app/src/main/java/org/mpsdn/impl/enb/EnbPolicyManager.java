@@ -4,8 +4,11 @@ import io.grpc.netty.shaded.io.netty.handler.ssl.SslContext;
 import org.mpsdn.api.northbound.InstallOutcome;
 import org.mpsdn.api.northbound.IntentInstaller;
 import org.mpsdn.api.northbound.IntentKind;
+import org.mpsdn.api.northbound.IntentStateListener;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.regulation.ManagedFlow;
+import org.mpsdn.api.regulation.RegulationEvent;
+import org.mpsdn.api.regulation.RegulationListener;
 import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.impl.RegulationManager;
 import org.mpsdn.impl.config.MpsdnConfig;
@@ -51,6 +54,13 @@ import static org.slf4j.LoggerFactory.getLogger;
  * id). The controller reaches the eNB over mTLS with the same PKI files as the AP agents
  * ({@code tlsCertFile}, {@code tlsKeyFile}, {@code tlsCaFile}; the eNB's certificate must carry
  * {@code mpsdn://ap/<enbId>}). {@code enbPlaintext=true} turns TLS off: lab only.
+ *
+ * <p>An intent's {@link org.mpsdn.api.northbound.EnbSplit} becomes the eNB's split
+ * configuration ({@link EnbIntentInstaller#splitsOf}); an intent without one clears it, so the
+ * eNB scheduling intent owns its eNB's split configuration. Every regulation event of an AP
+ * (a cycle updated its state) makes the installer re-plan the installed intents at that AP
+ * ({@link EnbIntentInstaller#replan}): pushed only when the flows, and then the plan,
+ * changed.</p>
  */
 @Component(immediate = true, service = IntentInstaller.class,
         property = {
@@ -91,9 +101,11 @@ public class EnbPolicyManager implements IntentInstaller {
     private final Map<String, String> clientEndpoints = new HashMap<>();
     private ApplicationId appId;
     private ExecutorService executor;
-    private EnbIntentInstaller installer;
+    private volatile EnbIntentInstaller installer;
     private TlsAgentClients tls;
     private String tlsError = "";
+    private final RegulationListener regulationListener = new InternalRegulationListener();
+    private volatile IntentStateListener stateListener;
 
     /**
      * Activates the component.
@@ -106,8 +118,9 @@ public class EnbPolicyManager implements IntentInstaller {
         componentConfigService.registerProperties(getClass());
         configure(context == null ? null : context.getProperties());
         executor = Executors.newSingleThreadExecutor(groupedThreads("mpsdn/enb", "installer-%d", log));
-        // Intents carry no split request yet: leave the eNBs' split configurations alone.
-        installer = new EnbIntentInstaller(this::client, this::flowsAt, enb -> null, executor);
+        installer = new EnbIntentInstaller(this::client, this::flowsAt, EnbIntentInstaller::splitsOf, executor);
+        installer.setStateListener(stateListener);
+        regulationService.addListener(regulationListener);
         log.info("Started");
     }
 
@@ -126,6 +139,7 @@ public class EnbPolicyManager implements IntentInstaller {
      */
     @Deactivate
     protected void deactivate() {
+        regulationService.removeListener(regulationListener);
         componentConfigService.unregisterProperties(getClass(), false);
         if (executor != null) {
             executor.shutdownNow();
@@ -269,5 +283,25 @@ public class EnbPolicyManager implements IntentInstaller {
     @Override
     public CompletionStage<InstallOutcome> uninstall(MpsdnIntent intent) {
         return installer.uninstall(intent);
+    }
+
+    @Override
+    public void setStateListener(IntentStateListener listener) {
+        stateListener = listener;
+        EnbIntentInstaller i = installer;
+        if (i != null) {
+            i.setStateListener(listener);
+        }
+    }
+
+    /** Re-plans the intents at an AP whenever a cycle updated its regulation state. */
+    private final class InternalRegulationListener implements RegulationListener {
+        @Override
+        public void event(RegulationEvent event) {
+            if (event.type() == RegulationEvent.Type.AP_STATE_UPDATED && event.subject() != null
+                    && installer != null) {
+                installer.replan(event.subject().apId());
+            }
+        }
     }
 }
