@@ -29,6 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -53,10 +54,12 @@ import static org.slf4j.LoggerFactory.getLogger;
  *
  * <p>Re-planning: the installer remembers, per installed intent, the flows its plan was made
  * from. {@link #replan(String)} (called when the regulation state of an eNB changes, i.e. every
- * cycle) plans again every intent at that eNB whose flows changed (or whose last outcome was a
- * failure and whose flows changed), pushes only when the planned content differs from what the
- * eNB holds, and reports a changed outcome through the {@link IntentStateListener}: FAILED with
- * the eNB's reason when it rejects the re-plan, INSTALLED when a later re-plan is accepted.</p>
+ * cycle) plans again every intent at that eNB whose flows changed, or whose last attempt is
+ * older than the re-check interval ({@link #setRecheckIntervalMillis}, default 30 s: retries a
+ * failed intent, restores a policy the eNB lost); it pushes only when the planned content differs
+ * from what the eNB holds, and reports a changed outcome through the {@link IntentStateListener}:
+ * FAILED with the eNB's reason when it rejects the re-plan, INSTALLED when a later re-plan is
+ * accepted.</p>
  *
  * <p>Uninstall: push the eNB's default policy (no clusters, so every UE is its own cluster,
  * PFS between clusters) and, when this installer manages splits, clear the split
@@ -76,17 +79,23 @@ public final class EnbIntentInstaller implements IntentInstaller {
     private final Executor executor;
     private final Map<String, Installed> installed = new ConcurrentHashMap<>();
     private volatile IntentStateListener listener;
+    private volatile long recheckNanos = TimeUnit.MILLISECONDS.toNanos(DEFAULT_RECHECK_MS);
+
+    /** Default interval of the re-check of intents whose flows did not change, in ms. */
+    public static final long DEFAULT_RECHECK_MS = 30_000;
 
     /** What the installer last did for one intent. */
     private static final class Installed {
         final MpsdnIntent intent;
         final List<EnbFlow> flows;
         final InstallOutcome outcome;
+        final long attemptNanos;
 
         Installed(MpsdnIntent intent, List<EnbFlow> flows, InstallOutcome outcome) {
             this.intent = intent;
             this.flows = flows;
             this.outcome = outcome;
+            this.attemptNanos = System.nanoTime();
         }
     }
 
@@ -156,7 +165,22 @@ public final class EnbIntentInstaller implements IntentInstaller {
     }
 
     /**
-     * Plans again the installed intents at an eNB whose flows changed (runs on the executor).
+     * Sets how long an installed intent whose flows did not change goes without a re-check
+     * (read the eNB, push again only if it no longer holds the planned content: a failed
+     * intent is retried, an eNB that lost its policy gets it back).
+     *
+     * @param millis interval in ms, &gt;= 0
+     */
+    public void setRecheckIntervalMillis(long millis) {
+        if (millis < 0) {
+            throw new IllegalArgumentException("recheck interval: must be >= 0, was " + millis);
+        }
+        recheckNanos = TimeUnit.MILLISECONDS.toNanos(millis);
+    }
+
+    /**
+     * Plans again the installed intents at an eNB whose flows changed, or whose last attempt is
+     * older than the re-check interval (runs on the executor).
      *
      * @param enbId eNB id
      */
@@ -180,7 +204,7 @@ public final class EnbIntentInstaller implements IntentInstaller {
 
     private void replanOne(Installed prev) {
         List<EnbFlow> now = flowsHere(prev.intent.target());
-        if (now.equals(prev.flows)) {
+        if (now.equals(prev.flows) && System.nanoTime() - prev.attemptNanos < recheckNanos) {
             return;
         }
         InstallOutcome o = doInstall(prev.intent, now);

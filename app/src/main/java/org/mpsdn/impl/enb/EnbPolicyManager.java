@@ -65,6 +65,7 @@ import static org.slf4j.LoggerFactory.getLogger;
 @Component(immediate = true, service = IntentInstaller.class,
         property = {
                 "enbDeadlineMs:Integer=3000",
+                "enbRecheckMs:Integer=30000",
                 "enbPlaintext:Boolean=false",
                 "tlsCertFile=/opt/onos/config/mpsdn/controller.crt",
                 "tlsKeyFile=/opt/onos/config/mpsdn/controller.key",
@@ -88,6 +89,8 @@ public class EnbPolicyManager implements IntentInstaller {
 
     /** Per-call deadline towards an eNB in ms. */
     private int enbDeadlineMs = 3000;
+    /** Re-check interval of installed intents whose flows did not change, in ms. */
+    private int enbRecheckMs = 30000;
     /** Lab only: talk to eNBs without TLS. */
     private boolean enbPlaintext = false;
     /** Controller certificate (PEM). */
@@ -120,6 +123,7 @@ public class EnbPolicyManager implements IntentInstaller {
         executor = Executors.newSingleThreadExecutor(groupedThreads("mpsdn/enb", "installer-%d", log));
         installer = new EnbIntentInstaller(this::client, this::flowsAt, EnbIntentInstaller::splitsOf, executor);
         installer.setStateListener(stateListener);
+        installer.setRecheckIntervalMillis(enbRecheckMs);
         regulationService.addListener(regulationListener);
         log.info("Started");
     }
@@ -165,6 +169,22 @@ public class EnbPolicyManager implements IntentInstaller {
             } catch (NumberFormatException e) {
                 log.error("enbDeadlineMs '{}' invalid ({}); keeping {}", d, e.getMessage(), enbDeadlineMs);
             }
+        }
+        String rc = props == null ? null : get(props, "enbRecheckMs");
+        if (rc != null && !rc.trim().isEmpty()) {
+            try {
+                int v = Integer.parseInt(rc.trim());
+                if (v < 0) {
+                    throw new NumberFormatException("must be >= 0");
+                }
+                enbRecheckMs = v;
+            } catch (NumberFormatException e) {
+                log.error("enbRecheckMs '{}' invalid ({}); keeping {}", rc, e.getMessage(), enbRecheckMs);
+            }
+        }
+        EnbIntentInstaller inst = installer;
+        if (inst != null) {
+            inst.setRecheckIntervalMillis(enbRecheckMs);
         }
         String p = props == null ? null : get(props, "enbPlaintext");
         if (p != null && !p.trim().isEmpty()) {

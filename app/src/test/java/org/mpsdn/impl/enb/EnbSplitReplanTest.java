@@ -211,6 +211,42 @@ public class EnbSplitReplanTest {
     }
 
     @Test
+    public void recheckRetriesAFailedIntentAndRestoresALostPolicyWithoutFlowChanges() throws Exception {
+        installer.setRecheckIntervalMillis(0);
+        synchronized (enb) {
+            enb.refuse = Status.UNAVAILABLE.withDescription("scheduler restarting");
+        }
+        InstallOutcome first = await(installer.install(intent().build()));
+        assertEquals("eNB enb1 rejected policy v1: UNAVAILABLE: scheduler restarting", first.reason());
+        synchronized (enb) {
+            enb.refuse = null;
+        }
+        installer.replan("enb1");
+        drain();
+        assertEquals(1, reports.size());
+        assertTrue(reports.get(0).outcome.isAcknowledged());
+        int sets = sets();
+        installer.replan("enb1");   // eNB holds the plan: read only, no push
+        drain();
+        assertEquals(sets, sets());
+        synchronized (enb) {      // the eNB restarted with its default policy (version kept increasing)
+            enb.policy = enb.policy.toBuilder().clearClusters().setVersion(enb.policy.getVersion() + 1).build();
+        }
+        installer.replan("enb1");
+        drain();
+        assertEquals(sets + 1, sets());
+        synchronized (enb) {
+            assertEquals(1, enb.policy.getClustersCount());
+        }
+        assertEquals("no state change: the intent stayed installed", 1, reports.size());
+    }
+
+    @Test(expected = IllegalArgumentException.class)
+    public void negativeRecheckIntervalIsRefused() {
+        installer.setRecheckIntervalMillis(-1);
+    }
+
+    @Test
     public void withdrawnIntentIsNotReplanned() throws Exception {
         assertTrue(await(installer.install(intent().build())).isAcknowledged());
         assertTrue(await(installer.uninstall(intent().build())).isAcknowledged());
