@@ -7,6 +7,7 @@ import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.InstallOutcome;
 import org.mpsdn.api.northbound.IntentInstaller;
 import org.mpsdn.api.northbound.IntentKind;
+import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.IntentStateListener;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.SplitMode;
@@ -165,6 +166,23 @@ public final class EnbIntentInstaller implements IntentInstaller {
     }
 
     /**
+     * Takes over an intent installed before this installer existed (app reactivation, another
+     * instance): it is re-planned at the next {@link #replan(String)} of its eNB. PENDING intents
+     * and other kinds are ignored (the intent manager dispatches those); an intent the installer
+     * already tracks is kept.
+     *
+     * @param intent intent from the intent table
+     */
+    public void adopt(MpsdnIntent intent) {
+        if (intent.kind() != IntentKind.ENB_SCHEDULING || intent.state() == IntentState.PENDING) {
+            return;
+        }
+        InstallOutcome o = intent.state() == IntentState.INSTALLED ? InstallOutcome.acknowledged()
+                : InstallOutcome.failed(intent.reason().isEmpty() ? "failed" : intent.reason());
+        installed.putIfAbsent(intent.id(), new Installed(intent, null, o));
+    }
+
+    /**
      * Sets how long an installed intent whose flows did not change goes without a re-check
      * (read the eNB, push again only if it no longer holds the planned content: a failed
      * intent is retried, an eNB that lost its policy gets it back).
@@ -204,7 +222,7 @@ public final class EnbIntentInstaller implements IntentInstaller {
 
     private void replanOne(Installed prev) {
         List<EnbFlow> now = flowsHere(prev.intent.target());
-        if (now.equals(prev.flows) && System.nanoTime() - prev.attemptNanos < recheckNanos) {
+        if (prev.flows != null && now.equals(prev.flows) && System.nanoTime() - prev.attemptNanos < recheckNanos) {
             return;
         }
         InstallOutcome o = doInstall(prev.intent, now);

@@ -6,6 +6,7 @@ import org.mpsdn.api.northbound.IntentInstaller;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.IntentStateListener;
 import org.mpsdn.api.northbound.MpsdnIntent;
+import org.mpsdn.api.northbound.NorthboundService;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.api.regulation.RegulationListener;
@@ -25,6 +26,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 import org.slf4j.Logger;
 
 import javax.net.ssl.SSLException;
@@ -40,6 +42,7 @@ import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
 import static org.onlab.util.Tools.get;
 import static org.onlab.util.Tools.groupedThreads;
@@ -60,7 +63,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  * eNB scheduling intent owns its eNB's split configuration. Every regulation event of an AP
  * (a cycle updated its state) makes the installer re-plan the installed intents at that AP
  * ({@link EnbIntentInstaller#replan}): pushed only when the flows, and then the plan,
- * changed.</p>
+ * changed. At the first such event it takes over the ENB_SCHEDULING intents already INSTALLED
+ * or FAILED in the (distributed) intent table, so that they are re-planned after an app
+ * reactivation or on a new leader too.</p>
  */
 @Component(immediate = true, service = IntentInstaller.class,
         property = {
@@ -86,6 +91,17 @@ public class EnbPolicyManager implements IntentInstaller {
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
+
+    /** The intents, to take over those installed before this component started. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    protected volatile NorthboundService northbound;
+
+    /** Where existing intents are read; the northbound service unless a test replaces it. */
+    Supplier<Collection<MpsdnIntent>> existingIntents = () -> {
+        NorthboundService nb = northbound;
+        return nb == null ? null : nb.intents();
+    };
+    private volatile boolean adopted;
 
     /** Per-call deadline towards an eNB in ms. */
     private int enbDeadlineMs = 3000;
@@ -121,6 +137,7 @@ public class EnbPolicyManager implements IntentInstaller {
         componentConfigService.registerProperties(getClass());
         configure(context == null ? null : context.getProperties());
         executor = Executors.newSingleThreadExecutor(groupedThreads("mpsdn/enb", "installer-%d", log));
+        adopted = false;
         installer = new EnbIntentInstaller(this::client, this::flowsAt, EnbIntentInstaller::splitsOf, executor);
         installer.setStateListener(stateListener);
         installer.setRecheckIntervalMillis(enbRecheckMs);
@@ -318,10 +335,18 @@ public class EnbPolicyManager implements IntentInstaller {
     private final class InternalRegulationListener implements RegulationListener {
         @Override
         public void event(RegulationEvent event) {
-            if (event.type() == RegulationEvent.Type.AP_STATE_UPDATED && event.subject() != null
-                    && installer != null) {
-                installer.replan(event.subject().apId());
+            EnbIntentInstaller inst = installer;
+            if (event.type() != RegulationEvent.Type.AP_STATE_UPDATED || event.subject() == null || inst == null) {
+                return;
             }
+            if (!adopted) {
+                Collection<MpsdnIntent> existing = existingIntents.get();
+                if (existing != null) {
+                    existing.forEach(inst::adopt);
+                    adopted = true;
+                }
+            }
+            inst.replan(event.subject().apId());
         }
     }
 }

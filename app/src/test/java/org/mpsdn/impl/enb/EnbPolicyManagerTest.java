@@ -272,6 +272,39 @@ public class EnbPolicyManagerTest {
     }
 
     @Test
+    public void intentsInstalledBeforeActivationAreTakenOverAndReplanned() throws Exception {
+        MpsdnIntent before = intent().withState(IntentState.INSTALLED, "", 1);
+        manager.deactivate();
+        manager.existingIntents = () -> List.of(before, MpsdnIntent.builder().id("p").kind(IntentKind.ENB_SCHEDULING)
+                .target("enb1").interCluster(EnbDiscipline.MAX_CI).build());
+        manager.activate(null);
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put("enbPlaintext", "true");
+        manager.configure(props);
+        List<String> reported = new CopyOnWriteArrayList<>();
+        manager.setStateListener((id, v, o) -> reported.add(id + " v" + v + " " + o));
+        synchronized (enb) {
+            assertEquals(0, enb.sets);
+        }
+        regulation.cycle("enb1");
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < end) {
+            synchronized (enb) {
+                if (enb.sets > 0) {
+                    break;
+                }
+            }
+            Thread.sleep(20);
+        }
+        synchronized (enb) {
+            assertEquals("the adopted INSTALLED intent was planned and pushed; the PENDING one was not", 1, enb.sets);
+            assertEquals(Discipline.DISCIPLINE_PFS, enb.policy.getInterCluster());
+            assertEquals(2, enb.policy.getClustersCount());
+        }
+        assertTrue("still installed: nothing to report, was " + reported, reported.isEmpty());
+    }
+
+    @Test
     public void deactivationStopsListeningToCycles() {
         assertEquals(1, regulation.listeners.size());
         manager.deactivate();
