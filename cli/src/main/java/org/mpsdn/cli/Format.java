@@ -3,6 +3,7 @@ package org.mpsdn.cli;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.ApInfo;
+import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
@@ -70,6 +71,13 @@ final class Format {
         }
         if (!i.clusterOverrides().isEmpty()) {
             sb.append(", clusters=").append(i.clusterOverrides());
+        }
+        if (i.split() != null) {
+            EnbSplit sp = i.split();
+            sb.append(String.format(Locale.ROOT, ", split=%s+%s dst=%s%s %s lteShare=%s rttMs=%s windowPackets=%s "
+                    + "alpha=%s beta=%s epochMs=%s", sp.targetUe(), sp.secondPathUe(), sp.dstIp(),
+                    sp.dstPort() == 0 ? "" : ":" + sp.dstPort(), sp.mode(), sp.lteShare(), sp.rttMs(),
+                    sp.windowPackets(), sp.alpha(), sp.beta(), sp.epochMs()));
         }
         if (i.weightMode() != null) {
             sb.append(", weights=").append(i.weightMode());

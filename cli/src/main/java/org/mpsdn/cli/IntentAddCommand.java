@@ -7,9 +7,11 @@ import org.apache.karaf.shell.api.action.Option;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.support.completers.StringsCompleter;
 import org.mpsdn.api.northbound.EnbDiscipline;
+import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
+import org.mpsdn.api.northbound.SplitMode;
 import org.mpsdn.api.northbound.WeightMode;
 import org.mpsdn.api.northbound.codec.JsonFields;
 
@@ -23,13 +25,15 @@ import java.util.Locale;
  * mpsdn-intent-add policy  ue1 exempt
  * mpsdn-intent-add policy  ue1 pin_primary lte1
  * mpsdn-intent-add enb     lte1 pfs [max_ci] [-c user:ue1=round_robin]
+ *     [-s targetUe=ue1,secondPathUe=ue2,dstIp=10.77.0.10,lteShare=0.5,rttMs=50,windowPackets=40
+ *         [,dstPort=5201][,mode=shared_buffer][,alpha=1][,beta=0.5][,epochMs=1000]]
  * mpsdn-intent-add weights ue1 automatic | wifi=3 lte=1
  * </pre>
  */
 @Service
 @Command(scope = "onos", name = "mpsdn-intent-add",
         description = "Creates an mpsdn intent: policy <ue> regulate|exempt|pin_primary [ap]; "
-                + "enb <enb> <inter> [intra] [-c cluster=discipline]; weights <ue> automatic|path=w...")
+                + "enb <enb> <inter> [intra] [-c cluster=discipline] [-s split]; weights <ue> automatic|path=w...")
 public class IntentAddCommand extends MpsdnCommand {
 
     @Argument(index = 0, name = "kind", description = "policy, enb or weights", required = true)
@@ -50,6 +54,12 @@ public class IntentAddCommand extends MpsdnCommand {
     @Option(name = "-c", aliases = "--cluster", description = "cluster=discipline (enb)", required = false,
             multiValued = true)
     List<String> clusters = new ArrayList<>();
+
+    @Option(name = "-s", aliases = "--split", description = "enb only: split one TCP flow across LTE and a second "
+            + "path, key=value,... with the keys of the REST split object: targetUe, secondPathUe, dstIp, "
+            + "lteShare (0..1), rttMs (ms), windowPackets (packets), optional dstPort, mode (fixed_share, "
+            + "shared_buffer), alpha (packets/RTT), beta, epochMs (ms)", required = false)
+    String split = null;
 
     @Override
     protected void doExecute() {
@@ -77,6 +87,9 @@ public class IntentAddCommand extends MpsdnCommand {
 
     private MpsdnIntent build() {
         MpsdnIntent.Builder b = MpsdnIntent.builder().target(target);
+        if (split != null) {
+            b.split(parseSplit(split));
+        }
         IntentKind k;
         switch (kind.toLowerCase(Locale.ROOT)) {
             case "policy":
@@ -120,6 +133,78 @@ public class IntentAddCommand extends MpsdnCommand {
         }
         b.kind(k).id(id != null ? id : k.name().toLowerCase(Locale.ROOT) + "-" + target);
         return b.build();
+    }
+
+    /**
+     * Parses {@code key=value,...} with the keys of the REST split object.
+     *
+     * @param text option value
+     * @return split
+     */
+    static EnbSplit parseSplit(String text) {
+        EnbSplit.Builder s = EnbSplit.builder();
+        for (String item : text.split(",", -1)) {
+            String[] kv = pair(item.trim(), "split");
+            String key = kv[0];
+            String v = kv[1];
+            switch (key) {
+                case "targetUe":
+                    s.targetUe(v);
+                    break;
+                case "secondPathUe":
+                    s.secondPathUe(v);
+                    break;
+                case "dstIp":
+                    s.dstIp(v);
+                    break;
+                case "mode":
+                    s.mode(JsonFields.enumValue("split.mode", v, SplitMode.class));
+                    break;
+                case "dstPort":
+                    try {
+                        s.dstPort(Integer.parseInt(v));
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("split.dstPort: must be an integer, was '" + v + "'", e);
+                    }
+                    break;
+                case "lteShare":
+                    s.lteShare(number(key, v));
+                    break;
+                case "rttMs":
+                    s.rttMs(number(key, v));
+                    break;
+                case "windowPackets":
+                    s.windowPackets(number(key, v));
+                    break;
+                case "alpha":
+                    s.alpha(number(key, v));
+                    break;
+                case "beta":
+                    s.beta(number(key, v));
+                    break;
+                case "epochMs":
+                    s.epochMs(number(key, v));
+                    break;
+                default:
+                    throw new IllegalArgumentException("split." + key + ": unknown field (allowed: targetUe, "
+                            + "secondPathUe, dstIp, dstPort, mode, lteShare, rttMs, windowPackets, alpha, beta, "
+                            + "epochMs)");
+            }
+        }
+        return s.build();
+    }
+
+    private static double number(String key, String v) {
+        double d;
+        try {
+            d = Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("split." + key + ": must be a number, was '" + v + "'", e);
+        }
+        if (Double.isNaN(d) || Double.isInfinite(d)) {
+            throw new IllegalArgumentException("split." + key + ": must be finite, was '" + v + "'");
+        }
+        return d;
     }
 
     private static String[] pair(String s, String field) {

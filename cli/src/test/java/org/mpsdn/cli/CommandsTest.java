@@ -12,11 +12,13 @@ import org.mpsdn.api.northbound.AgentHealth;
 import org.mpsdn.api.northbound.ApInfo;
 import org.mpsdn.api.northbound.ApOverride;
 import org.mpsdn.api.northbound.EnbDiscipline;
+import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
 import org.mpsdn.api.northbound.NorthboundAdminService;
+import org.mpsdn.api.northbound.SplitMode;
 import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
 import org.mpsdn.api.northbound.UeRegistration;
@@ -335,6 +337,23 @@ public class CommandsTest {
         assertEquals(EnbDiscipline.ROUND_ROBIN, nb.intents.get("sched").clusterOverrides().get("user:ue1"));
         assertEquals(EnbDiscipline.MAX_CI, nb.intents.get("sched").intraCluster());
 
+        IntentAddCommand split = wire(new IntentAddCommand(), false);
+        split.kind = "enb";
+        split.target = "lte1";
+        split.id = "split";
+        split.args = List.of("pfs");
+        split.split = "targetUe=ue1, secondPathUe=ue2,dstIp=10.77.0.10,lteShare=0.25,rttMs=100,windowPackets=20,"
+                + "mode=shared_buffer,dstPort=5201,beta=0.3";
+        String splitText = run(split);
+        assertTrue(splitText, splitText.contains("split=ue1+ue2 dst=10.77.0.10:5201 SHARED_BUFFER lteShare=0.25 "
+                + "rttMs=100.0 windowPackets=20.0 alpha=1.0 beta=0.3 epochMs=1400.0"));
+        EnbSplit sp = nb.intents.get("split").split();
+        assertEquals(SplitMode.SHARED_BUFFER, sp.mode());
+        assertEquals(5201, sp.dstPort());
+        assertEquals(0.3, sp.beta(), 0);
+        assertEquals(20 * 0.7 * 100, sp.epochMs(), 1e-9);
+        nb.intents.remove("split");
+
         IntentAddCommand manual = wire(new IntentAddCommand(), false);
         manual.kind = "weights";
         manual.target = "ue1";
@@ -390,6 +409,27 @@ public class CommandsTest {
         badCluster.clusters = List.of("user:ue1");
         run(badCluster);
         assertTrue(errors(), errors().contains("cluster: expected name=value"));
+        String ok = "targetUe=ue1,secondPathUe=ue2,dstIp=10.77.0.10,lteShare=0.5,rttMs=50,windowPackets=40";
+        String[][] splits = {
+                {"enb", ok + ",rttMs=fast", "split.rttMs: must be a number, was 'fast'"},
+                {"enb", ok + ",hold=3", "split.hold: unknown field"},
+                {"enb", ok + ",dstPort=x", "split.dstPort: must be an integer"},
+                {"enb", ok + ",mode=halves", "split.mode: must be one of"},
+                {"enb", ok + ",lteShare=2", "split.lteShare: must be in"},
+                {"enb", ok + ",rttMs", "split: expected name=value, was 'rttMs'"},
+                {"enb", "targetUe=ue1,dstIp=10.77.0.10", "split.secondPathUe: is mandatory"},
+                {"enb", ok.replace("rttMs=50,", ""), "split.rttMs: is mandatory"},
+                {"policy", ok, "split: not allowed for MULTIPATH_POLICY"},
+        };
+        for (String[] c : splits) {
+            IntentAddCommand cmd = wire(new IntentAddCommand(), false);
+            cmd.kind = c[0];
+            cmd.target = c[0].equals("enb") ? "lte1" : "ue1";
+            cmd.args = List.of(c[0].equals("enb") ? "pfs" : "exempt");
+            cmd.split = c[1];
+            assertEquals("", run(cmd));
+            assertTrue(c[1] + ": " + errors(), errors().contains(c[2]));
+        }
         assertTrue("nothing submitted", nb.intents.isEmpty());
     }
 

@@ -7,8 +7,10 @@ import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.northbound.ApOverride;
 import org.mpsdn.api.northbound.EnbDiscipline;
+import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.NorthboundAdminService;
 import org.mpsdn.api.northbound.NorthboundService;
+import org.mpsdn.api.northbound.SplitMode;
 import org.mpsdn.api.northbound.codec.NorthboundCodecs;
 import org.mpsdn.web.metrics.FakeRegulation;
 import org.mpsdn.web.metrics.MetricsFixture;
@@ -293,6 +295,81 @@ public class MpsdnWebResourceTest extends ResourceTest {
         assertNotFound(as(VIEWER, "intents/ghost").get());
         assertEquals(204, as(ADMIN, "intents/w").delete().getStatus());
         assertNotFound(as(ADMIN, "intents/w").delete());
+    }
+
+    private static final String SPLIT_INTENT = "{\"id\": \"split\", \"kind\": \"ENB_SCHEDULING\", \"target\": "
+            + "\"lte1\", \"interCluster\": \"PFS\", \"split\": %s}";
+
+    private static Entity<String> splitIntent(String split) {
+        return Entity.json(String.format(SPLIT_INTENT, split));
+    }
+
+    @Test
+    public void submitsAndShowsSplitIntents() {
+        Response r = as(ADMIN, "intents").post(splitIntent("{\"targetUe\": \"ue1\", \"secondPathUe\": \"ue2\", "
+                + "\"dstIp\": \"10.77.0.10\", \"dstPort\": 5201, \"mode\": \"shared_buffer\", "
+                + "\"lteShare\": 0.25, \"rttMs\": 100, \"windowPackets\": 20}"));
+        assertEquals(201, r.getStatus());
+        EnbSplit s = nb.intents.get("split").split();
+        assertEquals("ue1", s.targetUe());
+        assertEquals("ue2", s.secondPathUe());
+        assertEquals(5201, s.dstPort());
+        assertEquals(SplitMode.SHARED_BUFFER, s.mode());
+        assertEquals(EnbSplit.DEFAULT_ALPHA, s.alpha(), 0);
+        assertEquals(EnbSplit.DEFAULT_BETA, s.beta(), 0);
+        // default epoch: w (1 - beta) / alpha RTTs = 20 x 0.5 x 100 ms
+        assertEquals(1000, s.epochMs(), 1e-9);
+        JsonNode shown = json(as(VIEWER, "intents/split").get()).get("split");
+        assertEquals("SHARED_BUFFER", shown.get("mode").asText());
+        assertEquals(0.25, shown.get("lteShare").asDouble(), 0);
+        assertEquals(100, shown.get("rttMs").asDouble(), 0);
+        assertEquals(1000, shown.get("epochMs").asDouble(), 1e-9);
+    }
+
+    @Test
+    public void rejectsBadSplits() {
+        String ok = "\"targetUe\": \"ue1\", \"secondPathUe\": \"ue2\", \"dstIp\": \"10.77.0.10\", ";
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("[1]")), "split: must be a JSON object");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{\"secondPathUe\": \"ue2\"}")),
+                "split.targetUe: is mandatory");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{\"targetUe\": \"ue1\", \"secondPathUe\": "
+                + "\"ue1\", \"dstIp\": \"10.77.0.10\"}")), "split.secondPathUe: must differ");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{\"targetUe\": \"ue1\", \"secondPathUe\": "
+                + "\"ue2\", \"dstIp\": \"host.example\"}")), "split.dstIp: not an IP address");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{\"targetUe\": \"ue1\", \"secondPathUe\": "
+                + "\"ue2\"}")), "split.dstIp: is mandatory");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{" + ok + "\"rttMs\": 50, \"windowPackets\": 4}")),
+                "split.lteShare: is mandatory");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{" + ok + "\"lteShare\": 1.5, \"rttMs\": 50, "
+                + "\"windowPackets\": 4}")), "split.lteShare: must be in [0.0, 1.0]");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{" + ok + "\"lteShare\": 0.5, \"windowPackets\": "
+                + "4}")), "split.rttMs: is mandatory");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{" + ok + "\"lteShare\": 0.5, \"rttMs\": \"50\", "
+                + "\"windowPackets\": 4}")), "split.rttMs: must be a number");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{" + ok + "\"lteShare\": 0.5, \"rttMs\": 0, "
+                + "\"windowPackets\": 4}")), "split.rttMs: must be in (0.0");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{" + ok + "\"lteShare\": 0.5, \"rttMs\": 50}")),
+                "split.windowPackets: is mandatory");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{" + ok + "\"lteShare\": 0.5, \"rttMs\": 50, "
+                + "\"windowPackets\": 4, \"beta\": 1}")), "split.beta: must be in [0, 1)");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{" + ok + "\"lteShare\": 0.5, \"rttMs\": 50, "
+                + "\"windowPackets\": 4, \"alpha\": -1}")), "split.alpha: must be in");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{" + ok + "\"lteShare\": 0.5, \"rttMs\": 50, "
+                + "\"windowPackets\": 4, \"alpha\": 0}")), "split.epochMs: is mandatory when alpha is 0");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{" + ok + "\"lteShare\": 0.5, \"rttMs\": 50, "
+                + "\"windowPackets\": 4, \"epochMs\": -5}")), "split.epochMs: must be in");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{" + ok + "\"lteShare\": 0.5, \"rttMs\": 50, "
+                + "\"windowPackets\": 4, \"dstPort\": 70000}")), "split.dstPort: must be in [0, 65535]");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{" + ok + "\"lteShare\": 0.5, \"rttMs\": 50, "
+                + "\"windowPackets\": 4, \"dstPort\": 1.5}")), "split.dstPort: must be an integer");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{" + ok + "\"lteShare\": 0.5, \"rttMs\": 50, "
+                + "\"windowPackets\": 4, \"mode\": \"HALVES\"}")), "split.mode: must be one of");
+        assertBadRequest(as(ADMIN, "intents").post(splitIntent("{" + ok + "\"lteShare\": 0.5, \"rttMs\": 50, "
+                + "\"windowPackets\": 4, \"holdUs\": 7}")), "split.holdUs: unknown field");
+        assertBadRequest(as(ADMIN, "intents").post(Entity.json("{\"kind\": \"MULTIPATH_POLICY\", \"target\": "
+                + "\"ue1\", \"mode\": \"EXEMPT\", \"split\": {" + ok + "\"lteShare\": 0.5, \"rttMs\": 50, "
+                + "\"windowPackets\": 4}}")), "split: not allowed for MULTIPATH_POLICY");
+        assertTrue(nb.intents.isEmpty());
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.io.File;
 import java.io.IOException;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -55,6 +56,12 @@ public class SwaggerDocumentTest {
             }
         }
         assertEquals("endpoints found by reflection", 16, endpoints);
+        JsonNode split = doc.path("definitions").path("Intent").path("properties").path("split");
+        for (String f : List.of("targetUe", "secondPathUe", "dstIp", "dstPort", "mode", "lteShare", "rttMs",
+                "windowPackets", "alpha", "beta", "epochMs")) {
+            assertFalse("split." + f + " undocumented",
+                    split.path("properties").path(f).path("description").asText().isEmpty());
+        }
         for (JsonNode ref : doc.findValues("$ref")) {
             String name = ref.asText().replace("#/definitions/", "");
             assertTrue("definition " + name + " missing", doc.get("definitions").has(name));

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * <li>{@link IntentKind#MULTIPATH_POLICY}: target UE, {@link #mode()}, {@link #apId()} for
  * {@link MultipathMode#PIN_PRIMARY};</li>
  * <li>{@link IntentKind#ENB_SCHEDULING}: target eNB (an LTE AP id), {@link #interCluster()},
- * optional {@link #intraCluster()} default and per-cluster {@link #clusterOverrides()};</li>
+ * optional {@link #intraCluster()} default and per-cluster {@link #clusterOverrides()}, optional
+ * {@link #split()} of one flow across LTE and a second path;</li>
  * <li>{@link IntentKind#CLIENT_WEIGHTS}: target client (UE id), {@link #weightMode()},
  * {@link #weights()} per path for {@link WeightMode#MANUAL}.</li>
  * </ul>
@@ -33,6 +34,7 @@ public final class MpsdnIntent {
     private final EnbDiscipline interCluster;
     private final EnbDiscipline intraCluster;
     private final Map<String, EnbDiscipline> clusterOverrides;
+    private final EnbSplit split;
     private final WeightMode weightMode;
     private final Map<String, Integer> weights;
     private final IntentState state;
@@ -49,6 +51,7 @@ public final class MpsdnIntent {
         this.interCluster = b.interCluster;
         this.intraCluster = b.intraCluster;
         this.clusterOverrides = Map.copyOf(b.clusterOverrides);
+        this.split = b.split;
         this.weightMode = b.weightMode;
         this.weights = Map.copyOf(b.weights);
         this.state = b.state;
@@ -73,7 +76,7 @@ public final class MpsdnIntent {
      */
     public Builder toBuilder() {
         Builder b = new Builder().id(id).kind(kind).target(target).mode(mode).apId(apId)
-                .interCluster(interCluster).intraCluster(intraCluster).weightMode(weightMode)
+                .interCluster(interCluster).intraCluster(intraCluster).split(split).weightMode(weightMode)
                 .state(state).reason(reason).version(version).updatedMillis(updatedMillis);
         b.clusterOverrides.putAll(clusterOverrides);
         b.weights.putAll(weights);
@@ -132,6 +135,11 @@ public final class MpsdnIntent {
         return clusterOverrides;
     }
 
+    /** @return flow split request (eNB scheduling only), or null for none */
+    public EnbSplit split() {
+        return split;
+    }
+
     /** @return weight mode (client weights only, else null) */
     public WeightMode weightMode() {
         return weightMode;
@@ -172,6 +180,7 @@ public final class MpsdnIntent {
         return kind == other.kind && Objects.equals(target, other.target) && mode == other.mode
                 && Objects.equals(apId, other.apId) && interCluster == other.interCluster
                 && intraCluster == other.intraCluster && clusterOverrides.equals(other.clusterOverrides)
+                && Objects.equals(split, other.split)
                 && weightMode == other.weightMode && weights.equals(other.weights);
     }
 
@@ -190,7 +199,7 @@ public final class MpsdnIntent {
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, kind, target, mode, apId, interCluster, intraCluster, clusterOverrides,
+        return Objects.hash(id, kind, target, mode, apId, interCluster, intraCluster, clusterOverrides, split,
                 weightMode, weights, state, reason, version, updatedMillis);
     }
 
@@ -212,6 +221,7 @@ public final class MpsdnIntent {
         private EnbDiscipline interCluster;
         private EnbDiscipline intraCluster;
         private final Map<String, EnbDiscipline> clusterOverrides = new LinkedHashMap<>();
+        private EnbSplit split;
         private WeightMode weightMode;
         private final Map<String, Integer> weights = new LinkedHashMap<>();
         private IntentState state = IntentState.PENDING;
@@ -308,6 +318,17 @@ public final class MpsdnIntent {
          */
         public Builder clusterOverride(String clusterId, EnbDiscipline v) {
             this.clusterOverrides.put(clusterId, v);
+            return this;
+        }
+
+        /**
+         * Sets the flow split request.
+         *
+         * @param v split, null for none
+         * @return this builder
+         */
+        public Builder split(EnbSplit v) {
+            this.split = v;
             return this;
         }
 
@@ -424,6 +445,7 @@ public final class MpsdnIntent {
             forbid("interCluster", interCluster);
             forbid("intraCluster", intraCluster);
             forbidMap("clusterOverrides", clusterOverrides);
+            forbid("split", split);
             forbid("weightMode", weightMode);
             forbidMap("weights", weights);
         }
@@ -468,6 +490,7 @@ public final class MpsdnIntent {
             forbid("interCluster", interCluster);
             forbid("intraCluster", intraCluster);
             forbidMap("clusterOverrides", clusterOverrides);
+            forbid("split", split);
         }
 
         private void forbid(String field, Object v) {

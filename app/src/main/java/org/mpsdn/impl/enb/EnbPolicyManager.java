@@ -4,8 +4,12 @@ import io.grpc.netty.shaded.io.netty.handler.ssl.SslContext;
 import org.mpsdn.api.northbound.InstallOutcome;
 import org.mpsdn.api.northbound.IntentInstaller;
 import org.mpsdn.api.northbound.IntentKind;
+import org.mpsdn.api.northbound.IntentStateListener;
 import org.mpsdn.api.northbound.MpsdnIntent;
+import org.mpsdn.api.northbound.NorthboundService;
 import org.mpsdn.api.regulation.ManagedFlow;
+import org.mpsdn.api.regulation.RegulationEvent;
+import org.mpsdn.api.regulation.RegulationListener;
 import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.impl.RegulationManager;
 import org.mpsdn.impl.config.MpsdnConfig;
@@ -22,6 +26,7 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 import org.slf4j.Logger;
 
 import javax.net.ssl.SSLException;
@@ -37,6 +42,7 @@ import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
 import static org.onlab.util.Tools.get;
 import static org.onlab.util.Tools.groupedThreads;
@@ -51,10 +57,20 @@ import static org.slf4j.LoggerFactory.getLogger;
  * id). The controller reaches the eNB over mTLS with the same PKI files as the AP agents
  * ({@code tlsCertFile}, {@code tlsKeyFile}, {@code tlsCaFile}; the eNB's certificate must carry
  * {@code mpsdn://ap/<enbId>}). {@code enbPlaintext=true} turns TLS off: lab only.
+ *
+ * <p>An intent's {@link org.mpsdn.api.northbound.EnbSplit} becomes the eNB's split
+ * configuration ({@link EnbIntentInstaller#splitsOf}); an intent without one clears it, so the
+ * eNB scheduling intent owns its eNB's split configuration. Every regulation event of an AP
+ * (a cycle updated its state) makes the installer re-plan the installed intents at that AP
+ * ({@link EnbIntentInstaller#replan}): pushed only when the flows, and then the plan,
+ * changed. At the first such event it takes over the ENB_SCHEDULING intents already INSTALLED
+ * or FAILED in the (distributed) intent table, so that they are re-planned after an app
+ * reactivation or on a new leader too.</p>
  */
 @Component(immediate = true, service = IntentInstaller.class,
         property = {
                 "enbDeadlineMs:Integer=3000",
+                "enbRecheckMs:Integer=30000",
                 "enbPlaintext:Boolean=false",
                 "tlsCertFile=/opt/onos/config/mpsdn/controller.crt",
                 "tlsKeyFile=/opt/onos/config/mpsdn/controller.key",
@@ -76,8 +92,21 @@ public class EnbPolicyManager implements IntentInstaller {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
 
+    /** The intents, to take over those installed before this component started. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    protected volatile NorthboundService northbound;
+
+    /** Where existing intents are read; the northbound service unless a test replaces it. */
+    Supplier<Collection<MpsdnIntent>> existingIntents = () -> {
+        NorthboundService nb = northbound;
+        return nb == null ? null : nb.intents();
+    };
+    private volatile boolean adopted;
+
     /** Per-call deadline towards an eNB in ms. */
     private int enbDeadlineMs = 3000;
+    /** Re-check interval of installed intents whose flows did not change, in ms. */
+    private int enbRecheckMs = 30000;
     /** Lab only: talk to eNBs without TLS. */
     private boolean enbPlaintext = false;
     /** Controller certificate (PEM). */
@@ -91,9 +120,11 @@ public class EnbPolicyManager implements IntentInstaller {
     private final Map<String, String> clientEndpoints = new HashMap<>();
     private ApplicationId appId;
     private ExecutorService executor;
-    private EnbIntentInstaller installer;
+    private volatile EnbIntentInstaller installer;
     private TlsAgentClients tls;
     private String tlsError = "";
+    private final RegulationListener regulationListener = new InternalRegulationListener();
+    private volatile IntentStateListener stateListener;
 
     /**
      * Activates the component.
@@ -106,8 +137,11 @@ public class EnbPolicyManager implements IntentInstaller {
         componentConfigService.registerProperties(getClass());
         configure(context == null ? null : context.getProperties());
         executor = Executors.newSingleThreadExecutor(groupedThreads("mpsdn/enb", "installer-%d", log));
-        // Intents carry no split request yet: leave the eNBs' split configurations alone.
-        installer = new EnbIntentInstaller(this::client, this::flowsAt, enb -> null, executor);
+        adopted = false;
+        installer = new EnbIntentInstaller(this::client, this::flowsAt, EnbIntentInstaller::splitsOf, executor);
+        installer.setStateListener(stateListener);
+        installer.setRecheckIntervalMillis(enbRecheckMs);
+        regulationService.addListener(regulationListener);
         log.info("Started");
     }
 
@@ -126,6 +160,7 @@ public class EnbPolicyManager implements IntentInstaller {
      */
     @Deactivate
     protected void deactivate() {
+        regulationService.removeListener(regulationListener);
         componentConfigService.unregisterProperties(getClass(), false);
         if (executor != null) {
             executor.shutdownNow();
@@ -151,6 +186,22 @@ public class EnbPolicyManager implements IntentInstaller {
             } catch (NumberFormatException e) {
                 log.error("enbDeadlineMs '{}' invalid ({}); keeping {}", d, e.getMessage(), enbDeadlineMs);
             }
+        }
+        String rc = props == null ? null : get(props, "enbRecheckMs");
+        if (rc != null && !rc.trim().isEmpty()) {
+            try {
+                int v = Integer.parseInt(rc.trim());
+                if (v < 0) {
+                    throw new NumberFormatException("must be >= 0");
+                }
+                enbRecheckMs = v;
+            } catch (NumberFormatException e) {
+                log.error("enbRecheckMs '{}' invalid ({}); keeping {}", rc, e.getMessage(), enbRecheckMs);
+            }
+        }
+        EnbIntentInstaller inst = installer;
+        if (inst != null) {
+            inst.setRecheckIntervalMillis(enbRecheckMs);
         }
         String p = props == null ? null : get(props, "enbPlaintext");
         if (p != null && !p.trim().isEmpty()) {
@@ -269,5 +320,33 @@ public class EnbPolicyManager implements IntentInstaller {
     @Override
     public CompletionStage<InstallOutcome> uninstall(MpsdnIntent intent) {
         return installer.uninstall(intent);
+    }
+
+    @Override
+    public void setStateListener(IntentStateListener listener) {
+        stateListener = listener;
+        EnbIntentInstaller i = installer;
+        if (i != null) {
+            i.setStateListener(listener);
+        }
+    }
+
+    /** Re-plans the intents at an AP whenever a cycle updated its regulation state. */
+    private final class InternalRegulationListener implements RegulationListener {
+        @Override
+        public void event(RegulationEvent event) {
+            EnbIntentInstaller inst = installer;
+            if (event.type() != RegulationEvent.Type.AP_STATE_UPDATED || event.subject() == null || inst == null) {
+                return;
+            }
+            if (!adopted) {
+                Collection<MpsdnIntent> existing = existingIntents.get();
+                if (existing != null) {
+                    existing.forEach(inst::adopt);
+                    adopted = true;
+                }
+            }
+            inst.replan(event.subject().apId());
+        }
     }
 }

@@ -5,6 +5,7 @@ import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
+import org.mpsdn.api.northbound.SplitMode;
 import org.mpsdn.api.northbound.WeightMode;
 import org.onlab.util.KryoNamespace;
 import org.onosproject.store.service.ConsistentMap;
@@ -27,9 +28,9 @@ public final class DistributedIntentTable implements IntentTable {
 
     /** Serializer of the stored intents. */
     public static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
-            .register(StoredIntent.class, String[].class, int[].class)
+            .register(StoredIntent.class, String[].class, int[].class, double[].class)
             .register(IntentKind.class, MultipathMode.class, EnbDiscipline.class, EnbDiscipline[].class,
-                    WeightMode.class, IntentState.class)
+                    WeightMode.class, IntentState.class, SplitMode.class)
             .build("mpsdn-intents"));
 
     private final ConsistentMap<String, StoredIntent> map;

@@ -1,16 +1,19 @@
 package org.mpsdn.impl.northbound;
 
 import org.mpsdn.api.northbound.EnbDiscipline;
+import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
+import org.mpsdn.api.northbound.SplitMode;
 import org.mpsdn.api.northbound.WeightMode;
 
 /**
  * Flat form of an {@link MpsdnIntent} for the distributed map: only strings, enums, numbers and
  * arrays, so that the Kryo serializer needs no JDK-internal collection classes (the intent's
- * immutable maps). Map entries are kept as parallel key/value arrays.
+ * immutable maps). Map entries are kept as parallel key/value arrays; the optional split as
+ * its strings, its mode (null: no split) and its numbers in a fixed-order array.
  */
 public final class StoredIntent {
     private final String id;
@@ -22,6 +25,11 @@ public final class StoredIntent {
     private final EnbDiscipline intraCluster;
     private final String[] clusterIds;
     private final EnbDiscipline[] clusterDisciplines;
+    /** Split ids: target UE, second-path UE, destination IP; null without a split. */
+    private final String[] splitIds;
+    private final SplitMode splitMode;
+    /** Split numbers: dstPort, lteShare, rttMs, windowPackets, alpha, beta, epochMs. */
+    private final double[] splitValues;
     private final WeightMode weightMode;
     private final String[] pathIds;
     private final int[] pathWeights;
@@ -42,6 +50,17 @@ public final class StoredIntent {
         clusterDisciplines = new EnbDiscipline[clusterIds.length];
         for (int k = 0; k < clusterIds.length; k++) {
             clusterDisciplines[k] = i.clusterOverrides().get(clusterIds[k]);
+        }
+        EnbSplit s = i.split();
+        if (s == null) {
+            splitIds = null;
+            splitMode = null;
+            splitValues = null;
+        } else {
+            splitIds = new String[] {s.targetUe(), s.secondPathUe(), s.dstIp()};
+            splitMode = s.mode();
+            splitValues = new double[] {s.dstPort(), s.lteShare(), s.rttMs(), s.windowPackets(), s.alpha(),
+                    s.beta(), s.epochMs()};
         }
         weightMode = i.weightMode();
         pathIds = i.weights().keySet().toArray(new String[0]);
@@ -76,6 +95,12 @@ public final class StoredIntent {
                 .state(state).reason(reason).version(version).updatedMillis(updatedMillis);
         for (int k = 0; k < clusterIds.length; k++) {
             b.clusterOverride(clusterIds[k], clusterDisciplines[k]);
+        }
+        if (splitMode != null) {
+            b.split(EnbSplit.builder().targetUe(splitIds[0]).secondPathUe(splitIds[1]).dstIp(splitIds[2])
+                    .mode(splitMode).dstPort((int) splitValues[0]).lteShare(splitValues[1]).rttMs(splitValues[2])
+                    .windowPackets(splitValues[3]).alpha(splitValues[4]).beta(splitValues[5])
+                    .epochMs(splitValues[6]).build());
         }
         for (int k = 0; k < pathIds.length; k++) {
             b.weight(pathIds[k], pathWeights[k]);

@@ -10,11 +10,13 @@ import org.junit.Test;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.EnbDiscipline;
+import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.ManagedFlow;
+import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.api.regulation.RegulationListener;
 import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.enb.v1.Cluster;
@@ -66,9 +68,17 @@ public class EnbPolicyManagerTest {
         }
     }
 
-    /** Regulation service with a fixed flow list. */
+    /** Regulation service with a settable flow list whose cycles the test plays. */
     private static final class Regulation implements RegulationService {
         final List<ManagedFlow> flows = new CopyOnWriteArrayList<>();
+        final List<RegulationListener> listeners = new CopyOnWriteArrayList<>();
+
+        /** A cycle updated an AP's state. */
+        void cycle(String apId) {
+            RegulationEvent e = new RegulationEvent(RegulationEvent.Type.AP_STATE_UPDATED,
+                    ApRegulationState.builder(apId, "of:0000000000000002").build());
+            listeners.forEach(l -> l.event(e));
+        }
 
         @Override
         public Optional<ApRegulationState> apState(String apId) {
@@ -92,10 +102,12 @@ public class EnbPolicyManagerTest {
 
         @Override
         public void addListener(RegulationListener listener) {
+            listeners.add(listener);
         }
 
         @Override
         public void removeListener(RegulationListener listener) {
+            listeners.remove(listener);
         }
     }
 
@@ -190,6 +202,114 @@ public class EnbPolicyManagerTest {
             assertEquals(0, enb.policy.getClustersCount());
             assertEquals(2, enb.policy.getVersion());
         }
+    }
+
+    private MpsdnIntent awaitState(String id, IntentState state, String reason) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        MpsdnIntent i = book.get(id).orElseThrow();
+        while (!(i.state() == state && i.reason().equals(reason)) && System.nanoTime() < end) {
+            Thread.sleep(20);
+            i = book.get(id).orElseThrow();
+        }
+        return i;
+    }
+
+    @Test
+    public void splitRequestReachesTheEnbWithItsHoldTime() throws Exception {
+        EnbSplit split = EnbSplit.builder().targetUe("alice").secondPathUe("carol").dstIp("10.77.0.10")
+                .lteShare(0.25).rttMs(100).windowPackets(20).epochMs(100).build();
+        book.submit(intent().toBuilder().split(split).build());
+        MpsdnIntent i = awaitSettled("i1");
+        assertEquals(i.reason(), IntentState.INSTALLED, i.state());
+        synchronized (enb) {
+            assertEquals(1, enb.split.getSplitsCount());
+            assertEquals(161432, enb.split.getSplits(0).getHoldTimeUs());
+            assertEquals("carol", enb.split.getSplits(0).getSecondPathUeId());
+            assertEquals(List.of("alice", "carol"), enb.policy.getClusters(0).getUeIdsList());
+        }
+        assertTrue(book.withdraw("i1"));
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < end) {
+            synchronized (enb) {
+                if (enb.split.getSplitsCount() == 0) {
+                    break;
+                }
+            }
+            Thread.sleep(20);
+        }
+        synchronized (enb) {
+            assertEquals(0, enb.split.getSplitsCount());
+        }
+    }
+
+    @Test
+    public void cyclesReplanAndTheIntentStateFollowsTheEnb() throws Exception {
+        book.submit(intent());
+        assertEquals(IntentState.INSTALLED, awaitSettled("i1").state());
+        synchronized (enb) {
+            enb.refuse = io.grpc.Status.RESOURCE_EXHAUSTED.withDescription("policy.clusters: at most 2");
+        }
+        regulation.flows.add(new ManagedFlow("enb1", "carol", "10.0.0.1:5201>10.77.0.12:40001/6",
+                Direction.DOWNLINK, Tier.TIER1, 1000, 1e6));
+        regulation.cycle("wifi1");
+        regulation.cycle("enb1");
+        MpsdnIntent i = awaitState("i1", IntentState.FAILED,
+                "eNB enb1 rejected policy v2: RESOURCE_EXHAUSTED: policy.clusters: at most 2");
+        assertEquals(i.reason(), IntentState.FAILED, i.state());
+        assertEquals(1, i.version());
+        synchronized (enb) {
+            enb.refuse = null;
+        }
+        regulation.flows.removeIf(f -> f.ueId().equals("bob"));
+        regulation.cycle("enb1");
+        i = awaitState("i1", IntentState.INSTALLED, "");
+        assertEquals(i.reason(), IntentState.INSTALLED, i.state());
+        synchronized (enb) {
+            assertEquals(2, enb.policy.getVersion());
+            assertEquals(List.of("user:alice", "user:carol"), List.of(enb.policy.getClusters(0).getClusterId(),
+                    enb.policy.getClusters(1).getClusterId()));
+        }
+    }
+
+    @Test
+    public void intentsInstalledBeforeActivationAreTakenOverAndReplanned() throws Exception {
+        MpsdnIntent before = intent().withState(IntentState.INSTALLED, "", 1);
+        manager.deactivate();
+        manager.existingIntents = () -> List.of(before, MpsdnIntent.builder().id("p").kind(IntentKind.ENB_SCHEDULING)
+                .target("enb1").interCluster(EnbDiscipline.MAX_CI).build());
+        manager.activate(null);
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put("enbPlaintext", "true");
+        manager.configure(props);
+        List<String> reported = new CopyOnWriteArrayList<>();
+        manager.setStateListener((id, v, o) -> reported.add(id + " v" + v + " " + o));
+        synchronized (enb) {
+            assertEquals(0, enb.sets);
+        }
+        regulation.cycle("enb1");
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < end) {
+            synchronized (enb) {
+                if (enb.sets > 0) {
+                    break;
+                }
+            }
+            Thread.sleep(20);
+        }
+        synchronized (enb) {
+            assertEquals("the adopted INSTALLED intent was planned and pushed; the PENDING one was not", 1, enb.sets);
+            assertEquals(Discipline.DISCIPLINE_PFS, enb.policy.getInterCluster());
+            assertEquals(2, enb.policy.getClustersCount());
+        }
+        assertTrue("still installed: nothing to report, was " + reported, reported.isEmpty());
+    }
+
+    @Test
+    public void deactivationStopsListeningToCycles() {
+        assertEquals(1, regulation.listeners.size());
+        manager.deactivate();
+        assertEquals(0, regulation.listeners.size());
+        manager.activate(null);
     }
 
     @Test

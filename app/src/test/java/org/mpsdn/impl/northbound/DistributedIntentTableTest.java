@@ -2,10 +2,12 @@ package org.mpsdn.impl.northbound;
 
 import org.junit.Test;
 import org.mpsdn.api.northbound.EnbDiscipline;
+import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
+import org.mpsdn.api.northbound.SplitMode;
 import org.mpsdn.api.northbound.WeightMode;
 import org.mpsdn.impl.SharedStorageService;
 
@@ -33,7 +35,11 @@ public class DistributedIntentTableTest {
             MpsdnIntent.builder().id("w").kind(IntentKind.CLIENT_WEIGHTS).target("ue1")
                     .weightMode(WeightMode.MANUAL).weight("wifi", 3).weight("lte", 1000).build(),
             MpsdnIntent.builder().id("auto").kind(IntentKind.CLIENT_WEIGHTS).target("ue3")
-                    .weightMode(WeightMode.AUTOMATIC).build());
+                    .weightMode(WeightMode.AUTOMATIC).build(),
+            MpsdnIntent.builder().id("split").kind(IntentKind.ENB_SCHEDULING).target("lte1")
+                    .interCluster(EnbDiscipline.PFS).split(EnbSplit.builder().targetUe("ue1").secondPathUe("ue2")
+                            .dstIp("2001:db8::10").dstPort(5201).mode(SplitMode.SHARED_BUFFER).lteShare(0.3)
+                            .rttMs(42.5).windowPackets(33.3).alpha(0.7).beta(0.3).build()).build());
 
     @Test
     public void serializerRoundTripsEveryKind() {
@@ -43,6 +49,7 @@ public class DistributedIntentTableTest {
             assertEquals(i, back.toIntent());
             assertEquals(i.weights(), back.toIntent().weights());
             assertEquals(i.clusterOverrides(), back.toIntent().clusterOverrides());
+            assertEquals(i.split(), back.toIntent().split());
         }
     }
 
@@ -54,6 +61,7 @@ public class DistributedIntentTableTest {
         SAMPLES.forEach(a::put);
         assertEquals(SAMPLES.size(), b.values().size());
         assertEquals(SAMPLES.get(2), b.get("enb").orElseThrow());
+        assertEquals(SAMPLES.get(5).split(), b.get("split").orElseThrow().split());
         MpsdnIntent installed = SAMPLES.get(0).withState(IntentState.INSTALLED, "", 50);
         b.put(installed);
         assertEquals(installed, a.get("pin").orElseThrow());

@@ -2,6 +2,7 @@ package org.mpsdn.web.codec;
 
 import org.mpsdn.api.northbound.codec.ApInfoCodec;
 import org.mpsdn.api.northbound.codec.ApOverrideCodec;
+import org.mpsdn.api.northbound.codec.EnbSplitCodec;
 import org.mpsdn.api.northbound.codec.ManagedFlowCodec;
 import org.mpsdn.api.northbound.codec.MpsdnIntentCodec;
 import org.mpsdn.api.northbound.codec.UeInfoCodec;
@@ -17,10 +18,12 @@ import org.mpsdn.api.northbound.AgentHealth;
 import org.mpsdn.api.northbound.ApInfo;
 import org.mpsdn.api.northbound.ApOverride;
 import org.mpsdn.api.northbound.EnbDiscipline;
+import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
+import org.mpsdn.api.northbound.SplitMode;
 import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
 import org.mpsdn.api.northbound.UeRegistration;
@@ -139,6 +142,28 @@ public class CodecRoundTripTest {
                 + "\"AUTOMATIC\", \"state\": \"DONE\"}", "state: must be one of");
         rejects(new MpsdnIntentCodec(), "{\"kind\": \"CLIENT_WEIGHTS\", \"target\": null, \"weightMode\": "
                 + "\"AUTOMATIC\"}", "target: is mandatory");
+    }
+
+    @Test
+    public void splits() {
+        EnbSplit fixed = EnbSplit.builder().targetUe("ue1").secondPathUe("ue2").dstIp("10.77.0.10").lteShare(0.2)
+                .rttMs(20).windowPackets(10).build();
+        assertEquals(fixed, roundTrip(new EnbSplitCodec(), fixed));
+        EnbSplit shared = EnbSplit.builder().targetUe("ue1").secondPathUe("ue2").dstIp("2001:db8::1")
+                .dstPort(443).mode(SplitMode.SHARED_BUFFER).lteShare(0.8).rttMs(37.5).windowPackets(64.5)
+                .alpha(0.1).beta(0.3).epochMs(2500).build();
+        assertEquals(shared, roundTrip(new EnbSplitCodec(), shared));
+        MpsdnIntent enb = MpsdnIntent.builder().id("e").kind(IntentKind.ENB_SCHEDULING).target("lte1")
+                .interCluster(EnbDiscipline.PFS).split(shared).build();
+        MpsdnIntent back = roundTrip(new MpsdnIntentCodec(), enb);
+        assertEquals(enb, back);
+        assertEquals(shared, back.split());
+        rejects(new EnbSplitCodec(), "{\"targetUe\": \"ue1\", \"secondPathUe\": null, \"dstIp\": \"10.0.0.1\"}",
+                "split.secondPathUe: is mandatory");
+        rejects(new EnbSplitCodec(), "{\"targetUe\": 7}", "split.targetUe: must be a string");
+        rejects(new EnbSplitCodec(), "{\"targetUe\": \"ue1\", \"secondPathUe\": \"ue2\", \"dstIp\": "
+                + "\"10.0.0.1\", \"lteShare\": 0.5, \"rttMs\": 10, \"windowPackets\": true}",
+                "split.windowPackets: must be a number");
     }
 
     @Test

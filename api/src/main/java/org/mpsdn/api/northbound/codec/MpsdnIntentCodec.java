@@ -22,12 +22,14 @@ import java.util.Set;
  * {"id": "pin-ue1", "kind": "MULTIPATH_POLICY", "target": "ue1", "mode": "PIN_PRIMARY", "apId": "lte1",
  *  "state": "PENDING", "reason": "", "version": 1, "updatedMillis": 0}
  * {"kind": "ENB_SCHEDULING", "target": "lte1", "interCluster": "PFS", "intraCluster": "MAX_CI",
- *  "clusterOverrides": {"user:ue1": "ROUND_ROBIN"}}
+ *  "clusterOverrides": {"user:ue1": "ROUND_ROBIN"},
+ *  "split": {"targetUe": "ue1", "secondPathUe": "ue2", "dstIp": "10.77.0.10", "lteShare": 0.5,
+ *            "rttMs": 50, "windowPackets": 40}}
  * {"kind": "CLIENT_WEIGHTS", "target": "ue1", "weightMode": "MANUAL", "weights": {"wifi": 3, "lte": 1}}
  * </pre>
  * On decode {@code id} is optional (default: lower-case kind, '-', target); {@code state},
  * {@code reason}, {@code version} and {@code updatedMillis} are read when present (the service
- * assigns them on submission).
+ * assigns them on submission). The {@code split} object is read by {@link EnbSplitCodec}.
  */
 public final class MpsdnIntentCodec extends JsonCodec<MpsdnIntent> {
     static final String ID = "id";
@@ -38,6 +40,7 @@ public final class MpsdnIntentCodec extends JsonCodec<MpsdnIntent> {
     static final String INTER = "interCluster";
     static final String INTRA = "intraCluster";
     static final String OVERRIDES = "clusterOverrides";
+    static final String SPLIT = "split";
     static final String WEIGHT_MODE = "weightMode";
     static final String WEIGHTS = "weights";
     static final String STATE = "state";
@@ -46,7 +49,9 @@ public final class MpsdnIntentCodec extends JsonCodec<MpsdnIntent> {
     static final String UPDATED = "updatedMillis";
 
     private static final Set<String> FIELDS = Set.of(ID, KIND, TARGET, MODE, AP_ID, INTER, INTRA, OVERRIDES,
-            WEIGHT_MODE, WEIGHTS, STATE, REASON, VERSION, UPDATED);
+            SPLIT, WEIGHT_MODE, WEIGHTS, STATE, REASON, VERSION, UPDATED);
+
+    private final EnbSplitCodec splitCodec = new EnbSplitCodec();
 
     @Override
     public ObjectNode encode(MpsdnIntent i, CodecContext context) {
@@ -70,6 +75,9 @@ public final class MpsdnIntentCodec extends JsonCodec<MpsdnIntent> {
             ObjectNode o = n.putObject(OVERRIDES);
             i.clusterOverrides().entrySet().stream().sorted(Map.Entry.comparingByKey())
                     .forEach(e -> o.put(e.getKey(), e.getValue().name()));
+        }
+        if (i.split() != null) {
+            n.set(SPLIT, splitCodec.encode(i.split(), context));
         }
         if (i.weightMode() != null) {
             n.put(WEIGHT_MODE, i.weightMode().name());
@@ -113,6 +121,10 @@ public final class MpsdnIntentCodec extends JsonCodec<MpsdnIntent> {
                 b.clusterOverride(e.getKey(), JsonFields.enumValue(field, e.getValue().asText(),
                         EnbDiscipline.class));
             }
+        }
+        ObjectNode split = optObject(n, SPLIT);
+        if (split != null) {
+            b.split(splitCodec.decode(split, context));
         }
         ObjectNode weights = optObject(n, WEIGHTS);
         if (weights != null) {

@@ -2,6 +2,7 @@ package org.mpsdn.api.northbound.codec;
 
 import org.mpsdn.api.northbound.ApInfo;
 import org.mpsdn.api.northbound.ApOverride;
+import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.UeInfo;
 import org.mpsdn.api.northbound.UeRegistration;
@@ -28,6 +29,7 @@ public final class NorthboundCodecs {
         service.registerCodec(UeRegistration.class, new UeRegistrationCodec());
         service.registerCodec(ManagedFlow.class, new ManagedFlowCodec());
         service.registerCodec(MpsdnIntent.class, new MpsdnIntentCodec());
+        service.registerCodec(EnbSplit.class, new EnbSplitCodec());
     }
 
     /**
@@ -42,5 +44,6 @@ public final class NorthboundCodecs {
         service.unregisterCodec(UeRegistration.class);
         service.unregisterCodec(ManagedFlow.class);
         service.unregisterCodec(MpsdnIntent.class);
+        service.unregisterCodec(EnbSplit.class);
     }
 }
