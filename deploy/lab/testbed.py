@@ -357,6 +357,8 @@ def lab_classpath(root):
     own = [os.path.join(root, p) for p in ("deploy/lab/host/target/mpsdn-lab-host-1.0.0-SNAPSHOT.jar",
                                            "app/target/mpsdn-app-1.0.0-SNAPSHOT.jar",
                                            "api/target/mpsdn-api-1.0.0-SNAPSHOT.jar")]
+    # the web bundle's classes and its apidoc/swagger.json as packed in the .oar (unpacked by the lab host's build)
+    own.append(os.path.join(root, "deploy/lab/host/target/mpsdn-web/WEB-INF/classes"))
     for p in own:
         if not os.path.exists(p):
             raise RuntimeError(f"{p} missing: build first (deploy/run-main.sh does)")

@@ -48,7 +48,7 @@ public final class LabHost {
      * Runs the lab host until killed.
      *
      * @param args {@code --of-port N --mode forward|mpsdn --netcfg FILE --lab-config FILE --meter-log FILE
-     *             --stats-ms N}
+     *             --stats-ms N}, and the REST options of {@link LabRestOptions}
      * @throws Exception on start-up failure
      */
     public static void main(String[] args) throws Exception {
@@ -106,6 +106,7 @@ public final class LabHost {
             if (opt.containsKey("regulation-log")) {
                 logRegulation(mgr, opt.get("regulation-log"));
             }
+            LabRestOptions.start(opt, mgr, core, netcfg, telemetry, props);
         } else if (!"forward".equals(mode)) {
             throw new IllegalArgumentException("--mode " + mode + ": want forward or mpsdn");
         }
