@@ -5,6 +5,8 @@ import org.mpsdn.impl.RegulationManager;
 import org.mpsdn.lab.host.rest.LabRest;
 import org.onosproject.core.CoreService;
 import org.onosproject.net.config.NetworkConfigService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -19,6 +21,8 @@ import java.util.Map;
  * (default onos/rocks as ONOS), {@code --rest-port-file FILE} (the port actually bound is written there).
  */
 final class LabRestOptions {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LabRestOptions.class);
 
     private LabRestOptions() {
     }
@@ -42,9 +46,16 @@ final class LabRestOptions {
         if (port < 0) {
             return null;
         }
-        LabRest rest = LabRest.start(InetAddress.getByName(opt.getOrDefault("rest-bind", "127.0.0.1")), port,
-                                     opt.getOrDefault("rest-user", "onos"), opt.getOrDefault("rest-password", "rocks"),
-                                     mgr, core, netcfg, telemetry, props);
+        LabRest rest;
+        try {
+            rest = LabRest.start(InetAddress.getByName(opt.getOrDefault("rest-bind", "127.0.0.1")), port,
+                                 opt.getOrDefault("rest-user", "onos"), opt.getOrDefault("rest-password", "rocks"),
+                                 mgr, core, netcfg, telemetry, props);
+        } catch (IOException e) {
+            // a busy port must not stop the experiment the host is running for
+            LOG.warn("REST not served: cannot listen on port {}: {}", port, e.toString());
+            return null;
+        }
         if (opt.containsKey("rest-port-file")) {
             writePort(Path.of(opt.get("rest-port-file")), rest.port());
         }
