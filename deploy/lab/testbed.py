@@ -300,6 +300,12 @@ class Lab:
         for a in AP.values():   # a fresh set-controller connects at once (no reconnect back-off)
             sh(f"ovs-vsctl del-controller {PREFIX}{a['bridge']}")
         cp = lab_classpath(self.root)
+        prev = os.path.join(self.out, "lab-host.log")
+        if os.path.exists(prev):   # keep the log of each earlier controller of this run (lab-host.1.log, ...)
+            n = 1
+            while os.path.exists(os.path.join(self.out, f"lab-host.{n}.log")):
+                n += 1
+            os.rename(prev, os.path.join(self.out, f"lab-host.{n}.log"))
         meter_log = os.path.join(self.out, "meters.jsonl")
         p = self.spawn(["java", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", cp,
                         "org.mpsdn.lab.host.LabHost", "--of-port", str(OF_PORT), "--mode", mode,
