@@ -389,6 +389,12 @@ class Lab:
         for a in AP.values():   # a fresh set-controller connects at once (no reconnect back-off)
             sh(f"ovs-vsctl del-controller {PREFIX}{a['bridge']}")
         cp = lab_classpath(self.root)
+        prev = os.path.join(self.out, "lab-host.log")
+        if os.path.exists(prev):   # keep the log of each earlier controller of this run (lab-host.1.log, ...)
+            n = 1
+            while os.path.exists(os.path.join(self.out, f"lab-host.{n}.log")):
+                n += 1
+            os.rename(prev, os.path.join(self.out, f"lab-host.{n}.log"))
         meter_log = os.path.join(self.out, "meters.jsonl")
         p = self.spawn(["java", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", cp,
                         "org.mpsdn.lab.host.LabHost", "--of-port", str(OF_PORT), "--mode", mode,
@@ -446,6 +452,8 @@ def lab_classpath(root):
     own = [os.path.join(root, p) for p in ("deploy/lab/host/target/mpsdn-lab-host-1.0.0-SNAPSHOT.jar",
                                            "app/target/mpsdn-app-1.0.0-SNAPSHOT.jar",
                                            "api/target/mpsdn-api-1.0.0-SNAPSHOT.jar")]
+    # the web bundle's classes and its apidoc/swagger.json as packed in the .oar (unpacked by the lab host's build)
+    own.append(os.path.join(root, "deploy/lab/host/target/mpsdn-web/WEB-INF/classes"))
     for p in own:
         if not os.path.exists(p):
             raise RuntimeError(f"{p} missing: build first (deploy/run-main.sh does)")
