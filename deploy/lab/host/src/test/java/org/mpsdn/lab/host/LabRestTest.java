@@ -62,7 +62,7 @@ public class LabRestTest {
         CellTelemetryService telemetry = new CellTelemetryService(List.of(), 60_000);
         Map<String, Object> props = new HashMap<>();
         props.put("intervalMs", 60_000);
-        mgr = MpsdnWiring.activate(sb, core, netcfg, telemetry, props);
+        mgr = MpsdnWiring.activate(sb, core, netcfg, telemetry, null, null, props);
         rest = LabRest.start(InetAddress.getLoopbackAddress(), 0, "onos", "rocks", mgr, core, netcfg, telemetry,
                              props);
     }
