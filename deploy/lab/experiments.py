@@ -50,7 +50,8 @@ def client_cmd(ue, seconds, multipath, rate=None):
         # agent occupancy 0.1-0.27 with Tier 2 at R_m) that is an artefact of the traffic generator, and the AIMD
         # increase, which divides by the occupancy, crawled at 1.1-1.5x per cycle. 8 KB writes (<= 6 frames per
         # write) and kernel pacing of the sending socket at 5 % above the rate (SO_MAX_PACING_RATE via --fq-rate,
-        # applied by the server for -R) make the demand a smooth 12 Mb/s stream like a paced video server's.
+        # applied by the server for -R; MPTCP sockets refuse it with a warning, so it paces single-path TCP only)
+        # make the demand a smooth 12 Mb/s stream like a paced video server's.
         cmd += ["-b", f"{rate}M", "-l", "8K", "--fq-rate", f"{rate * 1.05:.2f}M"]
     if ue in multipath:
         cmd = ["mptcpize", "run"] + cmd
@@ -107,7 +108,10 @@ def run_traffic(lab, name, seconds, multipath, rate_limit=None, sample_s=0.5, on
         lab.stop(p)
         try:
             with open(os.path.join(lab.out, f"{name}-iperf3-{ue}.log")) as f:
-                j = json.load(f)
+                text = f.read()
+            # iperf3 may print a warning before its JSON (e.g. "Unable to set socket pacing": an MPTCP socket
+            # refuses SO_MAX_PACING_RATE, so --fq-rate paces single-path TCP only; the 8 KB writes apply to both)
+            j = json.loads(text[text.index("{"):] if "{" in text else text)
             goodput[ue] = j["end"]["sum_received"]["bits_per_second"] / 1e6
         except (OSError, ValueError, KeyError) as e:
             raise RuntimeError(f"{name}: iperf3 for {ue} gave no result ({e}); see {name}-iperf3-{ue}.log")
