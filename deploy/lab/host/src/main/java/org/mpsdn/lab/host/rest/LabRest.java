@@ -18,6 +18,7 @@ import org.onlab.rest.BaseResource;
 import org.onosproject.codec.CodecService;
 import org.onosproject.core.CoreService;
 import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.store.service.TestStorageService;
 import org.osgi.service.component.ComponentContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -90,6 +91,9 @@ public final class LabRest {
         Components.set(nb, "componentConfigService", cfg);
         Components.set(nb, "regulationService", mgr);
         Components.set(nb, "telemetryService", telemetry);
+        // the northbound keeps its intents in a consistent map (DistributedIntentTable): in-memory stand-in here,
+        // as for the regulation store (without it activate() failed and the host served no REST and no metrics)
+        Components.set(nb, "storageService", new TestStorageService());
         Components.invoke(nb, "activate", new Class<?>[0]);
 
         LabCodecService codecs = new LabCodecService();
