@@ -353,15 +353,7 @@ def dynamic_demand(lab, total_s=60, period_s=15, levels=(20, 10), interval_s=2.0
         if ctl is not None:
             lab.stop(ctl)
     steps = getattr(run_traffic, "last_toggle_log", [])
-    ser = s["series"]
-    t, t1 = ser["t"], ser["ue1/wifi"]
-    recover = []
-    for (ts, rate), prev in zip(steps[1:], steps[:-1]):
-        if rate <= prev[1]:
-            continue
-        got = next((tt for tt, v in zip(t, t1) if tt > ts + 0.5 and v >= 0.95 * rate * 1.04), None)
-        recover.append({"step_at_s": ts, "demand_mbps": rate,
-                        "cycles": None if got is None else int(-(-(got - ts) // interval_s))})
+    recover = score_recovery(steps, s["series"], interval_s)
     res["phases"] = {"dynamic": s}
     res["demand_steps"] = steps
     res["recovery"] = recover
@@ -370,6 +362,23 @@ def dynamic_demand(lab, total_s=60, period_s=15, levels=(20, 10), interval_s=2.0
     res["goals"] = [{"goal": "Tier 1 recovers within 2 cycles after each demand step up", "value": worst,
                      "target": "<= 2", "met": worst <= 2}]
     return res
+
+
+def score_recovery(steps, series, interval_s, key="ue1/wifi"):
+    """For each step up of the Tier-1 demand: regulation cycles until Tier 1 carries 95 % of the new demand (L2
+    rate = 1.04 x goodput), searched only until the next step (a sample after it belongs to the next demand
+    level); cycles None if Tier 1 did not recover within its period."""
+    t, t1 = series["t"], series[key]
+    recover = []
+    for k in range(1, len(steps)):
+        ts, rate = steps[k]
+        if rate <= steps[k - 1][1]:
+            continue
+        end = steps[k + 1][0] if k + 1 < len(steps) else float("inf")
+        got = next((tt for tt, v in zip(t, t1) if ts + 0.5 < tt < end and v >= 0.95 * rate * 1.04), None)
+        recover.append({"step_at_s": ts, "demand_mbps": rate,
+                        "cycles": None if got is None else int(-(-(got - ts) // interval_s))})
+    return recover
 
 
 def plot_series(res, path, keys, title):
