@@ -45,6 +45,8 @@ go test -run '^$' -fuzz '^FuzzParseEndpoints$' -fuzztime 10s ./internal/clientag
 echo "== client weights: Java server -> Go agent interoperability"
 scripts/client-weights-interop.sh
 
+echo "== Lab: REST fuzz (schemathesis) against the lab host's served API document, no 5xx (no OVS needed)"
+/usr/bin/python3 "$top/deploy/lab/rest_fuzz.py" --max-examples 25 --out "$tmp/rest-fuzz"
 echo "== Lab: OpenFlow southbound against a real Open vSwitch bridge (root)"
 cd "$top"
 mvn -B -ntp -q -Plab-ovs -pl deploy/lab/host surefire:test

@@ -22,6 +22,15 @@ if [ -n "${PKGS_NODE[*]:-}" ]; then
   apt-get -o DPkg::Lock::Timeout=600 update -qq
   apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends nodejs >/dev/null
 fi
+# lab REST fuzz: schemathesis from PyPI (no Debian package) in a venv of the system python
+if [ ! -x /opt/mpsdn-venv/bin/schemathesis ]; then
+  dpkg-query -W -f='${Status}' python3-venv 2>/dev/null | grep -q "install ok installed" || {
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get -o DPkg::Lock::Timeout=600 update -qq
+    apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends python3-venv >/dev/null; }
+  /usr/bin/python3 -m venv /opt/mpsdn-venv
+  /opt/mpsdn-venv/bin/pip install -q schemathesis==4.32.5
+fi
 for tool in java mvn go node python3; do
   command -v "$tool" >/dev/null || { echo "setup-host: $tool is required on PATH" >&2; exit 1; }
 done

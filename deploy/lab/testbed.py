@@ -44,6 +44,8 @@ RADIO = [
     ("ue4", "lte", "10.0.2.4", 46.0),
 ]
 WIFI_CONTENTION = 0.143
+# RSSI the Wi-Fi station document reports per PHY rate (near station 54 Mb/s, weak one 30 Mb/s)
+WIFI_RSSI_DBM = {54.0: -50.0, 30.0: -72.0}
 MGMT_ROOT, MGMT_ENB = "10.255.0.1", "10.255.0.2"
 MGMT_AP_ROOT, MGMT_AP = "10.255.0.5", "10.255.0.6"   # management link root <-> Wi-Fi AP namespace
 # AP agents (mpsdn-ap-agent, mTLS) on the management links, polled by the lab host (the app's AgentPoller)
@@ -268,8 +270,15 @@ class Lab:
         tls = {"cert": os.path.join(self.pki, f"ap-{ap}.crt"), "key": os.path.join(self.pki, f"ap-{ap}.key"),
                "client_ca": os.path.join(self.pki, "ca.crt")}
         if ap == "wifi":   # the cell's per-station pfifo leaves under its HTB root, summed by the qdisc source
+            # Stations: a real Wi-Fi AP's agent reads each station's PHY rate from nl80211; the emulated cell has
+            # no nl80211, so the lab publishes the cell's stations (IP, configured PHY rate) in the agent's
+            # station-document format (the eNB metrics format, version 1, read from a file). Without it the app
+            # knew no Wi-Fi PHY rate, took the AP capacity (50 Mb/s) for every station, and its primary selection
+            # (Eq. 2) could make the weak UE3's Wi-Fi subflow its primary: measured in a dynamic-demand run,
+            # UE3's Wi-Fi subflow was Tier 1 for the whole run and took the same packet share as UE1.
             cfg = {"kind": "wifi", "queues": [{"direction": "downlink", "source": "qdisc",
-                                               "interface": AP[ap]["radio"]}], "stations": {"source": "none"}}
+                                               "interface": AP[ap]["radio"]}], "stations": {"source": "enb"},
+                   "enb": {"file": self.wifi_station_doc(), "max_age_ms": 0, "timeout_ms": 200}}
         else:              # the reference eNB's metrics endpoint (per-UE queues, UE list)
             cfg = {"kind": "lte", "queues": [{"direction": "downlink", "source": "enb"}],
                    "stations": {"source": "enb"}, "enb": {"url": ENB_METRICS}}
@@ -277,6 +286,18 @@ class Lab:
         path = os.path.join(self.out, f"agent-{ap}.yaml")
         with open(path, "w") as f:
             json.dump(cfg, f, indent=1)   # JSON is a YAML subset
+        return path
+
+    def wifi_station_doc(self):
+        """Writes the Wi-Fi cell's station list (static: PHY rates are the lab's constants) for the agent."""
+        ues = [{"ips": [addr], "dl_phy_rate_bps": int(rate * 1e6), "ul_phy_rate_bps": int(rate * 1e6),
+                "rsrp_dbm": WIFI_RSSI_DBM[rate]} for _ue, ap, addr, rate in RADIO if ap == "wifi"]
+        doc = {"version": 1, "enb_id": "wifi-cell", "timestamp_ms": int(time.time() * 1000), "capacity_bps": 0,
+               "queues": {}, "ues": ues}
+        path = os.path.join(self.out, "wifi-stations.json")
+        with open(path + ".tmp", "w") as f:
+            json.dump(doc, f, indent=1)
+        os.rename(path + ".tmp", path)
         return path
 
     def start_agent(self, ap, wait=True):
@@ -389,6 +410,12 @@ class Lab:
         for a in AP.values():   # a fresh set-controller connects at once (no reconnect back-off)
             sh(f"ovs-vsctl del-controller {PREFIX}{a['bridge']}")
         cp = lab_classpath(self.root)
+        prev = os.path.join(self.out, "lab-host.log")
+        if os.path.exists(prev):   # keep the log of each earlier controller of this run (lab-host.1.log, ...)
+            n = 1
+            while os.path.exists(os.path.join(self.out, f"lab-host.{n}.log")):
+                n += 1
+            os.rename(prev, os.path.join(self.out, f"lab-host.{n}.log"))
         meter_log = os.path.join(self.out, "meters.jsonl")
         p = self.spawn(["java", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", cp,
                         "org.mpsdn.lab.host.LabHost", "--of-port", str(OF_PORT), "--mode", mode,
@@ -446,6 +473,8 @@ def lab_classpath(root):
     own = [os.path.join(root, p) for p in ("deploy/lab/host/target/mpsdn-lab-host-1.0.0-SNAPSHOT.jar",
                                            "app/target/mpsdn-app-1.0.0-SNAPSHOT.jar",
                                            "api/target/mpsdn-api-1.0.0-SNAPSHOT.jar")]
+    # the web bundle's classes and its apidoc/swagger.json as packed in the .oar (unpacked by the lab host's build)
+    own.append(os.path.join(root, "deploy/lab/host/target/mpsdn-web/WEB-INF/classes"))
     for p in own:
         if not os.path.exists(p):
             raise RuntimeError(f"{p} missing: build first (deploy/run-main.sh does)")

@@ -82,6 +82,10 @@ public class ParametersWebResource extends AbstractWebResource {
             if (!v.isValueNode()) {
                 throw new IllegalArgumentException(e.getKey() + ": must be a number or a string");
             }
+            if (v.asText().trim().isEmpty()) {
+                // ONOS's component configuration treats an empty value as "not set": it would be ignored
+                throw new IllegalArgumentException(e.getKey() + ": must not be empty");
+            }
             values.put(e.getKey(), v.asText());
         }
         return ok(encode(get(NorthboundAdminService.class).setParameters(values))).build();

@@ -262,6 +262,8 @@ public class MpsdnWebResourceTest extends ResourceTest {
         assertBadRequest(as(ADMIN, "parameters").put(Entity.json("{\"cth\": {\"v\": 1}}")),
                 "cth: must be a number or a string");
         assertBadRequest(as(ADMIN, "parameters").put(Entity.json("{}")), "body: name at least one parameter");
+        assertBadRequest(as(ADMIN, "parameters").put(Entity.json("{\"deadlockBreaker\": \" \"}")),
+                "deadlockBreaker: must not be empty");
         assertBadRequest(as(ADMIN, "parameters").put(Entity.json("{\"cth\": 2}")), "cth: must be in");
         assertBadRequest(as(ADMIN, "parameters").put(Entity.json("{\"speed\": 2}")), "speed: unknown parameter");
         assertBadRequest(as(ADMIN, "parameters").put(Entity.json("nope")), "body: not valid JSON");

@@ -50,8 +50,9 @@ public final class LabHost {
      * Runs the lab host until killed.
      *
      * @param args {@code --of-port N --mode forward|mpsdn --netcfg FILE --lab-config FILE --meter-log FILE
-     *             --stats-ms N --regulation-log FILE --metrics-log FILE --pki DIR --controller-name NAME};
-     *             with {@code --pki} the app polls the AP agents over mTLS, else the cell stand-in is read}
+     *             --stats-ms N --regulation-log FILE --metrics-log FILE --pki DIR --controller-name NAME}
+     *             and the REST options of {@link LabRestOptions}; with {@code --pki} the app polls the AP agents
+     *             over mTLS, else the cell stand-in is read
      * @throws Exception on start-up failure
      */
     public static void main(String[] args) throws Exception {
@@ -114,6 +115,7 @@ public final class LabHost {
             if (opt.containsKey("regulation-log")) {
                 logRegulation(mgr, opt.get("regulation-log"));
             }
+            LabRestOptions.start(opt, mgr, core, netcfg, telemetryService, props);
         } else if (!"forward".equals(mode)) {
             throw new IllegalArgumentException("--mode " + mode + ": want forward or mpsdn");
         }

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""REST fuzz run: the lab host serves the app's REST API (stand-in services, no switch and no Open vSwitch
+needed) and schemathesis fuzzes every operation of the API document the host serves (the Swagger 2.0 document
+that onos-maven-plugin generated into the web bundle, served as-is at /onos/mpsdn/swagger.json). The run fails
+on any 5xx (check not_a_server_error). Usage:
+
+    python3 deploy/lab/rest_fuzz.py [--max-examples N] [--max-time S] [--out DIR]
+
+schemathesis comes from /opt/mpsdn-venv (deploy/setup-host.sh installs it) or $SCHEMATHESIS.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import types
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import testbed  # noqa: E402  (config writer and class path of the lab host)
+
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+USER, PASSWORD = "onos", "rocks"
+
+
+def schemathesis():
+    exe = os.environ.get("SCHEMATHESIS") or "/opt/mpsdn-venv/bin/schemathesis"
+    if not os.path.exists(exe):
+        exe = shutil.which("schemathesis")
+    if not exe:
+        sys.exit("rest_fuzz: schemathesis not found (run deploy/setup-host.sh)")
+    return exe
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--max-examples", type=int, default=100, help="test cases per operation and phase")
+    ap.add_argument("--max-time", type=int, default=0, help="time budget in seconds (0: none)")
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--out", default=None, help="folder for the host log and the JUnit report")
+    args = ap.parse_args()
+    st = schemathesis()
+    out = os.path.abspath(args.out or tempfile.mkdtemp(prefix="mpsdn-rest-fuzz-"))
+    os.makedirs(out, exist_ok=True)
+    # the lab's configs; the cells' status files do not exist, so telemetry stays absent (agents "down")
+    cfg = types.SimpleNamespace(out=out, cell_status={a: os.path.join(out, f"no-cell-{a}.json")
+                                                       for a in testbed.AP})
+    netcfg, labcfg = testbed.Lab.write_configs(cfg)
+    port_file = os.path.join(out, "rest-port")
+    if os.path.exists(port_file):
+        os.remove(port_file)
+    log = open(os.path.join(out, "lab-host.log"), "w")
+    host = subprocess.Popen(
+        ["java", "-Xmx256m", "-XX:+UseSerialGC", "-cp", testbed.lab_classpath(ROOT), "org.mpsdn.lab.host.LabHost",
+         "--mode", "mpsdn", "--of-port", "0", "--devices", "0", "--netcfg", netcfg, "--lab-config", labcfg,
+         "--rest-port", "0", "--rest-port-file", port_file, "--rest-user", USER, "--rest-password", PASSWORD],
+        stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.time() + 60
+        while not os.path.exists(port_file):
+            if host.poll() is not None:
+                sys.exit(f"rest_fuzz: lab host exited with {host.returncode} (see {out}/lab-host.log)")
+            if time.time() > deadline:
+                sys.exit(f"rest_fuzz: lab host did not serve REST within 60 s (see {out}/lab-host.log)")
+            time.sleep(0.2)
+        port = int(open(port_file).read())
+        doc = f"http://127.0.0.1:{port}/onos/mpsdn/swagger.json"
+        # pass 1 fuzzes every parameter; pass 2 pins the path identifiers to configured APs and UEs so that the
+        # fuzzed bodies reach the resources' logic behind the 404s of unknown identifiers
+        known = os.path.join(out, "known-ids.toml")
+        with open(known, "w") as f:
+            f.write('[parameters]\n"path.apId" = "wifi"\n"path.ueId" = "ue2"\n')
+        rc = 0
+        for name, pre in (("free", []), ("known-ids", ["--config-file", known])):
+            rc |= fuzz(st, pre, doc, args, os.path.join(out, f"schemathesis-{name}.xml"))
+            if host.poll() is not None:
+                sys.exit(f"rest_fuzz: lab host died during the run (see {out}/lab-host.log)")
+        print(f"rest_fuzz: schemathesis exit {rc}; host log {out}/lab-host.log", flush=True)
+        return rc
+    finally:
+        if host.poll() is None:
+            host.terminate()
+            try:
+                host.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                host.kill()
+        log.close()
+
+
+def fuzz(st, pre, doc, args, junit):
+    """One schemathesis run (5xx is the failing check); returns its exit code."""
+    cmd = [st] + pre + ["run", doc, "--auth", f"{USER}:{PASSWORD}", "--checks", "not_a_server_error",
+                        "--max-examples", str(args.max_examples), "--workers", "1", "--no-color",
+                        "--report", "junit", "--report-junit-path", junit]
+    if args.max_time:
+        cmd += ["--max-time", str(args.max_time)]
+    if args.seed is not None:
+        cmd += ["--seed", str(args.seed)]
+    print("rest_fuzz:", " ".join(cmd), flush=True)
+    return subprocess.call(cmd, cwd=os.path.dirname(junit))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
