@@ -34,7 +34,15 @@ type ShapingConfig struct {
 	// MinLimitBytes, when > 0, sizes the tbf queue in bytes as
 	// max(rate x latency + burst, MinLimitBytes) instead of by latency; see tbf.
 	MinLimitBytes uint64
+	// NotsentLowat, when > 0, is set as net.ipv4.tcp_notsent_lowat in the
+	// agent's network namespace while it shapes (the previous value is put back
+	// on Close); see Shaping.
+	NotsentLowat uint64
 }
+
+// notsentLowatKey is the sysctl that caps a TCP socket's (and so an MPTCP
+// subflow's) unsent data.
+const notsentLowatKey = "net.ipv4.tcp_notsent_lowat"
 
 // Share correction bounds (ModeMeasured).
 const (
@@ -68,6 +76,19 @@ const (
 // the reference (a stall while a slow path holds data back) must not shape
 // the slow path down further, which would lengthen the stall (positive
 // feedback down to the floor rate).
+//
+// Head-of-line blocking at the sender (NotsentLowat): the kernel's MPTCP
+// scheduler keeps handing a subflow data while the subflow's socket has send
+// memory free, so a shaped slow path ends up holding up to its whole send
+// buffer unsent (measured: ~100 KB with the default net.ipv4.tcp_wmem, ~3.9 MB
+// with a 4 MB default). That data waits queue/rate seconds (1-2 s at 0.5-1
+// Mbit/s) before the receiver can deliver it in order, and the connection-level
+// send buffer fills with data the fast path already carried: MPTCP-rec's
+// blocking condition, with the slow path's send queue as the delay. Setting
+// net.ipv4.tcp_notsent_lowat (namespace-wide; it is read on every check, so it
+// also applies to open sockets) makes a subflow refuse more data once that many
+// bytes are unsent, which bounds the slow path's waiting data to the low-water
+// mark plus its congestion window.
 type Shaping struct {
 	run   Runner
 	paths map[string]Path
@@ -82,6 +103,8 @@ type Shaping struct {
 	accBits map[string]float64 // path -> delivered wire bits in the control interval
 	accCap  map[string]float64 // path -> bits its shaped rate allowed in the interval
 	accTime time.Duration
+
+	lowatOrig string // net.ipv4.tcp_notsent_lowat before the agent set it ("": not set by us)
 }
 
 // NewShaping creates the backend for paths.
@@ -145,6 +168,13 @@ func (s *Shaping) Apply(ctx context.Context, weights []Weight) []Result {
 	for id, e := range s.reshape(ctx, true) {
 		if errs[id] == nil {
 			errs[id] = e
+		}
+	}
+	if e := s.setLowat(ctx); e != nil {
+		for _, w := range weights {
+			if errs[w.PathID] == nil {
+				errs[w.PathID] = e
+			}
 		}
 	}
 	res := make([]Result, 0, len(weights))
@@ -251,11 +281,49 @@ func (s *Shaping) Rates() map[string]uint64 {
 	return out
 }
 
-// Close removes the shaping it installed and clears backup flags it set.
+// setLowat sets net.ipv4.tcp_notsent_lowat once (NotsentLowat > 0),
+// remembering the value it replaces.
+func (s *Shaping) setLowat(ctx context.Context) error {
+	if s.cfg.NotsentLowat == 0 || s.lowatOrig != "" {
+		return nil
+	}
+	orig, err := s.run.Run(ctx, "sysctl", "-n", notsentLowatKey)
+	if err != nil {
+		return fmt.Errorf("notsent lowat: %w", err)
+	}
+	orig = strings.TrimSpace(orig)
+	if _, err := strconv.ParseUint(orig, 10, 32); err != nil {
+		return fmt.Errorf("notsent lowat: %s reads %q: not a number", notsentLowatKey, orig)
+	}
+	want := notsentLowatKey + "=" + strconv.FormatUint(s.cfg.NotsentLowat, 10)
+	if _, err := s.run.Run(ctx, "sysctl", "-qw", want); err != nil {
+		return fmt.Errorf("notsent lowat: %w", err)
+	}
+	s.lowatOrig = orig
+	return nil
+}
+
+// NotsentLowatOriginal returns the net.ipv4.tcp_notsent_lowat value the
+// agent replaced ("" while it has not set one).
+func (s *Shaping) NotsentLowatOriginal() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lowatOrig
+}
+
+// Close removes the shaping it installed, puts back the notsent low-water
+// mark it replaced, and clears backup flags it set.
 func (s *Shaping) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var first error
+	if s.lowatOrig != "" {
+		if _, err := s.run.Run(context.Background(), "sysctl", "-qw", notsentLowatKey+"="+s.lowatOrig); err != nil {
+			first = err
+		} else {
+			s.lowatOrig = ""
+		}
+	}
 	for _, p := range s.order {
 		if s.rate[p.Interface] == 0 {
 			continue

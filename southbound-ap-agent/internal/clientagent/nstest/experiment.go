@@ -32,7 +32,10 @@ type Experiment struct {
 	Prefix     string        // namespace prefix
 	WiFiRate   string        // AP uplink rates, e.g. "20mbit"
 	LTERate    string
-	Logf       func(format string, args ...any)
+	// ClientSysctls are extra "key=value" sysctls set in the client namespace
+	// after the topology is built (e.g. net.ipv4.tcp_wmem, the sender's buffer).
+	ClientSysctls []string
+	Logf          func(format string, args ...any)
 }
 
 // Result is one run.
@@ -80,6 +83,12 @@ func (e *Experiment) Start() (*Lab, error) {
 		return nil, err
 	}
 	l := &Lab{Topo: topo, e: e, agentLog: &syncBuffer{}}
+	for _, kv := range e.ClientSysctls {
+		if err := sh("ip", "netns", "exec", topo.Client, "sysctl", "-qw", kv); err != nil {
+			l.Stop()
+			return nil, err
+		}
+	}
 	l.dir, err = os.MkdirTemp("", "mpsdn-weights-")
 	if err != nil {
 		l.Stop()
