@@ -35,9 +35,11 @@ type ShapingConfig struct {
 	// max(rate x latency + burst, MinLimitBytes) instead of by latency; see tbf.
 	MinLimitBytes uint64
 	// NotsentLowat, when > 0, is set as net.ipv4.tcp_notsent_lowat in the
-	// agent's network namespace while it shapes (the previous value is put back
-	// on Close); see Shaping.
-	NotsentLowat uint64
+	// agent's network namespace while a weighted path's share w / sum(w) is
+	// below LowatBelowShare (the previous value is put back otherwise and on
+	// Close); see Shaping.
+	NotsentLowat    uint64
+	LowatBelowShare float64 // default 0.1
 }
 
 // notsentLowatKey is the sysctl that caps a TCP socket's (and so an MPTCP
@@ -89,6 +91,15 @@ const (
 // also applies to open sockets) makes a subflow refuse more data once that many
 // bytes are unsent, which bounds the slow path's waiting data to the low-water
 // mark plus its congestion window.
+//
+// The low-water mark is only set while it is needed: with Q the unsent data a
+// slow path holds and B the connection's send buffer, the stall happens when
+// Q / r_slow x r_aggregate > B, i.e. when the path's share r_slow / r_aggregate
+// is below Q / B (measured: Q ~100 KB, B ~1.2 MB, so ~0.09: weights 10 and 2 of
+// 200 stall, 30 does not). A namespace-wide low-water mark also keeps the fast
+// path's queue short, and the kernel scheduler, which prefers the subflow with
+// the shortest queue, then starves a heavy second path (measured at LTE weight
+// 140: 14 % instead of 41 %), so it is not on for higher shares.
 type Shaping struct {
 	run   Runner
 	paths map[string]Path
@@ -126,6 +137,9 @@ func NewShaping(run Runner, paths []Path, cfg ShapingConfig) (*Shaping, error) {
 	}
 	if cfg.InitialRefBps == 0 {
 		cfg.InitialRefBps = 10_000_000
+	}
+	if cfg.LowatBelowShare <= 0 {
+		cfg.LowatBelowShare = 0.1
 	}
 	if cfg.RefHalfLife <= 0 {
 		cfg.RefHalfLife = 5 * time.Second
@@ -170,7 +184,7 @@ func (s *Shaping) Apply(ctx context.Context, weights []Weight) []Result {
 			errs[id] = e
 		}
 	}
-	if e := s.setLowat(ctx); e != nil {
+	if e := s.lowat(ctx, weights); e != nil {
 		for _, w := range weights {
 			if errs[w.PathID] == nil {
 				errs[w.PathID] = e
@@ -281,10 +295,49 @@ func (s *Shaping) Rates() map[string]uint64 {
 	return out
 }
 
-// setLowat sets net.ipv4.tcp_notsent_lowat once (NotsentLowat > 0),
-// remembering the value it replaces.
+// NeedsLowat reports whether a weighted path's share w / sum(w) is below
+// threshold (a slow path that would stall the connection without a notsent
+// low-water mark; see Shaping).
+func NeedsLowat(weights []Weight, threshold float64) bool {
+	var sum float64
+	for _, w := range weights {
+		sum += float64(w.Value)
+	}
+	for _, w := range weights {
+		if w.Value > 0 && float64(w.Value)/sum < threshold {
+			return true
+		}
+	}
+	return false
+}
+
+// lowat sets or restores the low-water mark for weights.
+func (s *Shaping) lowat(ctx context.Context, weights []Weight) error {
+	if s.cfg.NotsentLowat == 0 {
+		return nil
+	}
+	if NeedsLowat(weights, s.cfg.LowatBelowShare) {
+		return s.setLowat(ctx)
+	}
+	return s.restoreLowat(ctx)
+}
+
+// restoreLowat puts back the value the agent replaced, if any.
+func (s *Shaping) restoreLowat(ctx context.Context) error {
+	if s.lowatOrig == "" {
+		return nil
+	}
+	if _, err := s.run.Run(ctx, "sysctl", "-qw", notsentLowatKey+"="+s.lowatOrig); err != nil {
+		return fmt.Errorf("notsent lowat: %w", err)
+	}
+	s.lowatOrig = ""
+	return nil
+}
+
+// setLowat sets net.ipv4.tcp_notsent_lowat to NotsentLowat, remembering the
+// value it replaces.
 func (s *Shaping) setLowat(ctx context.Context) error {
-	if s.cfg.NotsentLowat == 0 || s.lowatOrig != "" {
+	if s.lowatOrig != "" {
 		return nil
 	}
 	orig, err := s.run.Run(ctx, "sysctl", "-n", notsentLowatKey)
@@ -316,14 +369,7 @@ func (s *Shaping) NotsentLowatOriginal() string {
 func (s *Shaping) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var first error
-	if s.lowatOrig != "" {
-		if _, err := s.run.Run(context.Background(), "sysctl", "-qw", notsentLowatKey+"="+s.lowatOrig); err != nil {
-			first = err
-		} else {
-			s.lowatOrig = ""
-		}
-	}
+	first := s.restoreLowat(context.Background())
 	for _, p := range s.order {
 		if s.rate[p.Interface] == 0 {
 			continue

@@ -25,11 +25,25 @@ func TestShapingSetsNotsentLowatOnceAndRestoresItOnClose(t *testing.T) {
 		t.Fatalf("original %q, want 4294967295", got)
 	}
 	n := len(r.cmds)
-	s.Apply(context.Background(), []Weight{{"wlan0", 200}, {"lte0", 30}})
+	s.Apply(context.Background(), []Weight{{"wlan0", 200}, {"lte0", 2}})
 	for _, c := range r.cmds[n:] {
 		if strings.HasPrefix(c, "sysctl") {
-			t.Fatalf("second apply touched the sysctl again: %q", c)
+			t.Fatalf("second apply (still a slow path) touched the sysctl again: %q", c)
 		}
+	}
+	// 30 / 230 = 0.13 >= 0.1: no slow path any more, the original comes back
+	n = len(r.cmds)
+	s.Apply(context.Background(), []Weight{{"wlan0", 200}, {"lte0", 30}})
+	if got := strings.Join(r.cmds[n:], "|"); !strings.Contains(got, "sysctl -qw net.ipv4.tcp_notsent_lowat=4294967295") {
+		t.Fatalf("original not restored for a 13 %% share: %q", got)
+	}
+	if got := s.NotsentLowatOriginal(); got != "" {
+		t.Fatalf("after restore: original still held: %q", got)
+	}
+	n = len(r.cmds)
+	s.Apply(context.Background(), []Weight{{"wlan0", 200}, {"lte0", 10}})
+	if got := strings.Join(r.cmds[n:], "|"); !strings.Contains(got, "sysctl -qw net.ipv4.tcp_notsent_lowat=16384") {
+		t.Fatalf("low-water mark not set again for a 4.8 %% share: %q", got)
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
@@ -93,6 +107,27 @@ func TestShapingReportsAnUnsettableOrUnreadableLowat(t *testing.T) {
 		}
 		if err := s.Close(); err != nil {
 			t.Errorf("%s: close: %v", c.name, err)
+		}
+	}
+}
+
+func TestNeedsLowatComparesEachPathsWeightShare(t *testing.T) {
+	cases := []struct {
+		weights []Weight
+		want    bool
+	}{
+		{[]Weight{{"a", 200}, {"b", 2}}, true},    // 0.99 %
+		{[]Weight{{"a", 200}, {"b", 10}}, true},   // 4.8 %
+		{[]Weight{{"a", 200}, {"b", 30}}, false},  // 13 %
+		{[]Weight{{"a", 200}, {"b", 140}}, false}, // 41 %
+		{[]Weight{{"a", 200}, {"b", 0}}, false},   // a backup carries nothing: no slow path
+		{[]Weight{{"a", 1}, {"b", 1}, {"c", 1}}, false},
+		{[]Weight{{"a", 100}, {"b", 100}, {"c", 5}}, true},
+		{nil, false},
+	}
+	for _, c := range cases {
+		if got := NeedsLowat(c.weights, 0.1); got != c.want {
+			t.Errorf("%v: %v, want %v", c.weights, got, c.want)
 		}
 	}
 }
