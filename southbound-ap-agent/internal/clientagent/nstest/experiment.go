@@ -125,7 +125,19 @@ func (l *Lab) AgentLog() string { return l.agentLog.String() }
 
 // Stop stops the agent and publisher and removes the topology.
 func (l *Lab) Stop() {
-	if l.agent != nil && l.agent.Process != nil {
+	l.stopAgent()
+	if l.Pub != nil {
+		l.Pub.Stop()
+	}
+	l.Topo.Destroy()
+	if l.dir != "" {
+		os.RemoveAll(l.dir)
+	}
+}
+
+// stopAgent interrupts the agent (it cleans up) and waits for it, killing it after 5 s.
+func (l *Lab) stopAgent() {
+	if l.agent != nil && l.agent.Process != nil && l.agent.ProcessState == nil {
 		_ = l.agent.Process.Signal(os.Interrupt)
 		done := make(chan struct{})
 		go func() { _ = l.agent.Wait(); close(done) }()
@@ -135,13 +147,6 @@ func (l *Lab) Stop() {
 			_ = l.agent.Process.Kill()
 			<-done
 		}
-	}
-	if l.Pub != nil {
-		l.Pub.Stop()
-	}
-	l.Topo.Destroy()
-	if l.dir != "" {
-		os.RemoveAll(l.dir)
 	}
 }
 
