@@ -116,6 +116,8 @@ type Shaping struct {
 	accTime time.Duration
 
 	lowatOrig string // net.ipv4.tcp_notsent_lowat before the agent set it ("": not set by us)
+
+	burst map[string]uint64 // interface -> tbf burst installed (never lowered while the tbf exists)
 }
 
 // NewShaping creates the backend for paths.
@@ -145,7 +147,7 @@ func NewShaping(run Runner, paths []Path, cfg ShapingConfig) (*Shaping, error) {
 		cfg.RefHalfLife = 5 * time.Second
 	}
 	s := &Shaping{run: run, paths: map[string]Path{}, order: paths, cfg: cfg, rate: map[string]uint64{},
-		corr: map[string]float64{}, accBits: map[string]float64{}, accCap: map[string]float64{},
+		corr: map[string]float64{}, burst: map[string]uint64{}, accBits: map[string]float64{}, accCap: map[string]float64{},
 		refRate: cfg.InitialRefBps}
 	for _, p := range paths {
 		s.paths[p.ID] = p
@@ -382,6 +384,7 @@ func (s *Shaping) Close() error {
 			first = err
 		}
 		s.rate[p.Interface] = 0
+		delete(s.burst, p.Interface)
 	}
 	return first
 }
@@ -410,6 +413,7 @@ func (s *Shaping) reshape(ctx context.Context, force bool) map[string]error {
 				continue
 			}
 			s.rate[p.Interface] = 0
+			delete(s.burst, p.Interface)
 		case a.RateBps != 0 && (force || cur == 0 || changed(cur, a.RateBps, s.cfg.Hysteresis)):
 			if err := s.tbf(ctx, p.Interface, a.RateBps, cur > 1); err != nil {
 				errs[a.PathID] = err
@@ -439,7 +443,12 @@ func changed(cur, next uint64, hyst float64) bool {
 // the stalls in short runs but let the correction run away once. Burst is 5 ms
 // at the rate, at least two full frames.
 func (s *Shaping) tbf(ctx context.Context, iface string, rateBps uint64, installed bool) error {
-	burst := max(3028, rateBps/8/200)
+	// Never lower the burst of an installed tbf: tc replace/change keeps the
+	// queued packets, and one queued (GSO) packet larger than the new burst can
+	// never gather enough tokens, which wedges the path for good (measured: the
+	// LTE path dead after a rate fell from 14.5 to 14.2 Mbit/s, 9046 to 8856
+	// bytes of burst, and in every later run; results/weights-share.md).
+	burst := max(3028, rateBps/8/200, s.burst[iface])
 	queue := []string{"latency", strconv.Itoa(s.cfg.LatencyMs) + "ms"}
 	if s.cfg.MinLimitBytes > 0 {
 		limit := max(s.cfg.MinLimitBytes, rateBps/8*uint64(s.cfg.LatencyMs)/1000+burst)
@@ -451,12 +460,16 @@ func (s *Shaping) tbf(ctx context.Context, iface string, rateBps uint64, install
 	}
 	if installed && s.cfg.ChangeInPlace {
 		if _, err := s.run.Run(ctx, "tc", args("change")...); err == nil {
+			s.burst[iface] = burst
 			return nil
 		}
 		// removed behind our back: install it again
 	}
-	_, err := s.run.Run(ctx, "tc", args("replace")...)
-	return err
+	if _, err := s.run.Run(ctx, "tc", args("replace")...); err != nil {
+		return err
+	}
+	s.burst[iface] = burst
+	return nil
 }
 
 func (s *Shaping) endpoints(ctx context.Context) ([]Endpoint, error) {
