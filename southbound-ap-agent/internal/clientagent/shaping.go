@@ -446,9 +446,19 @@ func (s *Shaping) tbf(ctx context.Context, iface string, rateBps uint64, install
 	// Never lower the burst of an installed tbf: tc replace/change keeps the
 	// queued packets, and one queued (GSO) packet larger than the new burst can
 	// never gather enough tokens, which wedges the path for good (measured: the
-	// LTE path dead after a rate fell from 14.5 to 14.2 Mbit/s, 9046 to 8856
+	// LTE path dead after a rate fell from 14.5 to 13.7 Mbit/s, 9046 to 8580
 	// bytes of burst, and in every later run; results/weights-share.md).
-	burst := max(3028, rateBps/8/200, s.burst[iface])
+	// A rate that falls to under half (e.g. a new, much lower weight) removes
+	// the tbf first, dropping its queue, so the burst can follow the rate.
+	burst := max(3028, rateBps/8/200)
+	if prev := s.burst[iface]; installed && burst*2 < prev {
+		if _, err := s.run.Run(ctx, "tc", "qdisc", "del", "dev", iface, "root"); err != nil {
+			return err
+		}
+		delete(s.burst, iface)
+		installed = false
+	}
+	burst = max(burst, s.burst[iface])
 	queue := []string{"latency", strconv.Itoa(s.cfg.LatencyMs) + "ms"}
 	if s.cfg.MinLimitBytes > 0 {
 		limit := max(s.cfg.MinLimitBytes, rateBps/8*uint64(s.cfg.LatencyMs)/1000+burst)
