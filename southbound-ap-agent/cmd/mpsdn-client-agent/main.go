@@ -78,6 +78,8 @@ func main() {
 	halfLife := flag.Duration("ref-half-life", 5*time.Second, "shaping-mode measured: half-life of the held reference peak")
 	correction := flag.Bool("share-correction", true, "shaping-mode measured: correct shaped rates from delivered shares")
 	changeInPlace := flag.Bool("tbf-change-in-place", false, "update an installed tbf with tc qdisc change (keeps its queue) instead of replace")
+	lowat := flag.Uint64("notsent-lowat", 16384, "shaping: net.ipv4.tcp_notsent_lowat set while a path's weight share is below -lowat-below-share, bounding the unsent data a slow subflow holds (0: leave the kernel's)")
+	lowatShare := flag.Float64("lowat-below-share", 0.1, "shaping: set -notsent-lowat only while a path's weight share w/sum(w) is below this")
 	rcvbuf := flag.Uint64("rcvbuf", 0, "receive buffer announced for MPTCP-rec pruning (0: net.ipv4.tcp_rmem max)")
 	stateFile := flag.String("state-file", "/var/lib/mpsdn-client-agent/state.json", "last applied epoch/version (empty: none)")
 	sample := flag.Duration("sample-interval", 500*time.Millisecond, "subflow sampling interval")
@@ -110,7 +112,7 @@ func main() {
 	switch *backend {
 	case "shaping":
 		cfg := clientagent.ShapingConfig{Mode: *mode, LatencyMs: *latency, ShareCorrection: *correction, RefHalfLife: *halfLife,
-			ChangeInPlace: *changeInPlace, MinLimitBytes: *minLimit}
+			ChangeInPlace: *changeInPlace, MinLimitBytes: *minLimit, NotsentLowat: *lowat, LowatBelowShare: *lowatShare}
 		if *aggregate != "" {
 			r, err := parseRate(*aggregate)
 			if err != nil {

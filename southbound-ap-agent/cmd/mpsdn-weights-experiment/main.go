@@ -32,6 +32,7 @@ func main() {
 	lteRate := flag.String("lte-rate", "20mbit", "LTE AP uplink rate")
 	out := flag.String("out", "", "Markdown output file (default stdout)")
 	agentArgs := flag.String("agent-args", "", "extra mpsdn-client-agent flags, space separated (recorded in the table header)")
+	sysctls := flag.String("client-sysctl", "", "extra client-namespace sysctls key=value, separated by ';' (recorded in the table header)")
 	flag.Parse()
 	if *agent == "" {
 		log.Fatal("-agent is required")
@@ -47,6 +48,11 @@ func main() {
 	e := &nstest.Experiment{AgentBin: *agent, WiFiWeight: uint32(*wifi), Duration: *dur, Warmup: *warm,
 		Prefix: "mx" + strconv.Itoa(os.Getpid()%10000), WiFiRate: *wifiRate, LTERate: *lteRate,
 		AgentArgs: append([]string{"-sample-interval", "250ms"}, strings.Fields(*agentArgs)...), Logf: log.Printf}
+	for _, kv := range strings.Split(*sysctls, ";") {
+		if kv = strings.TrimSpace(kv); kv != "" {
+			e.ClientSysctls = append(e.ClientSysctls, kv)
+		}
+	}
 	lab, err := e.Start()
 	if err != nil {
 		log.Fatal(err)
@@ -82,9 +88,9 @@ func main() {
 		runtime.GOARCH, strings.TrimSpace(string(kernel)), runtime.NumCPU(), time.Now().UTC().Format(time.RFC3339))
 	fmt.Fprintf(&b, "Setup: namespace lab, client uploads with `mptcpize run iperf3 -c` over kernel MPTCP on a Wi-Fi path "+
 		"and an LTE path (each AP uplink: tbf %s / %s); weights pushed by a ClientWeights publisher to the real "+
-		"mpsdn-client-agent (backend shaping, mode measured, extra agent flags: `%s`). Wi-Fi weight %d. Each run %s, the first %s excluded; "+
+		"mpsdn-client-agent (backend shaping, mode measured, extra agent flags: `%s`, client sysctls: `%s`). Wi-Fi weight %d. Each run %s, the first %s excluded; "+
 		"share = LTE bytes received by the server / bytes received on both paths; %d repetitions, median shown "+
-		"(all runs in the last column).\n\n", *wifiRate, *lteRate, *agentArgs, *wifi, *dur, *warm, *reps)
+		"(all runs in the last column).\n\n", *wifiRate, *lteRate, *agentArgs, *sysctls, *wifi, *dur, *warm, *reps)
 	fmt.Fprintf(&b, "| LTE weight | theory LTE share %% | measured median %% | error (points) | Wi-Fi Mbit/s | LTE Mbit/s | runs %% |\n")
 	fmt.Fprintf(&b, "|---:|---:|---:|---:|---:|---:|---|\n")
 	worst := 0.0

@@ -34,7 +34,17 @@ type ShapingConfig struct {
 	// MinLimitBytes, when > 0, sizes the tbf queue in bytes as
 	// max(rate x latency + burst, MinLimitBytes) instead of by latency; see tbf.
 	MinLimitBytes uint64
+	// NotsentLowat, when > 0, is set as net.ipv4.tcp_notsent_lowat in the
+	// agent's network namespace while a weighted path's share w / sum(w) is
+	// below LowatBelowShare (the previous value is put back otherwise and on
+	// Close); see Shaping.
+	NotsentLowat    uint64
+	LowatBelowShare float64 // default 0.1
 }
+
+// notsentLowatKey is the sysctl that caps a TCP socket's (and so an MPTCP
+// subflow's) unsent data.
+const notsentLowatKey = "net.ipv4.tcp_notsent_lowat"
 
 // Share correction bounds (ModeMeasured).
 const (
@@ -68,6 +78,28 @@ const (
 // the reference (a stall while a slow path holds data back) must not shape
 // the slow path down further, which would lengthen the stall (positive
 // feedback down to the floor rate).
+//
+// Head-of-line blocking at the sender (NotsentLowat): the kernel's MPTCP
+// scheduler keeps handing a subflow data while the subflow's socket has send
+// memory free, so a shaped slow path ends up holding up to its whole send
+// buffer unsent (measured: ~100 KB with the default net.ipv4.tcp_wmem, ~3.9 MB
+// with a 4 MB default). That data waits queue/rate seconds (1-2 s at 0.5-1
+// Mbit/s) before the receiver can deliver it in order, and the connection-level
+// send buffer fills with data the fast path already carried: MPTCP-rec's
+// blocking condition, with the slow path's send queue as the delay. Setting
+// net.ipv4.tcp_notsent_lowat (namespace-wide; it is read on every check, so it
+// also applies to open sockets) makes a subflow refuse more data once that many
+// bytes are unsent, which bounds the slow path's waiting data to the low-water
+// mark plus its congestion window.
+//
+// The low-water mark is only set while it is needed: with Q the unsent data a
+// slow path holds and B the connection's send buffer, the stall happens when
+// Q / r_slow x r_aggregate > B, i.e. when the path's share r_slow / r_aggregate
+// is below Q / B (measured: Q ~100 KB, B ~1.2 MB, so ~0.09: weights 10 and 2 of
+// 200 stall, 30 does not). A namespace-wide low-water mark also keeps the fast
+// path's queue short, and the kernel scheduler, which prefers the subflow with
+// the shortest queue, then starves a heavy second path (measured at LTE weight
+// 140: 14 % instead of 41 %), so it is not on for higher shares.
 type Shaping struct {
 	run   Runner
 	paths map[string]Path
@@ -82,6 +114,10 @@ type Shaping struct {
 	accBits map[string]float64 // path -> delivered wire bits in the control interval
 	accCap  map[string]float64 // path -> bits its shaped rate allowed in the interval
 	accTime time.Duration
+
+	lowatOrig string // net.ipv4.tcp_notsent_lowat before the agent set it ("": not set by us)
+
+	burst map[string]uint64 // interface -> tbf burst installed (never lowered while the tbf exists)
 }
 
 // NewShaping creates the backend for paths.
@@ -104,11 +140,14 @@ func NewShaping(run Runner, paths []Path, cfg ShapingConfig) (*Shaping, error) {
 	if cfg.InitialRefBps == 0 {
 		cfg.InitialRefBps = 10_000_000
 	}
+	if cfg.LowatBelowShare <= 0 {
+		cfg.LowatBelowShare = 0.1
+	}
 	if cfg.RefHalfLife <= 0 {
 		cfg.RefHalfLife = 5 * time.Second
 	}
 	s := &Shaping{run: run, paths: map[string]Path{}, order: paths, cfg: cfg, rate: map[string]uint64{},
-		corr: map[string]float64{}, accBits: map[string]float64{}, accCap: map[string]float64{},
+		corr: map[string]float64{}, burst: map[string]uint64{}, accBits: map[string]float64{}, accCap: map[string]float64{},
 		refRate: cfg.InitialRefBps}
 	for _, p := range paths {
 		s.paths[p.ID] = p
@@ -145,6 +184,13 @@ func (s *Shaping) Apply(ctx context.Context, weights []Weight) []Result {
 	for id, e := range s.reshape(ctx, true) {
 		if errs[id] == nil {
 			errs[id] = e
+		}
+	}
+	if e := s.lowat(ctx, weights); e != nil {
+		for _, w := range weights {
+			if errs[w.PathID] == nil {
+				errs[w.PathID] = e
+			}
 		}
 	}
 	res := make([]Result, 0, len(weights))
@@ -251,11 +297,81 @@ func (s *Shaping) Rates() map[string]uint64 {
 	return out
 }
 
-// Close removes the shaping it installed and clears backup flags it set.
+// NeedsLowat reports whether a weighted path's share w / sum(w) is below
+// threshold (a slow path that would stall the connection without a notsent
+// low-water mark; see Shaping).
+func NeedsLowat(weights []Weight, threshold float64) bool {
+	var sum float64
+	for _, w := range weights {
+		sum += float64(w.Value)
+	}
+	for _, w := range weights {
+		if w.Value > 0 && float64(w.Value)/sum < threshold {
+			return true
+		}
+	}
+	return false
+}
+
+// lowat sets or restores the low-water mark for weights.
+func (s *Shaping) lowat(ctx context.Context, weights []Weight) error {
+	if s.cfg.NotsentLowat == 0 {
+		return nil
+	}
+	if NeedsLowat(weights, s.cfg.LowatBelowShare) {
+		return s.setLowat(ctx)
+	}
+	return s.restoreLowat(ctx)
+}
+
+// restoreLowat puts back the value the agent replaced, if any.
+func (s *Shaping) restoreLowat(ctx context.Context) error {
+	if s.lowatOrig == "" {
+		return nil
+	}
+	if _, err := s.run.Run(ctx, "sysctl", "-qw", notsentLowatKey+"="+s.lowatOrig); err != nil {
+		return fmt.Errorf("notsent lowat: %w", err)
+	}
+	s.lowatOrig = ""
+	return nil
+}
+
+// setLowat sets net.ipv4.tcp_notsent_lowat to NotsentLowat, remembering the
+// value it replaces.
+func (s *Shaping) setLowat(ctx context.Context) error {
+	if s.lowatOrig != "" {
+		return nil
+	}
+	orig, err := s.run.Run(ctx, "sysctl", "-n", notsentLowatKey)
+	if err != nil {
+		return fmt.Errorf("notsent lowat: %w", err)
+	}
+	orig = strings.TrimSpace(orig)
+	if _, err := strconv.ParseUint(orig, 10, 32); err != nil {
+		return fmt.Errorf("notsent lowat: %s reads %q: not a number", notsentLowatKey, orig)
+	}
+	want := notsentLowatKey + "=" + strconv.FormatUint(s.cfg.NotsentLowat, 10)
+	if _, err := s.run.Run(ctx, "sysctl", "-qw", want); err != nil {
+		return fmt.Errorf("notsent lowat: %w", err)
+	}
+	s.lowatOrig = orig
+	return nil
+}
+
+// NotsentLowatOriginal returns the net.ipv4.tcp_notsent_lowat value the
+// agent replaced ("" while it has not set one).
+func (s *Shaping) NotsentLowatOriginal() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lowatOrig
+}
+
+// Close removes the shaping it installed, puts back the notsent low-water
+// mark it replaced, and clears backup flags it set.
 func (s *Shaping) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var first error
+	first := s.restoreLowat(context.Background())
 	for _, p := range s.order {
 		if s.rate[p.Interface] == 0 {
 			continue
@@ -268,6 +384,7 @@ func (s *Shaping) Close() error {
 			first = err
 		}
 		s.rate[p.Interface] = 0
+		delete(s.burst, p.Interface)
 	}
 	return first
 }
@@ -296,6 +413,7 @@ func (s *Shaping) reshape(ctx context.Context, force bool) map[string]error {
 				continue
 			}
 			s.rate[p.Interface] = 0
+			delete(s.burst, p.Interface)
 		case a.RateBps != 0 && (force || cur == 0 || changed(cur, a.RateBps, s.cfg.Hysteresis)):
 			if err := s.tbf(ctx, p.Interface, a.RateBps, cur > 1); err != nil {
 				errs[a.PathID] = err
@@ -325,7 +443,22 @@ func changed(cur, next uint64, hyst float64) bool {
 // the stalls in short runs but let the correction run away once. Burst is 5 ms
 // at the rate, at least two full frames.
 func (s *Shaping) tbf(ctx context.Context, iface string, rateBps uint64, installed bool) error {
+	// Never lower the burst of an installed tbf: tc replace/change keeps the
+	// queued packets, and one queued (GSO) packet larger than the new burst can
+	// never gather enough tokens, which wedges the path for good (measured: the
+	// LTE path dead after a rate fell from 14.5 to 13.7 Mbit/s, 9046 to 8580
+	// bytes of burst, and in every later run; results/weights-share.md).
+	// A rate that falls to under half (e.g. a new, much lower weight) removes
+	// the tbf first, dropping its queue, so the burst can follow the rate.
 	burst := max(3028, rateBps/8/200)
+	if prev := s.burst[iface]; installed && burst*2 < prev {
+		if _, err := s.run.Run(ctx, "tc", "qdisc", "del", "dev", iface, "root"); err != nil {
+			return err
+		}
+		delete(s.burst, iface)
+		installed = false
+	}
+	burst = max(burst, s.burst[iface])
 	queue := []string{"latency", strconv.Itoa(s.cfg.LatencyMs) + "ms"}
 	if s.cfg.MinLimitBytes > 0 {
 		limit := max(s.cfg.MinLimitBytes, rateBps/8*uint64(s.cfg.LatencyMs)/1000+burst)
@@ -337,12 +470,16 @@ func (s *Shaping) tbf(ctx context.Context, iface string, rateBps uint64, install
 	}
 	if installed && s.cfg.ChangeInPlace {
 		if _, err := s.run.Run(ctx, "tc", args("change")...); err == nil {
+			s.burst[iface] = burst
 			return nil
 		}
 		// removed behind our back: install it again
 	}
-	_, err := s.run.Run(ctx, "tc", args("replace")...)
-	return err
+	if _, err := s.run.Run(ctx, "tc", args("replace")...); err != nil {
+		return err
+	}
+	s.burst[iface] = burst
+	return nil
 }
 
 func (s *Shaping) endpoints(ctx context.Context) ([]Endpoint, error) {

@@ -32,7 +32,10 @@ type Experiment struct {
 	Prefix     string        // namespace prefix
 	WiFiRate   string        // AP uplink rates, e.g. "20mbit"
 	LTERate    string
-	Logf       func(format string, args ...any)
+	// ClientSysctls are extra "key=value" sysctls set in the client namespace
+	// after the topology is built (e.g. net.ipv4.tcp_wmem, the sender's buffer).
+	ClientSysctls []string
+	Logf          func(format string, args ...any)
 }
 
 // Result is one run.
@@ -80,6 +83,12 @@ func (e *Experiment) Start() (*Lab, error) {
 		return nil, err
 	}
 	l := &Lab{Topo: topo, e: e, agentLog: &syncBuffer{}}
+	for _, kv := range e.ClientSysctls {
+		if err := sh("ip", "netns", "exec", topo.Client, "sysctl", "-qw", kv); err != nil {
+			l.Stop()
+			return nil, err
+		}
+	}
 	l.dir, err = os.MkdirTemp("", "mpsdn-weights-")
 	if err != nil {
 		l.Stop()
@@ -116,7 +125,19 @@ func (l *Lab) AgentLog() string { return l.agentLog.String() }
 
 // Stop stops the agent and publisher and removes the topology.
 func (l *Lab) Stop() {
-	if l.agent != nil && l.agent.Process != nil {
+	l.stopAgent()
+	if l.Pub != nil {
+		l.Pub.Stop()
+	}
+	l.Topo.Destroy()
+	if l.dir != "" {
+		os.RemoveAll(l.dir)
+	}
+}
+
+// stopAgent interrupts the agent (it cleans up) and waits for it, killing it after 5 s.
+func (l *Lab) stopAgent() {
+	if l.agent != nil && l.agent.Process != nil && l.agent.ProcessState == nil {
 		_ = l.agent.Process.Signal(os.Interrupt)
 		done := make(chan struct{})
 		go func() { _ = l.agent.Wait(); close(done) }()
@@ -126,13 +147,6 @@ func (l *Lab) Stop() {
 			_ = l.agent.Process.Kill()
 			<-done
 		}
-	}
-	if l.Pub != nil {
-		l.Pub.Stop()
-	}
-	l.Topo.Destroy()
-	if l.dir != "" {
-		os.RemoveAll(l.dir)
 	}
 }
 

@@ -61,8 +61,8 @@ func TestWeightShareAndBackup(t *testing.T) {
 	}
 	defer lab.Stop()
 	ctx := context.Background()
-	// LTE weights of 10 and below put the LTE path under ~1 Mbit/s, where the
-	// kernel's 64 KB scheduling bursts hold data back for seconds and a loaded
+	// LTE weights of 10 and below put the LTE path under ~1 Mbit/s, where data
+	// waiting unsent on the slow subflow holds the connection back and a loaded
 	// runner can stall the connection in a short run; at 140 the LTE subflow
 	// runs near its own limits and stalls for seconds at times. The 30 s
 	// experiment covers them (results/weights-share.md).
