@@ -8,7 +8,7 @@ components in the lab host):
 2. with mpsdn they regain most of it (at least half of what they lost);
 3. a congestion step halves the Tier-2 limit within one regulation interval: UE3's multipath download,
    limited to 4 Mb/s so that it cannot congest the cell by itself, runs alone so its Wi-Fi subflow's
-   (Tier 2) limit grows, then UE1 and UE2 start backlogged downloads; the next cycles must
+   (Tier 2) limit grows, then UE1, UE2 and a second UE3 download start backlogged; the next cycles must
    install a limit at most half the previous one (meter log of the lab host).
 Exit status 0 only if every check holds. Results stay in deploy/lab/out/ci/.
 """
@@ -26,18 +26,21 @@ INTERVAL_S = 2.0
 
 def halving_after(step, interval_s):
     """The Wi-Fi Tier-2 limit in force when the cell congests and the first limit installed after it. The
-    first must be at most half the second's predecessor, installed within two intervals of the step (the
-    occupancy is averaged over the interval in progress at the step, so the first fully congested interval
-    ends at most two intervals later). Returns (before, after, seconds after the step) or None."""
+    cell congests at onset_t, the first moment after the step at which its station queues (sampled by the lab
+    at 10 Hz) hold at least CTh of their limits; before that the step's clients are still starting. The first
+    limit installed after the step must be at most half its predecessor and come within two intervals of the
+    onset (plus 0.5 s for the install): the agent averages occupancy over the interval in progress at the
+    onset, so the first fully congested interval ends at most two intervals later. Returns (before, after,
+    seconds after the step, seconds after the onset) or None."""
     ms = step["meters"]
     before = [m for m in ms if m["t"] < step["step_t"]]
     after = [m for m in ms if m["t"] >= step["step_t"]]
-    if not before or not after:
+    if not before or not after or step.get("onset_t") is None:
         return None
     a, b = before[-1], after[0]
-    dt = b["t"] - step["step_t"]
+    dt = b["t"] - step["onset_t"]
     if b["rate_kbps"] <= a["rate_kbps"] / 2 + 1 and dt <= 2 * interval_s + 0.5:
-        return (a["rate_kbps"], b["rate_kbps"], round(dt, 2))
+        return (a["rate_kbps"], b["rate_kbps"], round(b["t"] - step["step_t"], 2), round(dt, 2))
     return None
 
 
@@ -83,8 +86,17 @@ def main():
           f"halving after it: {h}")
     if not before or before[-1] < 400:
         failures.append(f"Tier 2 did not grow while alone on Wi-Fi (limits {before[-5:]})")
-    if h is None:
+    onset = step.get("onset_t")
+    print("cell congested (station queues >= CTh) "
+          + ("never" if onset is None else f"{onset - step['step_t']:.2f} s after the step"))
+    if onset is None:
+        failures.append("the congestion step did not congest the Wi-Fi cell (see cell_occupancy in prototype.json)")
+    elif h is None:
         failures.append("the congestion step did not halve the Wi-Fi Tier-2 limit within one interval")
+        print("step clients' goodput (Mb/s):", step.get("goodput_mbps"))
+        print("Wi-Fi per cycle (s after the step, limit kb/s, occupancy):",
+              [(round(r["t"] - step["step_t"], 1), r.get("limit_kbps"), round(r.get("occupancy", 0), 3))
+               for r in step.get("regulation", [])])
     if failures:
         print("\nLAB CHECK FAILED:\n  " + "\n  ".join(failures))
         return 1

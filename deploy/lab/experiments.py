@@ -40,8 +40,8 @@ def iperf_servers(lab):
             for u in UES]
 
 
-def client_cmd(ue, seconds, multipath, rate=None):
-    cmd = ["iperf3", "-c", SERVER_IP, "-p", str(PORT[ue]), "-R", "-t", str(seconds), "-J"]
+def client_cmd(ue, seconds, multipath, rate=None, port=None):
+    cmd = ["iperf3", "-c", SERVER_IP, "-p", str(port or PORT[ue]), "-R", "-t", str(seconds), "-J"]
     if rate:
         # A demand of `rate` Mb/s arrives at that rate, not in bursts: iperf3 -b alone writes 128 KB blocks, each
         # leaving the server at line rate as ~90 back-to-back frames, which overflow the cell's 20-packet station
@@ -408,29 +408,97 @@ def plot_series(res, path, keys, title):
 
 
 def congestion_step(lab, before_s=12, after_s=10, tier2_mbps=4):
-    """Tier 2 on Wi-Fi (UE3's subflow) runs alone, then UE1 and UE2 start backlogged downloads: the Wi-Fi
-    cell congests at step_t. UE3's download is limited to tier2_mbps (well below its 30 Mb/s Wi-Fi PHY
-    rate) so that, before the step, the cell is not congested and the Tier-2 limit grows; a backlogged
+    """Tier 2 on Wi-Fi (UE3's subflow) runs alone, then every Wi-Fi station starts a backlogged download: the
+    Wi-Fi cell congests at step_t. UE3's first download is limited to tier2_mbps (well below its 30 Mb/s Wi-Fi
+    PHY rate) so that, before the step, the cell is not congested and the Tier-2 limit grows; a backlogged
     Tier-2 flow would fill the queue by itself and the limit would already be halving before the step.
-    Returns the Wi-Fi meter log and step_t (epoch seconds)."""
+    At the step UE1, UE2 (single-path) and a second, backlogged multipath download of UE3 (to UE4's idle
+    server; UE4 is LTE-only) start, so all three station queues of the cell fill. (With UE1 and UE2 alone,
+    two of the three leaf queues filled and the agent's occupancy, which averages backlog over all of the
+    cell's leaf limits, sat at 0.38-0.42 against the lab's CTh 0.3: one loaded CI run missed the halving.)
+    Returns the Wi-Fi meter log, the regulation log (occupancy per cycle), the step clients' goodput and step_t
+    (epoch seconds)."""
     servers = iperf_servers(lab)
     time.sleep(0.5)
     ctl = lab.start_controller("mpsdn")
     t0 = time.time()
+    step_clients = {}
+    watch = CellQueueWatch("wifi")
+    watch.start()
     try:
         total = before_s + after_s
         lab.spawn(client_cmd("ue3", total, ["ue3"], rate=tier2_mbps), "step-iperf3-ue3", ns="ue3")
         log(f"congestion step: Tier 2 alone on Wi-Fi for {before_s} s")
         time.sleep(before_s)
         step_t = time.time()
-        for ue in ("ue1", "ue2"):
-            lab.spawn(client_cmd(ue, after_s, []), f"step-iperf3-{ue}", ns=ue)
-        log(f"congestion step: UE1 and UE2 backlogged from now, {after_s} s")
+        for ue, port in (("ue1", None), ("ue2", None), ("ue3", PORT["ue4"])):
+            name = f"step-iperf3-{ue}-backlogged"
+            step_clients[ue] = name
+            lab.spawn(client_cmd(ue, after_s, ["ue3"], port=port), name, ns=ue)
+        log(f"congestion step: UE1, UE2 and UE3 backlogged on Wi-Fi from now, {after_s} s")
         time.sleep(after_s + 1)
     finally:
+        watch.stop()
         for p in list(lab.procs):
             if p.name.startswith("step-iperf3") or p in servers:
                 lab.stop(p)
         lab.stop(ctl)
+    onset = next((t for t, occ in watch.samples if t >= step_t and occ >= testbed.CTH), None)
     wifi = [m for m in read_meters(lab, t0) if m["device"].endswith("a1") and m["event"] == "added"]
-    return {"step_t": step_t, "t0": t0, "meters": wifi}
+    regulation = []
+    path = os.path.join(lab.out, "regulation.jsonl")
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                d = json.loads(line) if line.strip() else None
+                if d and d["t"] >= t0 and "wifi" in d.get("aps", {}):
+                    regulation.append({"t": d["t"], **d["aps"]["wifi"]})
+    goodput = {ue: step_goodput(os.path.join(lab.out, f"{name}.log")) for ue, name in step_clients.items()}
+    return {"step_t": step_t, "t0": t0, "onset_t": onset, "meters": wifi, "regulation": regulation,
+            "goodput_mbps": goodput, "cell_occupancy": [(round(t - step_t, 2), round(o, 3)) for t, o in watch.samples]}
+
+
+class CellQueueWatch:
+    """Samples a cell's station queues (the pfifo leaves of its radio device's egress, which the AP agent
+    reads) every period_s from a thread: (epoch t, summed qlen over summed limit). Gives the congestion
+    step the moment the cell actually congests, which on a loaded machine comes a variable time after the
+    step's clients are spawned (namespace exec, MPTCP connect, slow start)."""
+
+    def __init__(self, ap, period_s=0.1):
+        import threading
+        self.cmd = ["ip", "netns", "exec", PREFIX + testbed.AP[ap]["ns"], "tc", "-s", "-j", "qdisc", "show",
+                    "dev", testbed.AP[ap]["radio"]]
+        self.period_s = period_s
+        self.samples = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self):
+        self._thread.start()
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def _run(self):
+        while not self._stop.is_set():
+            t = time.time()
+            try:
+                qs = json.loads(subprocess.run(self.cmd, capture_output=True, text=True, timeout=2).stdout)
+                leaves = [q for q in qs if q.get("kind") == "pfifo"]
+                limit = sum(q.get("options", {}).get("limit", 0) for q in leaves)
+                if limit:
+                    self.samples.append((t, sum(q.get("qlen", 0) for q in leaves) / limit))
+            except (subprocess.SubprocessError, ValueError):
+                pass
+            self._stop.wait(max(0.0, self.period_s - (time.time() - t)))
+
+
+def step_goodput(path):
+    """Received Mb/s from an iperf3 -J log, or None if the client did not finish a test."""
+    try:
+        with open(path) as f:
+            text = f.read()
+        return round(json.loads(text[text.index("{"):])["end"]["sum_received"]["bits_per_second"] / 1e6, 2)
+    except (OSError, ValueError, KeyError):
+        return None
