@@ -153,27 +153,55 @@ def fig18(o):
 
 
 def fig13(o):
+    """Tier-1 demand 10 <-> 5 Mb/s on wifi0, regulated: on the 4-UE layout (2 Tier-2 flows, the AP's queue
+    rarely reaches CTh) and on the 8-UE layout of Fig. 14/15 (6 Tier-2 flows, it does). Plots seed 1's time
+    series per layout; fig13-phases.csv holds the per-seed means over the high- and low-demand phases."""
     swap = o.swap
-    _, s = sweep("fig13", [("ci-r1-demand", CI_LAYOUT + ["--regulate=1", "--t1High=10e6", "--t1Low=5e6",
-                                                         f"--swapPeriod={swap}"])], o, series=True)
+    cases = [("ci-r1-demand", CI_LAYOUT), ("ci8-r1-demand", ALPHA_LAYOUT)]
+    _, s = sweep("fig13", [(tag, layout + ["--regulate=1", "--t1High=10e6", "--t1Low=5e6", f"--swapPeriod={swap}"])
+                           for tag, layout in cases], o, series=True)
+    series = [r for r in rows(s) if r["ap"] == "wifi0"]
+    write_phases(series, swap, os.path.join(OUT, "fig13-phases.csv"))
     p = plt()
-    rs = [r for r in rows(s) if r["seed"] == "1"]
-    fig, axes = p.subplots(1, 1, figsize=(6, 3.6))
-    for ax, ap in zip([axes], ("wifi0",)):
-        sub = [r for r in rs if r["ap"] == ap]
+    fig, axes = p.subplots(1, 2, figsize=(11, 3.6))
+    for ax, (tag, layout) in zip(axes, cases):
+        sub = [r for r in series if r["tag"] == tag and r["seed"] == "1"]
         t = [float(r["time_s"]) for r in sub]
         ax.plot(t, [float(r["t1_demand_mbps"]) for r in sub], "-", label="Tier-1 demand")
         ax.plot(t, [float(r["t1_mbps"]) for r in sub], "-", label="Tier-1 throughput")
         ax.plot(t, [float(r["t2_mbps"]) for r in sub], "-", label="Tier-2 throughput")
         ax.plot(t, [float(r["t2_limit_mbps"]) for r in sub], ":", label="Tier-2 limit (core)")
+        ax.set_ylim(0, 30)
         ax.set_xlabel("time (s), samples every 0.5 s")
         ax.set_ylabel("Mb/s")
-        ax.set_title(f"AP {ap}")
+        ax.set_title(f"AP wifi0, {layout[1][7:]}-UE layout, seed 1")
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
-    fig.suptitle(f"Fig. 13: Tier-1 demand 10 <-> 5 Mb/s every {swap} s (4-UE layout)", fontsize=10)
+    fig.suptitle(f"Fig. 13: Tier-1 demand 10 <-> 5 Mb/s every {swap} s", fontsize=10)
     fig.tight_layout()
     fig.savefig(os.path.join(OUT, "fig13.png"), dpi=110)
+
+
+def write_phases(series, swap, path, settle_s=2.0):
+    """Per (tag, seed, demand phase) mean Tier-1 and Tier-2 throughput and Tier-2 limit of a Fig. 13 series,
+    skipping the first settle_s of the run and of every phase. Returns the rows written."""
+    acc = {}
+    for r in series:
+        t = float(r["time_s"])
+        if t <= settle_s or (t % swap) <= settle_s:
+            continue
+        key = (r["tag"], r["seed"], "high" if float(r["t1_demand_mbps"]) > 7.5 else "low")
+        a = acc.setdefault(key, [0, 0.0, 0.0, 0.0])
+        a[0] += 1
+        a[1] += float(r["t1_mbps"])
+        a[2] += float(r["t2_mbps"])
+        a[3] += float(r["t2_limit_mbps"])
+    out = [(k[0], k[1], k[2], a[0], a[1] / a[0], a[2] / a[0], a[3] / a[0]) for k, a in sorted(acc.items())]
+    with open(path, "w") as f:
+        f.write("tag,seed,demand,samples,t1_mbps,t2_mbps,t2_limit_mbps\n")
+        for row in out:
+            f.write("%s,%s,%s,%d,%.3f,%.3f,%.3f\n" % row)
+    return out
 
 
 def param_fig(name, param, values, o, xlabel, layout=None):

@@ -1,0 +1,42 @@
+"""Unit tests of figures.py's Fig. 13 phase summary (no simulation)."""
+import os
+import tempfile
+import unittest
+
+import figures
+
+
+def sample(t, demand, t1, t2, seed="1"):
+    return {"tag": "x", "seed": seed, "time_s": str(t), "ap": "wifi0", "t1_demand_mbps": str(demand),
+            "t1_mbps": str(t1), "t2_mbps": str(t2), "t2_limit_mbps": "20"}
+
+
+class WritePhasesTest(unittest.TestCase):
+    def test_splits_by_demand_and_skips_settling(self):
+        # swap 6 s: 10 Mb/s in [0, 6), 5 Mb/s in [6, 12); the first 2 s of the run and of each phase settle
+        series = [sample(t / 2, 10 if t / 2 < 6 else 5, 9 if t / 2 < 6 else 4, 1 if t / 2 < 6 else 6)
+                  for t in range(1, 24)]
+        series[0]["t1_mbps"] = "100"   # t = 0.5: settling, must not count
+        series[12]["t2_mbps"] = "100"  # t = 6.5: settling after the swap, must not count
+        with tempfile.TemporaryDirectory() as d:
+            out = figures.write_phases(series, 6, os.path.join(d, "p.csv"))
+            with open(os.path.join(d, "p.csv")) as f:
+                self.assertEqual(len(f.readlines()), 3)
+        by = {r[2]: r for r in out}
+        self.assertEqual(set(by), {"high", "low"})
+        self.assertAlmostEqual(by["high"][4], 9.0)
+        self.assertAlmostEqual(by["high"][5], 1.0)
+        self.assertAlmostEqual(by["low"][4], 4.0)
+        self.assertAlmostEqual(by["low"][5], 6.0)
+        self.assertEqual(by["high"][3], 7)   # t = 2.5 .. 5.5
+        self.assertEqual(by["low"][3], 7)    # t = 8.5 .. 11.5
+
+    def test_seeds_stay_apart(self):
+        series = [sample(3, 10, 8, 2, "1"), sample(3, 10, 6, 4, "2")]
+        with tempfile.TemporaryDirectory() as d:
+            out = figures.write_phases(series, 6, os.path.join(d, "p.csv"))
+        self.assertEqual([(r[1], r[4]) for r in out], [("1", 8.0), ("2", 6.0)])
+
+
+if __name__ == "__main__":
+    unittest.main()
