@@ -38,5 +38,16 @@ class WritePhasesTest(unittest.TestCase):
         self.assertEqual([(r[1], r[4]) for r in out], [("1", 8.0), ("2", 6.0)])
 
 
+class TableTest(unittest.TestCase):
+    def test_mean_and_sample_sd_per_case(self):
+        import table
+        rows = [{"tag": "a", "x": "1"}, {"tag": "b", "x": "5"}, {"tag": "a", "x": "3"}]
+        out = table.summarize(rows, ["x"])
+        self.assertEqual([(c, n) for c, n, _ in out], [("a", 2), ("b", 1)])
+        self.assertAlmostEqual(out[0][2][0][0], 2.0)
+        self.assertAlmostEqual(out[0][2][0][1], 2 ** 0.5)
+        self.assertIsNone(out[1][2][0][1])
+
+
 if __name__ == "__main__":
     unittest.main()
