@@ -6,6 +6,7 @@ One command per figure and one for all:
 The paper's full set is --runs 10 (its runs are 2 GB downloads; here backlogged TCP for --sim-time
 seconds, the first --warmup seconds excluded). Runs are sequential under `nice -n 10`; progress and
 the elapsed time go to stdout. Existing rows of a figure's CSV are kept; --fresh starts over.
+Plots show the mean over seeds with error bars of one sample standard deviation.
 """
 import argparse
 import csv
@@ -91,6 +92,15 @@ def mean_by(rs, key, field):
     return {k: sum(v) / len(v) for k, v in acc.items()}
 
 
+def sd_by(rs, key, field):
+    """Sample standard deviation per key (0 with a single seed)."""
+    import statistics
+    acc = {}
+    for r in rs:
+        acc.setdefault(key(r), []).append(float(r[field]))
+    return {k: statistics.stdev(v) if len(v) > 1 else 0.0 for k, v in acc.items()}
+
+
 def plt():
     import matplotlib
     matplotlib.use("Agg")
@@ -110,8 +120,10 @@ def plot_share(name, csv_path, panels, title):
             sub = [r for r in rs if (r["regulate"] == reg if float(r["mp_share"]) > 0 else r["regulate"] == "0")
                    and (field != "mp_aat_mbps" or int(r["n_mp"]) > 0)]
             m = mean_by(sub, lambda r: float(r["mp_share"]), field)
+            sd = sd_by(sub, lambda r: float(r["mp_share"]), field)
             xs = sorted(m)
-            ax.plot([100 * x for x in xs], [m[x] for x in xs], style, label=label)
+            ax.errorbar([100 * x for x in xs], [m[x] for x in xs], yerr=[sd[x] for x in xs], fmt=style,
+                        capsize=3, label=label)
         ax.set_xlabel("multipath users (%)")
         ax.set_ylabel(ylabel)
         ax.grid(alpha=0.3)
@@ -215,8 +227,9 @@ def param_fig(name, param, values, o, xlabel, layout=None):
     for ax, (field, ylabel) in zip(axes, (("t1_unsat_wifi0_mbps", "T1-BW-Un (Mb/s)"),
                                           ("t2_wifi0_mbps", "T2-BW-Ac (Mb/s)"))):
         m = mean_by(rs, lambda r: float(r[param]), field)
+        sd = sd_by(rs, lambda r: float(r[param]), field)
         xs = sorted(m)
-        ax.plot(xs, [m[x] for x in xs], "o-")
+        ax.errorbar(xs, [m[x] for x in xs], yerr=[sd[x] for x in xs], fmt="o-", capsize=3)
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
         ax.grid(alpha=0.3)
@@ -241,9 +254,11 @@ def mobility(o):
     rs = rows(c)
     p = plt()
     fig, ax = p.subplots(figsize=(5, 3.6))
-    m = mean_by([r for r in rs if r["regulate"] == "1"], lambda r: float(r["interval"]), "wns_mbps")
+    reg = [r for r in rs if r["regulate"] == "1"]
+    m = mean_by(reg, lambda r: float(r["interval"]), "wns_mbps")
+    sd = sd_by(reg, lambda r: float(r["interval"]), "wns_mbps")
     xs = sorted(m)
-    ax.plot(xs, [m[x] for x in xs], "o-", label="MP-Reno + MP-SDN")
+    ax.errorbar(xs, [m[x] for x in xs], yerr=[sd[x] for x in xs], fmt="o-", capsize=3, label="MP-Reno + MP-SDN")
     nr = [float(r["wns_mbps"]) for r in rs if r["regulate"] == "0"]
     if nr:
         ax.axhline(sum(nr) / len(nr), color="gray", ls="--", label="no regulation")

@@ -49,5 +49,14 @@ class TableTest(unittest.TestCase):
         self.assertIsNone(out[1][2][0][1])
 
 
+class PairedTest(unittest.TestCase):
+    def test_differences_only_for_seeds_with_both_cases(self):
+        import paired
+        rows = [{"tag": "a", "seed": "1", "x": "1"}, {"tag": "b", "seed": "1", "x": "4"},
+                {"tag": "a", "seed": "2", "x": "2"}, {"tag": "b", "seed": "3", "x": "9"},
+                {"tag": "b", "seed": "10", "x": "0"}, {"tag": "a", "seed": "10", "x": "1"}]
+        self.assertEqual(paired.paired(rows, "x", "a", "b"), {"1": 3.0, "10": -1.0})
+
+
 if __name__ == "__main__":
     unittest.main()
