@@ -2,7 +2,7 @@
 """Runs the MP-SDN ns-3 experiments and plots them (CSV + PNG in docs/results/).
 
 One command per figure and one for all:
-  sim/scripts/figures.py fig5_10|fig11|fig13|fig14|fig15|fig18|mobility|all [--runs N] [--sim-time S]
+  sim/scripts/figures.py fig5_10|fig11|fig13|fig14|fig15|fig18|mobility|fig17|all [--runs N] [--sim-time S]
 The paper's full set is --runs 10 (its runs are 2 GB downloads; here backlogged TCP for --sim-time
 seconds, the first --warmup seconds excluded). Runs are sequential under `nice -n 10`; progress and
 the elapsed time go to stdout. Existing rows of a figure's CSV are kept; --fresh starts over.
@@ -271,6 +271,28 @@ def mobility(o):
     fig.savefig(os.path.join(OUT, "mobility.png"), dpi=110)
 
 
+def fig17(o):
+    """Fig. 17: throughput of one Wi-Fi AP every 0.5 s under mobility at EI 5 s and 30 s (series of the
+    mobility scenario; wifi0 stands for the paper's AP1)."""
+    cases = [(f"ei{i:g}", ["--mpShare=0.4", "--regulate=1", "--mobility=1", f"--interval={i}"]) for i in (5, 30)]
+    _, s = sweep("fig17", cases, o, series=True)
+    series = [r for r in rows(s) if r["ap"] == "wifi0" and r["seed"] == "1"]
+    p = plt()
+    fig, ax = p.subplots(figsize=(7, 3.6))
+    for tag, _ in cases:
+        sub = [r for r in series if r["tag"] == tag]
+        ax.plot([float(r["time_s"]) for r in sub], [float(r["t1_mbps"]) + float(r["t2_mbps"]) for r in sub],
+                "-", label=f"EI = {tag[2:]} s")
+    ax.set_xlabel("time (s), samples every 0.5 s")
+    ax.set_ylabel("wifi0 throughput (Mb/s)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.suptitle("Fig. 17: AP throughput under mobility (random waypoint 1-5 m/s, 40% multipath), seed 1",
+                 fontsize=10)
+    fig.tight_layout()
+    fig.savefig(os.path.join(OUT, "fig17.png"), dpi=110)
+
+
 def olia(o):
     """Flow-level model: MP-Reno mode validated against ns-3 (no regulation), OLIA predicted."""
     import flow_model
@@ -334,7 +356,7 @@ def olia(o):
 
 
 FIGS = {"fig5_10": fig5_10, "fig11": fig11, "fig13": fig13, "fig14": fig14, "fig15": fig15, "fig18": fig18,
-        "mobility": mobility, "olia": olia}
+        "mobility": mobility, "fig17": fig17, "olia": olia}
 
 
 def main():
