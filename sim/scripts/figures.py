@@ -66,10 +66,10 @@ def sweep(name, cases, opts, series=False):
         with open(series_path, "w") as f:
             f.write("tag,seed,time_s,ap,t1_mbps,t2_mbps,t1_demand_mbps,t2_limit_mbps,occupancy\n")
     have = done(csv_path)
-    total = len(cases) * opts.runs
+    total = len(cases) * (opts.runs - opts.first_seed + 1)
     k = 0
     t_start = time.time()
-    for seed in range(1, opts.runs + 1):
+    for seed in range(opts.first_seed, opts.runs + 1):
         for tag, args in cases:
             k += 1
             if (tag, str(seed)) in have:
@@ -372,6 +372,8 @@ def main():
                     help="execution intervals of the mobility study, s")
     ap.add_argument("--run-zero-regulated", action="store_true", help="also run 0 %% multipath with MP-SDN")
     ap.add_argument("--fresh", action="store_true", help="discard existing rows")
+    ap.add_argument("--first-seed", type=int, default=1,
+                    help="run seeds first-seed..runs only (two processes can split the seeds of one figure)")
     o = ap.parse_args()
     global OPTS
     OPTS = o
