@@ -19,6 +19,7 @@ import json
 import os
 import platform
 import subprocess
+import threading
 import time
 
 import testbed
@@ -465,7 +466,6 @@ class CellQueueWatch:
     step's clients are spawned (namespace exec, MPTCP connect, slow start)."""
 
     def __init__(self, ap, period_s=0.1):
-        import threading
         self.cmd = ["ip", "netns", "exec", PREFIX + testbed.AP[ap]["ns"], "tc", "-s", "-j", "qdisc", "show",
                     "dev", testbed.AP[ap]["radio"]]
         self.period_s = period_s
