@@ -2,10 +2,14 @@
 """Runs the MP-SDN ns-3 experiments and plots them (CSV + PNG in docs/results/).
 
 One command per figure and one for all:
-  sim/scripts/figures.py fig5_10|fig11|fig13|fig14|fig15|fig18|mobility|fig17|all [--runs N] [--sim-time S]
-The paper's full set is --runs 10 (its runs are 2 GB downloads; here backlogged TCP for --sim-time
-seconds, the first --warmup seconds excluded). Runs are sequential under `nice -n 10`; progress and
-the elapsed time go to stdout. Existing rows of a figure's CSV are kept; --fresh starts over.
+  sim/scripts/figures.py fig5_10|fig11|fig13|fig14|fig15|fig18|mobility|fig17|olia|all [--preset P] [options]
+--preset paper (the default) is the paper's scale: 10 seeds of 60-s runs (10 s warm-up), every 20 % of
+multipath share, mobility EI up to 45 s. --preset committed is, per figure, exactly what produced the
+files in docs/results/ (shorter runs, see docs/results.md). An option given on the command line
+overrides the preset. Runs are backlogged TCP for --sim-time seconds, the first --warmup seconds
+excluded (the paper's runs are 2 GB downloads). Runs are sequential under `nice -n 10`; progress and
+the elapsed time go to stdout. Existing rows of a figure's CSV are kept (keyed by case and seed, so
+runs of another length belong in another --out-dir); --fresh starts over.
 Plots show the mean over seeds with error bars of one sample standard deviation.
 """
 import argparse
@@ -24,6 +28,43 @@ BIN = os.path.join(SIM, "build", "mpsdn-scenario")
 BRIDGE = os.path.join(SIM, "scripts", "bridge.sh")
 SHARES = [0.0, 0.2, 0.4, 0.6, 0.8]
 OPTS = None
+# Option values per preset: "paper" applies to every figure; "committed" lists, per figure, what differs
+# from "paper" in the runs that produced docs/results/ (sessions 1-4 on a 2-core machine).
+PAPER = {"runs": 10, "sim_time": 60.0, "warmup": 10.0, "swap": 15.0, "shares": SHARES,
+         "mob_intervals": [2.0, 5.0, 15.0, 30.0, 45.0]}
+_SHORT = {"sim_time": 12.0, "warmup": 4.0}
+PRESETS = {
+    "paper": {},
+    "committed": {
+        "fig5_10": _SHORT,
+        "fig11": dict(_SHORT, shares=[0.0, 0.4, 0.8]),
+        "fig18": dict(_SHORT, shares=[0.0, 0.4, 0.8]),
+        "fig13": {"sim_time": 26.0, "warmup": 2.0, "swap": 6.0},
+        "fig14": {"sim_time": 26.0, "warmup": 2.0, "swap": 10.0},
+        "fig15": {"sim_time": 26.0, "warmup": 2.0, "swap": 10.0},
+        "mobility": {"sim_time": 40.0, "warmup": 4.0, "mob_intervals": [2.0, 5.0, 15.0, 30.0]},
+        "fig17": {"runs": 1, "sim_time": 40.0, "warmup": 4.0},
+        "olia": {"runs": 1, "sim_time": 9.0, "warmup": 4.0},
+    },
+}
+
+
+class DryRun(Exception):
+    """Raised by sweep() under --dry-run once it has listed a figure's missing runs."""
+
+
+MISSING = []  # (figure, tag, seed) not yet in the CSVs, collected under --dry-run
+
+
+def resolve(o, preset, figure):
+    """The options for one figure: the command line's explicit values (not None), else the preset's value
+    for that figure, else the paper's."""
+    out = argparse.Namespace(**vars(o))
+    chosen = PRESETS[preset].get(figure, {})
+    for key, paper_value in PAPER.items():
+        if getattr(o, key) is None:
+            setattr(out, key, chosen.get(key, paper_value))
+    return out
 # Fig. 13-15 use the controlled 4-UE layout (2 strong single-path Wi-Fi users of wifi0, 2 weak
 # multipath users 105 m away): in the random 30-UE layout the multipath users' Wi-Fi links are
 # mostly their primary ones, leaving (almost) no Tier-2 flow on the Wi-Fi APs to observe.
@@ -67,6 +108,12 @@ def sweep(name, cases, opts, series=False):
             f.write("tag,seed,time_s,ap,t1_mbps,t2_mbps,t1_demand_mbps,t2_limit_mbps,occupancy\n")
     have = done(csv_path)
     total = len(cases) * (opts.runs - opts.first_seed + 1)
+    if opts.dry_run:
+        missing = [(name, tag, seed) for seed in range(opts.first_seed, opts.runs + 1) for tag, _ in cases
+                   if (tag, str(seed)) not in have]
+        MISSING.extend(missing)
+        print(f"[{name}] {len(missing)} of {total} runs missing", flush=True)
+        return csv_path, series_path
     k = 0
     t_start = time.time()
     for seed in range(opts.first_seed, opts.runs + 1):
@@ -145,6 +192,7 @@ def share_cases(extra):
 
 def fig5_10(o):
     c, _ = sweep("fig5_10", share_cases([]), o)
+    dry(o)
     plot_share("fig5_10", c, [("wns_mbps", "WNS achievable throughput (Mb/s)"),
                               ("sp_aat_mbps", "avg. single-path user (Mb/s)"),
                               ("mp_aat_mbps", "avg. multipath user (Mb/s)")],
@@ -152,14 +200,22 @@ def fig5_10(o):
 
 
 def fig11(o):
-    c, _ = sweep("fig11a", share_cases(["--nUes=15"]), o)
-    plot_share("fig11a", c, [("wns_mbps", "WNS achievable throughput (Mb/s)")], "Fig. 11a: 15 UEs, 200 m")
-    c, _ = sweep("fig11b", share_cases(["--area=300"]), o)
-    plot_share("fig11b", c, [("wns_mbps", "WNS achievable throughput (Mb/s)")], "Fig. 11b: 30 UEs, 300 m")
+    a, _ = sweep("fig11a", share_cases(["--nUes=15"]), o)
+    b, _ = sweep("fig11b", share_cases(["--area=300"]), o)
+    dry(o)
+    plot_share("fig11a", a, [("wns_mbps", "WNS achievable throughput (Mb/s)")], "Fig. 11a: 15 UEs, 200 m")
+    plot_share("fig11b", b, [("wns_mbps", "WNS achievable throughput (Mb/s)")], "Fig. 11b: 30 UEs, 300 m")
+
+
+def dry(o):
+    """Under --dry-run, stop a figure after its sweeps (nothing is run or plotted)."""
+    if o.dry_run:
+        raise DryRun()
 
 
 def fig18(o):
     c, _ = sweep("fig18", share_cases(["--uplink=1"]), o)
+    dry(o)
     plot_share("fig18", c, [("wns_mbps", "WNS achievable throughput (Mb/s)"),
                             ("sp_aat_mbps", "avg. single-path user (Mb/s)")], "Fig. 18: uplink")
 
@@ -172,6 +228,7 @@ def fig13(o):
     cases = [("ci-r1-demand", CI_LAYOUT), ("ci8-r1-demand", ALPHA_LAYOUT)]
     _, s = sweep("fig13", [(tag, layout + ["--regulate=1", "--t1High=10e6", "--t1Low=5e6", f"--swapPeriod={swap}"])
                            for tag, layout in cases], o, series=True)
+    dry(o)
     series = [r for r in rows(s) if r["ap"] == "wifi0"]
     write_phases(series, swap, os.path.join(OUT, "fig13-phases.csv"))
     p = plt()
@@ -189,7 +246,7 @@ def fig13(o):
         ax.set_title(f"AP wifi0, {layout[1][7:]}-UE layout, seed 1")
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
-    fig.suptitle(f"Fig. 13: Tier-1 demand 10 <-> 5 Mb/s every {swap} s", fontsize=10)
+    fig.suptitle(f"Fig. 13: Tier-1 demand 10 <-> 5 Mb/s every {swap:g} s", fontsize=10)
     fig.tight_layout()
     fig.savefig(os.path.join(OUT, "fig13.png"), dpi=110)
 
@@ -221,6 +278,7 @@ def param_fig(name, param, values, o, xlabel, layout=None):
     cases = [(f"{param}{v}", layout + ["--regulate=1", "--t1High=10e6", "--t1Low=5e6",
                               f"--swapPeriod={o.swap}", f"--{param}={v}"]) for v in values]
     c, _ = sweep(name, cases, o)
+    dry(o)
     rs = rows(c)
     p = plt()
     fig, axes = p.subplots(1, 2, figsize=(10, 3.6))
@@ -233,7 +291,7 @@ def param_fig(name, param, values, o, xlabel, layout=None):
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
         ax.grid(alpha=0.3)
-    fig.suptitle(f"{name}: wifi0 ({layout[1][7:]}-UE layout), Tier-1 demand 10 <-> 5 Mb/s every {o.swap} s", fontsize=10)
+    fig.suptitle(f"{name}: wifi0 ({layout[1][7:]}-UE layout), Tier-1 demand 10 <-> 5 Mb/s every {o.swap:g} s", fontsize=10)
     fig.tight_layout()
     fig.savefig(os.path.join(OUT, f"{name}.png"), dpi=110)
 
@@ -251,6 +309,7 @@ def mobility(o):
     cases = [(f"mob-ei{i}", ["--mpShare=0.4", "--regulate=1", "--mobility=1", f"--interval={i}"]) for i in intervals]
     cases.append(("mob-noreg", ["--mpShare=0.4", "--regulate=0", "--mobility=1"]))
     c, _ = sweep("mobility", cases, o)
+    dry(o)
     rs = rows(c)
     p = plt()
     fig, ax = p.subplots(figsize=(5, 3.6))
@@ -276,6 +335,7 @@ def fig17(o):
     mobility scenario; wifi0 stands for the paper's AP1)."""
     cases = [(f"ei{i:g}", ["--mpShare=0.4", "--regulate=1", "--mobility=1", f"--interval={i}"]) for i in (5, 30)]
     _, s = sweep("fig17", cases, o, series=True)
+    dry(o)
     series = [r for r in rows(s) if r["ap"] == "wifi0" and r["seed"] == "1"]
     p = plt()
     fig, ax = p.subplots(figsize=(7, 3.6))
@@ -300,6 +360,7 @@ def olia(o):
              ("ci4-s100", ["--layout=ci", "--nUes=4", "--mpShare=1", "--regulate=0"]),
              ("ci8-s100", ["--layout=ci", "--nUes=8", "--mpShare=1", "--regulate=0"])]
     c, _ = sweep("olia-ns3", cases, o)
+    dry(o)
     sources = [c[:-4] + "-flows.csv"]
     f510 = os.path.join(OUT, "fig5_10-flows.csv")
     if os.path.exists(f510):
@@ -359,31 +420,47 @@ FIGS = {"fig5_10": fig5_10, "fig11": fig11, "fig13": fig13, "fig14": fig14, "fig
         "mobility": mobility, "fig17": fig17, "olia": olia}
 
 
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("figure", choices=list(FIGS) + ["all"])
-    ap.add_argument("--runs", type=int, default=10, help="seeds per point (paper: 10)")
-    ap.add_argument("--sim-time", type=float, default=60, help="simulated seconds per run")
-    ap.add_argument("--warmup", type=float, default=10, help="seconds excluded from averages")
-    ap.add_argument("--swap", type=float, default=15, help="Tier-1 demand swap period (Fig. 13-15), s")
-    ap.add_argument("--shares", type=lambda v: [float(x) for x in v.split(",")], default=SHARES,
-                    help="multipath shares for Fig. 5/10, 11, 18 (default 0,0.2,0.4,0.6,0.8)")
-    ap.add_argument("--mob-intervals", type=lambda v: [float(x) for x in v.split(",")], default=[2, 5, 15, 30, 45],
-                    help="execution intervals of the mobility study, s")
+    ap.add_argument("--preset", choices=list(PRESETS), default="paper",
+                    help="paper (default): the paper's scale; committed: what produced docs/results/")
+    ap.add_argument("--runs", type=int, help="seeds per point (paper: 10)")
+    ap.add_argument("--sim-time", type=float, help="simulated seconds per run (paper preset: 60)")
+    ap.add_argument("--warmup", type=float, help="seconds excluded from averages (paper preset: 10)")
+    ap.add_argument("--swap", type=float, help="Tier-1 demand swap period (Fig. 13-15), s (paper preset: 15)")
+    ap.add_argument("--shares", type=lambda v: [float(x) for x in v.split(",")],
+                    help="multipath shares for Fig. 5/10, 11, 18 (paper preset: 0,0.2,0.4,0.6,0.8)")
+    ap.add_argument("--mob-intervals", type=lambda v: [float(x) for x in v.split(",")],
+                    help="execution intervals of the mobility study, s (paper preset: 2,5,15,30,45)")
     ap.add_argument("--run-zero-regulated", action="store_true", help="also run 0 %% multipath with MP-SDN")
     ap.add_argument("--fresh", action="store_true", help="discard existing rows")
     ap.add_argument("--first-seed", type=int, default=1,
                     help="run seeds first-seed..runs only (two processes can split the seeds of one figure)")
-    o = ap.parse_args()
-    global OPTS
-    OPTS = o
+    ap.add_argument("--out-dir", default=None, help="where CSVs and PNGs go (default docs/results)")
+    ap.add_argument("--dry-run", action="store_true",
+                    help="only list how many runs each figure is missing (nothing is run or plotted)")
+    o = ap.parse_args(argv)
+    global OPTS, OUT
+    if o.out_dir:
+        OUT = os.path.abspath(o.out_dir)
     os.makedirs(OUT, exist_ok=True)
-    subprocess.run(["make", "-s", "-C", SIM, "all"], check=True)
+    if not o.dry_run:
+        subprocess.run(["make", "-s", "-C", SIM, "all"], check=True)
+    del MISSING[:]
     t0 = time.time()
     for name in (FIGS if o.figure == "all" else [o.figure]):
-        print(f"== {name}", flush=True)
-        FIGS[name](o)
+        OPTS = resolve(o, o.preset, name)
+        print(f"== {name} (runs {OPTS.runs}, {OPTS.sim_time:g} s, warm-up {OPTS.warmup:g} s)", flush=True)
+        try:
+            FIGS[name](OPTS)
+        except DryRun:
+            pass
+    if o.dry_run:
+        print(f"missing runs: {len(MISSING)}", flush=True)
+        return 0
     print(f"total {time.time() - t0:.0f} s", flush=True)
+    return 0
 
 
 if __name__ == "__main__":

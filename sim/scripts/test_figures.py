@@ -1,4 +1,4 @@
-"""Unit tests of figures.py's Fig. 13 phase summary (no simulation)."""
+"""Unit tests of figures.py (Fig. 13 phase summary, presets, dry run) and its helpers; no simulation."""
 import os
 import tempfile
 import unittest
@@ -56,6 +56,52 @@ class PairedTest(unittest.TestCase):
                 {"tag": "a", "seed": "2", "x": "2"}, {"tag": "b", "seed": "3", "x": "9"},
                 {"tag": "b", "seed": "10", "x": "0"}, {"tag": "a", "seed": "10", "x": "1"}]
         self.assertEqual(paired.paired(rows, "x", "a", "b"), {"1": 3.0, "10": -1.0})
+
+
+class PresetTest(unittest.TestCase):
+    def args(self, **kw):
+        import argparse
+        base = {k: None for k in figures.PAPER}
+        base.update(kw)
+        return argparse.Namespace(**base)
+
+    def test_paper_preset_is_the_papers_scale(self):
+        o = figures.resolve(self.args(), "paper", "fig5_10")
+        self.assertEqual((o.runs, o.sim_time, o.warmup), (10, 60.0, 10.0))
+        self.assertEqual(o.shares, [0.0, 0.2, 0.4, 0.6, 0.8])
+        self.assertEqual(o.mob_intervals, [2.0, 5.0, 15.0, 30.0, 45.0])
+
+    def test_committed_preset_is_per_figure(self):
+        self.assertEqual(figures.resolve(self.args(), "committed", "fig11").shares, [0.0, 0.4, 0.8])
+        self.assertEqual(figures.resolve(self.args(), "committed", "fig5_10").shares, figures.SHARES)
+        f13 = figures.resolve(self.args(), "committed", "fig13")
+        self.assertEqual((f13.sim_time, f13.warmup, f13.swap, f13.runs), (26.0, 2.0, 6.0, 10))
+        self.assertEqual(figures.resolve(self.args(), "committed", "fig17").runs, 1)
+
+    def test_command_line_overrides_the_preset(self):
+        o = figures.resolve(self.args(runs=2, shares=[0.4]), "committed", "fig11")
+        self.assertEqual((o.runs, o.shares, o.sim_time), (2, [0.4], 12.0))
+
+
+class DryRunTest(unittest.TestCase):
+    def setUp(self):
+        self.out = figures.OUT
+
+    def tearDown(self):
+        figures.OUT = self.out  # main() re-points it at --out-dir
+
+    def test_lists_missing_runs_and_keeps_existing_ones(self):
+        with tempfile.TemporaryDirectory() as d:
+            # fig18 in the committed preset: shares 0 (unregulated only), 0.4 and 0.8 (both) = 5 cases x 10 seeds
+            figures.main(["fig18", "--preset", "committed", "--dry-run", "--out-dir", d])
+            self.assertEqual(len(figures.MISSING), 50)
+            with open(os.path.join(d, "fig18.csv"), "w") as f:
+                f.write("tag,seed\ns40-r1,3\ns0-r0,3\n")
+            figures.main(["fig18", "--preset", "committed", "--dry-run", "--out-dir", d])
+            self.assertEqual(len(figures.MISSING), 48)
+            self.assertNotIn(("fig18", "s40-r1", 3), figures.MISSING)
+            self.assertIn(("fig18", "s40-r0", 3), figures.MISSING)
+            self.assertFalse(os.path.exists(os.path.join(d, "fig18.png")))  # nothing plotted
 
 
 if __name__ == "__main__":
