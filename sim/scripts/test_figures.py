@@ -58,6 +58,19 @@ class PairedTest(unittest.TestCase):
         self.assertEqual(paired.paired(rows, "x", "a", "b"), {"1": 3.0, "10": -1.0})
 
 
+class WalltimeTest(unittest.TestCase):
+    def test_sums_each_runs_wall_time(self):
+        import walltime
+        self.assertEqual(walltime.summarize([{"wall_s": "30"}, {"wall_s": "50.5"}]), (2, 80.5, 40.25))
+        self.assertEqual(walltime.summarize([]), (0, 0.0, 0.0))
+
+    def test_committed_set_is_what_the_preset_produces(self):
+        import walltime
+        names = {n for n in walltime.COMMITTED}
+        self.assertEqual({n.rstrip("ab") if n.startswith("fig11") else n.replace("olia-ns3", "olia")
+                          for n in names}, set(figures.FIGS))
+
+
 class PresetTest(unittest.TestCase):
     def args(self, **kw):
         import argparse
