@@ -65,6 +65,8 @@ def resolve(o, preset, figure):
         if getattr(o, key) is None:
             setattr(out, key, chosen.get(key, paper_value))
     return out
+
+
 # Fig. 13-15 use the controlled 4-UE layout (2 strong single-path Wi-Fi users of wifi0, 2 weak
 # multipath users 105 m away): in the random 30-UE layout the multipath users' Wi-Fi links are
 # mostly their primary ones, leaving (almost) no Tier-2 flow on the Wi-Fi APs to observe.
@@ -79,6 +81,8 @@ def run(csv_path, tag, seed, args, sim_time, warmup, series=None):
     flows_path = csv_path[:-4] + "-flows.csv"  # per-flow PHY rate and throughput (for the flow-level model)
     cmd = ["nice", "-n", "19", BIN, f"--seed={seed}", f"--simTime={sim_time}", f"--warmup={warmup}",
            f"--out={csv_path}", f"--tag={tag}", f"--flowsOut={flows_path}"] + args
+    if OPTS is not None and OPTS.scenario_args:
+        cmd += OPTS.scenario_args.split()  # a sensitivity variant: use with its own --out-dir
     if "--regulate=1" in args:
         cmd.append(f"--bridge={BRIDGE}")
     if series:
@@ -438,6 +442,8 @@ def main(argv=None):
     ap.add_argument("--first-seed", type=int, default=1,
                     help="run seeds first-seed..runs only (two processes can split the seeds of one figure)")
     ap.add_argument("--out-dir", default=None, help="where CSVs and PNGs go (default docs/results)")
+    ap.add_argument("--scenario-args", default="",
+                    help="extra mpsdn-scenario options for every run, e.g. \"--occSample=0.1\" (use a separate --out-dir)")
     ap.add_argument("--dry-run", action="store_true",
                     help="only list how many runs each figure is missing (nothing is run or plotted)")
     o = ap.parse_args(argv)

@@ -39,7 +39,6 @@ constexpr int kWifiAps = 3;
 constexpr int kLte = kWifiAps; // AP index of the eNB
 constexpr double kTxPowerDbm = 20.0;
 constexpr double kSampleSeconds = 0.5;   // throughput series (paper: every 0.5 s)
-constexpr double kOccSampleSeconds = 0.01;
 
 struct Params
 {
@@ -61,6 +60,7 @@ struct Params
     double wifiRange = 50;
     uint32_t lteRb = 25;
     uint32_t macQueue = 100;
+    double occSample = 0.01; // Wi-Fi MAC-queue sampling period, s (the epoch mean of these samples is sent)
     std::string upSignal = "ap"; // Wi-Fi uplink congestion signal: ap (the AP's MAC queue) or stations
     double wifiExponent = 3.3;
     std::string layout = "random";
@@ -196,7 +196,7 @@ SampleOccupancy()
         }
         aps[a].occSamples++;
     }
-    Simulator::Schedule(Seconds(kOccSampleSeconds), &SampleOccupancy);
+    Simulator::Schedule(Seconds(P.occSample), &SampleOccupancy);
 }
 
 void
@@ -483,6 +483,8 @@ main(int argc, char* argv[])
     cmd.AddValue("wifiRange", "single-path users within this distance of an AP use Wi-Fi, m", P.wifiRange);
     cmd.AddValue("lteRb", "LTE bandwidth in resource blocks", P.lteRb);
     cmd.AddValue("macQueue", "Wi-Fi MAC queue size, packets", P.macQueue);
+    cmd.AddValue("occSample", "Wi-Fi MAC-queue occupancy sampling period, s (the core gets the mean of the "
+                              "samples of each epoch; the AP agent samples every 0.1 s)", P.occSample);
     cmd.AddValue("upSignal", "Wi-Fi uplink congestion signal: ap (the AP's MAC queue) or stations (mean fill of "
                              "the associated stations' MAC queues)", P.upSignal);
     cmd.AddValue("wifiExponent", "Wi-Fi log-distance path-loss exponent", P.wifiExponent);
@@ -502,6 +504,11 @@ main(int argc, char* argv[])
     if (P.mpShare < 0 || P.mpShare > 1)
     {
         std::cerr << "--mpShare must be in [0, 1], got " << P.mpShare << std::endl;
+        return 2;
+    }
+    if (!(P.occSample >= 0.001 && P.occSample <= P.interval))
+    {
+        std::cerr << "--occSample must be in [0.001, interval] s, got " << P.occSample << std::endl;
         return 2;
     }
     if (P.upSignal != "ap" && P.upSignal != "stations")
@@ -842,7 +849,7 @@ main(int argc, char* argv[])
     {
         Simulator::Schedule(Seconds(0), &SetDemand, true);
     }
-    Simulator::Schedule(Seconds(kOccSampleSeconds), &SampleOccupancy);
+    Simulator::Schedule(Seconds(P.occSample), &SampleOccupancy);
     Simulator::Schedule(Seconds(kSampleSeconds), &Sample);
     Simulator::Schedule(Seconds(P.warmup), &MarkWarmup);
     if (!P.series.empty())
