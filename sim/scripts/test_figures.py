@@ -58,6 +58,20 @@ class PairedTest(unittest.TestCase):
         self.assertEqual(paired.paired(rows, "x", "a", "b"), {"1": 3.0, "10": -1.0})
 
 
+class CompareTest(unittest.TestCase):
+    def test_pairs_only_common_case_and_seed(self):
+        import compare
+        a = [{"tag": "x", "seed": "1", "v": "10"}, {"tag": "x", "seed": "2", "v": "20"},
+             {"tag": "y", "seed": "1", "v": "5"}, {"tag": "x", "seed": "3", "v": "99"}]
+        b = [{"tag": "x", "seed": "1", "v": "12"}, {"tag": "x", "seed": "2", "v": "19"},
+             {"tag": "z", "seed": "1", "v": "7"}]
+        out = compare.compare(a, b, "v")
+        self.assertEqual(len(out), 1)
+        case, n, ma, mb, md, sd, up = out[0]
+        self.assertEqual((case, n, ma, mb, md, up), ("x", 2, 15.0, 15.5, 0.5, 1))
+        self.assertAlmostEqual(sd, (2 * 1.5 ** 2) ** 0.5)
+
+
 class WalltimeTest(unittest.TestCase):
     def test_sums_each_runs_wall_time(self):
         import walltime

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Compares two result sets of the same cases (e.g. 12-s runs in docs/results/fig5_10.csv and 60-s runs in
+docs/results/paper-length/fig5_10.csv) over the seeds both have: per case, the mean of a field in each set
+and the paired difference B - A (mean ± sample sd, in how many seeds B > A).
+
+  compare.py <A.csv> <B.csv> <field> [field ...]
+"""
+import csv
+import statistics
+import sys
+
+
+def compare(rows_a, rows_b, field):
+    """[(case, seeds, mean A, mean B, mean of B - A, sd of B - A or None, seeds with B > A)] over the
+    (case, seed) pairs present in both sets, in A's case order."""
+    a = {(r["tag"], r["seed"]): float(r[field]) for r in rows_a}
+    b = {(r["tag"], r["seed"]): float(r[field]) for r in rows_b}
+    cases = []
+    for r in rows_a:
+        if r["tag"] not in cases:
+            cases.append(r["tag"])
+    out = []
+    for c in cases:
+        keys = sorted((k for k in a if k[0] == c and k in b), key=lambda k: int(k[1]))
+        if not keys:
+            continue
+        va, vb = [a[k] for k in keys], [b[k] for k in keys]
+        d = [y - x for x, y in zip(va, vb)]
+        out.append((c, len(keys), statistics.fmean(va), statistics.fmean(vb), statistics.fmean(d),
+                    statistics.stdev(d) if len(d) > 1 else None, sum(x > 0 for x in d)))
+    return out
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    with open(argv[0]) as f:
+        ra = list(csv.DictReader(f))
+    with open(argv[1]) as f:
+        rb = list(csv.DictReader(f))
+    for field in argv[2:]:
+        print(f"| {field} | seeds | A | B | B - A | B > A |")
+        print("|---|---|---|---|---|---|")
+        for c, n, ma, mb, md, sd, up in compare(ra, rb, field):
+            sds = f" ± {sd:.2f}" if sd is not None else ""
+            print(f"| {c} | {n} | {ma:.2f} | {mb:.2f} | {md:+.2f}{sds} | {up}/{n} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
