@@ -38,13 +38,13 @@ PRESETS = {
     "committed": {
         "fig5_10": _SHORT,
         "fig11": dict(_SHORT, shares=[0.0, 0.4, 0.8]),
-        "fig18": dict(_SHORT, shares=[0.0, 0.4, 0.8]),
+        "fig18": _SHORT,
         "fig13": {"sim_time": 26.0, "warmup": 2.0, "swap": 6.0},
         "fig14": {"sim_time": 26.0, "warmup": 2.0, "swap": 10.0},
         "fig15": {"sim_time": 26.0, "warmup": 2.0, "swap": 10.0},
         "mobility": {"sim_time": 40.0, "warmup": 4.0, "mob_intervals": [2.0, 5.0, 15.0, 30.0]},
         "fig17": {"runs": 1, "sim_time": 40.0, "warmup": 4.0},
-        "olia": {"runs": 1, "sim_time": 9.0, "warmup": 4.0},
+        "olia": {"sim_time": 9.0, "warmup": 4.0},
     },
 }
 

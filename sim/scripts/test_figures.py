@@ -119,13 +119,13 @@ class DryRunTest(unittest.TestCase):
 
     def test_lists_missing_runs_and_keeps_existing_ones(self):
         with tempfile.TemporaryDirectory() as d:
-            # fig18 in the committed preset: shares 0 (unregulated only), 0.4 and 0.8 (both) = 5 cases x 10 seeds
+            # fig18 in the committed preset: share 0 (unregulated only) and 0.2-0.8 (both) = 9 cases x 10 seeds
             figures.main(["fig18", "--preset", "committed", "--dry-run", "--out-dir", d])
-            self.assertEqual(len(figures.MISSING), 50)
+            self.assertEqual(len(figures.MISSING), 90)
             with open(os.path.join(d, "fig18.csv"), "w") as f:
                 f.write("tag,seed\ns40-r1,3\ns0-r0,3\n")
             figures.main(["fig18", "--preset", "committed", "--dry-run", "--out-dir", d])
-            self.assertEqual(len(figures.MISSING), 48)
+            self.assertEqual(len(figures.MISSING), 88)
             self.assertNotIn(("fig18", "s40-r1", 3), figures.MISSING)
             self.assertIn(("fig18", "s40-r0", 3), figures.MISSING)
             self.assertFalse(os.path.exists(os.path.join(d, "fig18.png")))  # nothing plotted
