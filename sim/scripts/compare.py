@@ -6,28 +6,28 @@ and the paired difference B - A (mean ± sample sd, in how many seeds B > A).
   compare.py <A.csv> <B.csv> <field> [field ...]
 """
 import csv
+import os
 import statistics
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import paired  # noqa: E402
 
 
 def compare(rows_a, rows_b, field):
     """[(case, seeds, mean A, mean B, mean of B - A, sd of B - A or None, seeds with B > A)] over the
-    (case, seed) pairs present in both sets, in A's case order."""
-    a = {(r["tag"], r["seed"]): float(r[field]) for r in rows_a}
-    b = {(r["tag"], r["seed"]): float(r[field]) for r in rows_b}
-    cases = []
-    for r in rows_a:
-        if r["tag"] not in cases:
-            cases.append(r["tag"])
+    (case, seed) pairs present in both sets, in A's case order (paired.paired on the two sets' rows)."""
+    rows = [dict(r, tag="A " + r["tag"]) for r in rows_a] + [dict(r, tag="B " + r["tag"]) for r in rows_b]
+    b_value = {(r["tag"], r["seed"]): float(r[field]) for r in rows_b}
     out = []
-    for c in cases:
-        keys = sorted((k for k in a if k[0] == c and k in b), key=lambda k: int(k[1]))
-        if not keys:
+    for c in dict.fromkeys(r["tag"] for r in rows_a):
+        d = paired.paired(rows, field, "A " + c, "B " + c)
+        if not d:
             continue
-        va, vb = [a[k] for k in keys], [b[k] for k in keys]
-        d = [y - x for x, y in zip(va, vb)]
-        out.append((c, len(keys), statistics.fmean(va), statistics.fmean(vb), statistics.fmean(d),
-                    statistics.stdev(d) if len(d) > 1 else None, sum(x > 0 for x in d)))
+        mb = statistics.fmean(b_value[(c, s)] for s in d)
+        md = statistics.fmean(d.values())
+        out.append((c, len(d), mb - md, mb, md, statistics.stdev(d.values()) if len(d) > 1 else None,
+                    sum(x > 0 for x in d.values())))
     return out
 
 

@@ -77,12 +77,10 @@ CI_LAYOUT = ["--layout=ci", "--nUes=4", "--mpShare=1"]
 ALPHA_LAYOUT = ["--layout=ci", "--nUes=8", "--mpShare=1"]
 
 
-def run(csv_path, tag, seed, args, sim_time, warmup, series=None):
+def run(csv_path, tag, seed, args, sim_time, warmup, series=None, extra=()):
     flows_path = csv_path[:-4] + "-flows.csv"  # per-flow PHY rate and throughput (for the flow-level model)
     cmd = ["nice", "-n", "19", BIN, f"--seed={seed}", f"--simTime={sim_time}", f"--warmup={warmup}",
-           f"--out={csv_path}", f"--tag={tag}", f"--flowsOut={flows_path}"] + args
-    if OPTS is not None and OPTS.scenario_args:
-        cmd += OPTS.scenario_args.split()  # a sensitivity variant: use with its own --out-dir
+           f"--out={csv_path}", f"--tag={tag}", f"--flowsOut={flows_path}"] + args + list(extra)
     if "--regulate=1" in args:
         cmd.append(f"--bridge={BRIDGE}")
     if series:
@@ -99,8 +97,9 @@ def done(csv_path):
         return {(r["tag"], r["seed"]) for r in csv.DictReader(f)}
 
 
-def sweep(name, cases, opts, series=False):
-    """cases: list of (tag, args). Runs each case for seeds 1..runs."""
+def sweep(name, cases, opts, series=False, last=True):
+    """cases: list of (tag, args). Runs each case for seeds first_seed..runs. Under --dry-run it only lists
+    the missing runs and, if this is the figure's last sweep (last=True), raises DryRun so nothing is plotted."""
     csv_path = os.path.join(OUT, f"{name}.csv")
     series_path = os.path.join(OUT, f"{name}-series.csv") if series else None
     if opts.fresh:
@@ -117,6 +116,8 @@ def sweep(name, cases, opts, series=False):
                    if (tag, str(seed)) not in have]
         MISSING.extend(missing)
         print(f"[{name}] {len(missing)} of {total} runs missing", flush=True)
+        if last:
+            raise DryRun()
         return csv_path, series_path
     k = 0
     t_start = time.time()
@@ -125,7 +126,7 @@ def sweep(name, cases, opts, series=False):
             k += 1
             if (tag, str(seed)) in have:
                 continue
-            dt = run(csv_path, tag, seed, args, opts.sim_time, opts.warmup, series_path)
+            dt = run(csv_path, tag, seed, args, opts.sim_time, opts.warmup, series_path, opts.scenario_args.split())
             print(f"[{name}] {k}/{total} {tag} seed={seed}: {dt:.0f} s (elapsed {time.time() - t_start:.0f} s)",
                   flush=True)
     return csv_path, series_path
@@ -196,7 +197,6 @@ def share_cases(extra):
 
 def fig5_10(o):
     c, _ = sweep("fig5_10", share_cases([]), o)
-    dry(o)
     plot_share("fig5_10", c, [("wns_mbps", "WNS achievable throughput (Mb/s)"),
                               ("sp_aat_mbps", "avg. single-path user (Mb/s)"),
                               ("mp_aat_mbps", "avg. multipath user (Mb/s)")],
@@ -204,22 +204,15 @@ def fig5_10(o):
 
 
 def fig11(o):
-    a, _ = sweep("fig11a", share_cases(["--nUes=15"]), o)
+    a, _ = sweep("fig11a", share_cases(["--nUes=15"]), o, last=False)
     b, _ = sweep("fig11b", share_cases(["--area=300"]), o)
-    dry(o)
     plot_share("fig11a", a, [("wns_mbps", "WNS achievable throughput (Mb/s)")], "Fig. 11a: 15 UEs, 200 m")
     plot_share("fig11b", b, [("wns_mbps", "WNS achievable throughput (Mb/s)")], "Fig. 11b: 30 UEs, 300 m")
 
 
-def dry(o):
-    """Under --dry-run, stop a figure after its sweeps (nothing is run or plotted)."""
-    if o.dry_run:
-        raise DryRun()
-
 
 def fig18(o):
     c, _ = sweep("fig18", share_cases(["--uplink=1"]), o)
-    dry(o)
     plot_share("fig18", c, [("wns_mbps", "WNS achievable throughput (Mb/s)"),
                             ("sp_aat_mbps", "avg. single-path user (Mb/s)")], "Fig. 18: uplink")
 
@@ -232,7 +225,6 @@ def fig13(o):
     cases = [("ci-r1-demand", CI_LAYOUT), ("ci8-r1-demand", ALPHA_LAYOUT)]
     _, s = sweep("fig13", [(tag, layout + ["--regulate=1", "--t1High=10e6", "--t1Low=5e6", f"--swapPeriod={swap}"])
                            for tag, layout in cases], o, series=True)
-    dry(o)
     series = [r for r in rows(s) if r["ap"] == "wifi0"]
     write_phases(series, swap, os.path.join(OUT, "fig13-phases.csv"))
     p = plt()
@@ -282,7 +274,6 @@ def param_fig(name, param, values, o, xlabel, layout=None):
     cases = [(f"{param}{v}", layout + ["--regulate=1", "--t1High=10e6", "--t1Low=5e6",
                               f"--swapPeriod={o.swap}", f"--{param}={v}"]) for v in values]
     c, _ = sweep(name, cases, o)
-    dry(o)
     rs = rows(c)
     p = plt()
     fig, axes = p.subplots(1, 2, figsize=(10, 3.6))
@@ -313,7 +304,6 @@ def mobility(o):
     cases = [(f"mob-ei{i}", ["--mpShare=0.4", "--regulate=1", "--mobility=1", f"--interval={i}"]) for i in intervals]
     cases.append(("mob-noreg", ["--mpShare=0.4", "--regulate=0", "--mobility=1"]))
     c, _ = sweep("mobility", cases, o)
-    dry(o)
     rs = rows(c)
     p = plt()
     fig, ax = p.subplots(figsize=(5, 3.6))
@@ -339,7 +329,6 @@ def fig17(o):
     mobility scenario; wifi0 stands for the paper's AP1)."""
     cases = [(f"ei{i:g}", ["--mpShare=0.4", "--regulate=1", "--mobility=1", f"--interval={i}"]) for i in (5, 30)]
     _, s = sweep("fig17", cases, o, series=True)
-    dry(o)
     series = [r for r in rows(s) if r["ap"] == "wifi0" and r["seed"] == "1"]
     p = plt()
     fig, ax = p.subplots(figsize=(7, 3.6))
@@ -364,7 +353,6 @@ def olia(o):
              ("ci4-s100", ["--layout=ci", "--nUes=4", "--mpShare=1", "--regulate=0"]),
              ("ci8-s100", ["--layout=ci", "--nUes=8", "--mpShare=1", "--regulate=0"])]
     c, _ = sweep("olia-ns3", cases, o)
-    dry(o)
     sources = [c[:-4] + "-flows.csv"]
     f510 = os.path.join(OUT, "fig5_10-flows.csv")
     if os.path.exists(f510):
