@@ -1,0 +1,50 @@
+package org.mpsdn.impl.util;
+
+import org.junit.Test;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertNotEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+public class HostPortTest {
+
+    @Test
+    public void parsesNameAndIpv4AndIpv6() {
+        HostPort a = HostPort.parse("ap1.example.org:50051");
+        assertEquals("ap1.example.org", a.host());
+        assertEquals(50051, a.port());
+        assertEquals("ap1.example.org:50051", a.toString());
+        HostPort b = HostPort.parse("10.255.0.6:1");
+        assertEquals("10.255.0.6", b.host());
+        assertEquals(1, b.port());
+        HostPort c = HostPort.parse("[2001:db8::1]:65535");
+        assertEquals("2001:db8::1", c.host());
+        assertEquals(65535, c.port());
+        assertEquals("[2001:db8::1]:65535", c.toString());
+        assertEquals(c, HostPort.parse(c.toString()));
+        assertNotEquals(a, b);
+    }
+
+    @Test
+    public void rejectsWithAReason() {
+        expectReason("nohost", "must be host:port");
+        expectReason(":80", "must be host:port");
+        expectReason("host:", "must be host:port");
+        expectReason("bad_host:80", "invalid host");
+        expectReason("host:8x", "non-numeric port");
+        expectReason("host:0", "port must be in [1, 65535]");
+        expectReason("host:65536", "port must be in [1, 65535]");
+        expectReason("2001:db8::1:80", "invalid host");
+        expectReason(null, "must be host:port");
+    }
+
+    private static void expectReason(String s, String reason) {
+        try {
+            HostPort.parse(s);
+            fail("accepted " + s);
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains(reason));
+        }
+    }
+}
