@@ -123,9 +123,22 @@ public class OnosGrpcIsolationTest {
         all.add(probe);
         felix.resolve(all);
 
-        // ONOS's gRPC bundles are there, resolved, and export io.grpc / protobuf packages
         assertEquals("ONOS 2.7.0 gRPC wrapper bundles installed from " + dir.resolve("onos-grpc"),
                 PUBLISHED, published.stream().map(Bundle::getSymbolicName).collect(Collectors.toSet()));
+        assertOnosGrpcOffersPackages(onosGrpc);
+
+        // control: in this runtime an optional io.grpc import is wired to ONOS's bundles
+        assertTrue(FelixRuntime.whyUnresolved(probe), FelixRuntime.isResolved(probe));
+        assertEquals("an optional import of io.grpc packages is wired to ONOS's gRPC",
+                new TreeMap<>(PROBE_WIRES), packageWires(probe));
+
+        Bundle app = ours.stream().filter(b -> FelixRuntime.APP.equals(b.getSymbolicName())).findFirst()
+                .orElseThrow();
+        assertAppIsolatedFrom(app, onosGrpc);
+    }
+
+    /** ONOS's gRPC bundles are resolved and export io.grpc / protobuf packages, io.grpc.netty among them. */
+    private static void assertOnosGrpcOffersPackages(List<Bundle> onosGrpc) {
         Set<String> onosGrpcPackages = new TreeSet<>();
         for (Bundle b : onosGrpc) {
             assertTrue(FelixRuntime.whyUnresolved(b), FelixRuntime.isResolved(b));
@@ -135,15 +148,10 @@ public class OnosGrpcIsolationTest {
             onosGrpcPackages.addAll(exported);
         }
         assertTrue("io.grpc.netty offered by ONOS: " + onosGrpcPackages, onosGrpcPackages.contains("io.grpc.netty"));
+    }
 
-        // control: in this runtime an optional io.grpc import is wired to ONOS's bundles
-        assertTrue(FelixRuntime.whyUnresolved(probe), FelixRuntime.isResolved(probe));
-        assertEquals("an optional import of io.grpc packages is wired to ONOS's gRPC",
-                new TreeMap<>(PROBE_WIRES), packageWires(probe));
-
-        // the app: resolved, imports no gRPC package (not even optionally), wired to none of ONOS's gRPC bundles
-        Bundle app = ours.stream().filter(b -> FelixRuntime.APP.equals(b.getSymbolicName())).findFirst()
-                .orElseThrow();
+    /** The app: resolved, imports no gRPC package (not even optionally), wired to none of ONOS's gRPC bundles. */
+    private static void assertAppIsolatedFrom(Bundle app, List<Bundle> onosGrpc) {
         assertTrue(FelixRuntime.whyUnresolved(app), FelixRuntime.isResolved(app));
         List<String> grpcImports = app.adapt(BundleRevision.class)
                 .getDeclaredRequirements(BundleRevision.PACKAGE_NAMESPACE).stream()
