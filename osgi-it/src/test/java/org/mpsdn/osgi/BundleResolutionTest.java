@@ -1,39 +1,27 @@
 package org.mpsdn.osgi;
 
-import org.apache.felix.framework.FrameworkFactory;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.osgi.framework.Bundle;
-import org.osgi.framework.BundleContext;
-import org.osgi.framework.BundleException;
 import org.osgi.framework.Constants;
-import org.osgi.framework.launch.Framework;
 import org.osgi.framework.wiring.BundleRevision;
 import org.osgi.framework.wiring.BundleWire;
 import org.osgi.framework.wiring.BundleWiring;
-import org.osgi.framework.wiring.FrameworkWiring;
 
-import java.io.File;
-import java.io.IOException;
-import java.lang.module.ModuleDescriptor;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.jar.JarFile;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNull;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
+import static org.mpsdn.osgi.FelixRuntime.MPSDN;
 
 /**
  * Installs the built mpsdn bundles (api, app, cli, web, web-gui) with onos-api 2.7.0, its
@@ -44,112 +32,53 @@ import static org.junit.Assert.fail;
  * framework's message.
  */
 public class BundleResolutionTest {
-    private static final List<String> MPSDN =
-            List.of("mpsdn-api", "mpsdn-app", "mpsdn-cli", "mpsdn-web", "mpsdn-web-gui");
-
-    private Framework framework;
-    private Path cache;
+    private FelixRuntime felix;
 
     @Before
     public void start() throws Exception {
-        cache = Files.createTempDirectory("mpsdn-felix");
-        Map<String, String> cfg = new HashMap<>();
-        cfg.put(Constants.FRAMEWORK_STORAGE, cache.toString());
-        cfg.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
-        // Karaf 4.2.9 on Java 11 announces these execution environments (ONOS 2.7 requires Java 11)
-        cfg.put(Constants.FRAMEWORK_SYSTEMCAPABILITIES_EXTRA,
-                "osgi.ee;osgi.ee=\"JavaSE\";version:List<Version>=\"1.0,1.1,1.2,1.3,1.4,1.5,1.6,1.7,1.8,9,10,11\"");
-        // like Karaf's jre-11 system packages: what the JDK's java.* modules export outside java.*
-        cfg.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, jdkPackages());
-        framework = new FrameworkFactory().newFramework(cfg);
-        framework.init();
-        framework.start();
-    }
-
-    private static String jdkPackages() {
-        return ModuleLayer.boot().modules().stream()
-                .filter(m -> m.getName().startsWith("java."))
-                .flatMap(m -> m.getDescriptor().exports().stream())
-                .filter(e -> !e.isQualified())
-                .map(ModuleDescriptor.Exports::source)
-                .filter(p -> !p.startsWith("java."))
-                .sorted().distinct().collect(Collectors.joining(","));
+        felix = FelixRuntime.start();
     }
 
     @After
     public void stop() throws Exception {
-        if (framework != null) {
-            framework.stop();
-            framework.waitForStop(10_000);
-        }
-        try (Stream<Path> files = Files.walk(cache)) {
-            files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-        }
-    }
-
-    private static boolean isBundle(Path jar) {
-        try (JarFile j = new JarFile(jar.toFile())) {
-            return j.getManifest() != null
-                    && j.getManifest().getMainAttributes().getValue(Constants.BUNDLE_SYMBOLICNAME) != null;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static List<Path> jars(Path dir) throws IOException {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> p.toString().endsWith(".jar")).sorted().collect(Collectors.toList());
+        if (felix != null) {
+            felix.close();
         }
     }
 
     @Test
     public void mpsdnBundlesResolveAgainstOnosApi() throws Exception {
-        Path dir = Paths.get(System.getProperty("mpsdn.bundles.dir", "target/bundles"));
-        BundleContext ctx = framework.getBundleContext();
+        Path dir = FelixRuntime.bundlesDir();
         List<Bundle> ours = new ArrayList<>();
-        List<Path> mine = jars(dir);
+        List<Path> mine = FelixRuntime.jars(dir);
         assertEquals("built bundles found in " + dir + ": " + mine, MPSDN.size(), mine.size());
         for (Path p : mine) {
-            ours.add(ctx.installBundle(p.toUri().toString()));
+            ours.add(felix.install(p));
         }
         List<Bundle> all = new ArrayList<>(ours);
-        int skipped = 0;
-        for (Path p : jars(dir.resolve("runtime"))) {
-            if (isBundle(p)) {
-                all.add(ctx.installBundle(p.toUri().toString()));
-            } else {
-                skipped++;
-            }
-        }
+        List<Bundle> runtime = felix.installBundles(dir.resolve("runtime"));
+        all.addAll(runtime);
+        int skipped = FelixRuntime.jars(dir.resolve("runtime")).size() - runtime.size();
         assertTrue("onos-api and its dependencies were found", all.size() - ours.size() > 20);
-        framework.adapt(FrameworkWiring.class).resolveBundles(all);
+        felix.resolve(all);
 
         List<String> problems = new ArrayList<>();
         for (Bundle b : ours) {
-            if ((b.getState() & (Bundle.RESOLVED | Bundle.STARTING | Bundle.ACTIVE)) == 0) {
-                try {
-                    b.start();
-                    problems.add(b.getSymbolicName() + ": not resolved (no reason given)");
-                } catch (BundleException e) {
-                    problems.add(b.getSymbolicName() + ": " + e.getMessage());
-                }
+            if (!FelixRuntime.isResolved(b)) {
+                problems.add(FelixRuntime.whyUnresolved(b));
             }
         }
         if (!problems.isEmpty()) {
-            for (Bundle b : all.subList(ours.size(), all.size())) {
+            for (Bundle b : runtime) {
                 if (b.getState() == Bundle.INSTALLED) {
-                    try {
-                        b.start();
-                    } catch (BundleException e) {
-                        problems.add("  (runtime) " + b.getSymbolicName() + ": " + e.getMessage());
-                    }
+                    problems.add("  (runtime) " + FelixRuntime.whyUnresolved(b));
                 }
             }
             fail("unresolved mpsdn bundles (" + skipped + " non-bundle jars skipped):\n"
                     + String.join("\n", problems));
         }
 
-        Bundle app = ours.stream().filter(b -> b.getSymbolicName().equals("org.mpsdn.mpsdn-app")).findFirst()
+        Bundle app = ours.stream().filter(b -> b.getSymbolicName().equals(FelixRuntime.APP)).findFirst()
                 .orElseThrow();
         assertNull("the app bundle exports nothing (embedded gRPC/netty/jctools stay private)",
                 app.getHeaders().get(Constants.EXPORT_PACKAGE));

@@ -17,6 +17,11 @@ import java.util.List;
 
 /**
  * Registers the mpsdn topology overlay with the ONOS GUI.
+ *
+ * <p>The overlay is shown by the legacy GUI ({@code org.onosproject.gui}) only. ONOS 2.7.0 starts
+ * GUI2 by default, which also provides {@link UiExtensionService} (so this component activates) but
+ * injects no extension JavaScript into its page and has no overlay hook in its topology view;
+ * {@code docs/northbound.md} cites the ONOS sources and gives the commands that switch to the legacy GUI.</p>
  */
 @Component(immediate = true)
 public class MpsdnUiComponent {
