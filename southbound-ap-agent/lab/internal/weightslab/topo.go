@@ -1,8 +1,8 @@
-// Package nstest builds the two-path MPTCP lab used by the client-weights
+// Package weightslab builds the two-path MPTCP lab used by the client-weights
 // namespace tests: a client namespace with a "Wi-Fi" and an "LTE" interface,
 // each through its own AP namespace (whose uplink is shaped with tbf, the
 // access bottleneck) to one server namespace. Root only.
-package nstest
+package weightslab
 
 import (
 	"fmt"

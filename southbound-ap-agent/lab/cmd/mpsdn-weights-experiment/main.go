@@ -18,7 +18,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/clientagent/nstest"
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/lab/internal/weightslab"
 )
 
 func main() {
@@ -45,7 +45,7 @@ func main() {
 		}
 		ws = append(ws, uint32(n))
 	}
-	e := &nstest.Experiment{AgentBin: *agent, WiFiWeight: uint32(*wifi), Duration: *dur, Warmup: *warm,
+	e := &weightslab.Experiment{AgentBin: *agent, WiFiWeight: uint32(*wifi), Duration: *dur, Warmup: *warm,
 		Prefix: "mx" + strconv.Itoa(os.Getpid()%10000), WiFiRate: *wifiRate, LTERate: *lteRate,
 		AgentArgs: append([]string{"-sample-interval", "250ms"}, strings.Fields(*agentArgs)...), Logf: log.Printf}
 	for _, kv := range strings.Split(*sysctls, ";") {
@@ -59,7 +59,7 @@ func main() {
 	}
 	defer lab.Stop()
 	ctx := context.Background()
-	all := map[uint32][]nstest.Result{}
+	all := map[uint32][]weightslab.Result{}
 	failures := 0
 	for rep := 0; rep < *reps; rep++ {
 		for _, w := range ws {
