@@ -3,6 +3,7 @@ package clientagent
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"sync"
 	"time"
@@ -125,11 +126,7 @@ func (s *Shaping) Follow(ctx context.Context, snap Snapshot) error {
 func (s *Shaping) Rates() map[string]uint64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := map[string]uint64{}
-	for k, v := range s.rate {
-		out[k] = v
-	}
-	return out
+	return maps.Clone(s.rate)
 }
 
 // Close removes the shaping it installed, puts back the notsent low-water

@@ -1,5 +1,7 @@
 package clientagent
 
+import "maps"
+
 // The share correction (ShapingConfig.ShareCorrection, ModeMeasured only).
 //
 // A slow path does not always fill its shaped rate (the kernel scheduler hands
@@ -89,9 +91,5 @@ func (s *Shaping) factor(id string) float64 {
 func (s *Shaping) Corrections() map[string]float64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := map[string]float64{}
-	for k, v := range s.corr {
-		out[k] = v
-	}
-	return out
+	return maps.Clone(s.corr)
 }
