@@ -56,7 +56,7 @@ echo "== Lab: OpenFlow southbound against a real Open vSwitch bridge (root)"
 cd "$top"
 mvn -B -ntp -q -Plab-ovs -pl deploy/lab/host surefire:test
 echo "== Lab: short prototype run on the namespace testbed (root, ~2 min)"
-(cd southbound-ap-agent && go build -o bin/mpsdn-wifi-cell ./cmd/mpsdn-wifi-cell && go build -o bin/mpsdn-enb ./cmd/mpsdn-enb \
+(cd southbound-ap-agent && go build -o bin/mpsdn-wifi-cell ./lab/cmd/mpsdn-wifi-cell && go build -o bin/mpsdn-enb ./cmd/mpsdn-enb \
   && go build -o bin/mpsdn-ap-agent ./cmd/mpsdn-ap-agent && go build -o bin/mpsdn-certs ./cmd/mpsdn-certs)
 /usr/bin/python3 deploy/lab/ci_check.py
 echo "== Lab: robustness (AP agent killed and restarted, lab host restarted; ~2.5 min)"

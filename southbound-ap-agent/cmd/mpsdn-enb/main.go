@@ -57,50 +57,80 @@ func run(path string, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	if f.Uplink == "" {
-		return fmt.Errorf("uplink: empty")
-	}
-	up, err := pktio.OpenPort(f.Uplink)
+	b, err := openBridge(f, c, log)
 	if err != nil {
-		return fmt.Errorf("uplink: %w", err)
-	}
-	b := &pktio.Bridge{Cell: c, Uplink: up, Log: log}
-	for i, u := range f.UEs {
-		p, err := pktio.OpenPort(u.Iface)
-		if err != nil {
-			return fmt.Errorf("ues[%d].iface: %w", i, err)
-		}
-		b.UEs = append(b.UEs, p)
+		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 
 	if f.GRPCListen != "" {
-		srv, err := enbtls.Build(enbtls.Settings{ENBID: f.ENBID, Plaintext: f.GRPCPlaintext,
-			TLS: enbtls.Files{Cert: f.TLS.Cert, Key: f.TLS.Key, ClientCA: f.TLS.ClientCA}}, policysvc.New(c, log))
+		stopPolicy, err := servePolicy(f, c, log)
 		if err != nil {
-			// The cell still runs (the lab only reads its metrics); policies cannot be pushed.
-			log.Error("EnbPolicy service not started", "grpc_listen", f.GRPCListen, "err", err)
-		} else {
-			lis, err := net.Listen("tcp", f.GRPCListen)
-			if err != nil {
-				return fmt.Errorf("grpc_listen: %w", err)
-			}
-			go func() { _ = srv.Serve(lis) }()
-			defer srv.Stop()
-			log.Info("EnbPolicy service", "addr", lis.Addr().String(), "mtls", !f.GRPCPlaintext)
+			return err
 		}
+		defer stopPolicy()
 	}
 	if f.MetricsListen != "" {
-		lis, err := net.Listen("tcp", f.MetricsListen)
+		stopMetrics, err := serveMetrics(f.MetricsListen, c, log)
 		if err != nil {
-			return fmt.Errorf("metrics_listen: %w", err)
+			return err
 		}
-		hs := &http.Server{Handler: metricshttp.Handler(c, nil), ReadHeaderTimeout: 5 * time.Second}
-		go func() { _ = hs.Serve(lis) }()
-		defer hs.Close()
-		log.Info("metrics", "addr", lis.Addr().String(), "path", metricshttp.Path)
+		defer stopMetrics()
 	}
 	log.Info("eNB running", "enb_id", f.ENBID, "ues", len(f.UEs), "uplink", f.Uplink)
 	return b.Run(ctx)
+}
+
+// openBridge opens the uplink and one port per UE around the cell.
+func openBridge(f *config.File, c *cell.Cell, log *slog.Logger) (*pktio.Bridge, error) {
+	if f.Uplink == "" {
+		return nil, fmt.Errorf("uplink: empty")
+	}
+	up, err := pktio.OpenPort(f.Uplink)
+	if err != nil {
+		return nil, fmt.Errorf("uplink: %w", err)
+	}
+	b := &pktio.Bridge{Cell: c, Uplink: up, Log: log}
+	for i, u := range f.UEs {
+		p, err := pktio.OpenPort(u.Iface)
+		if err != nil {
+			return nil, fmt.Errorf("ues[%d].iface: %w", i, err)
+		}
+		b.UEs = append(b.UEs, p)
+	}
+	return b, nil
+}
+
+// servePolicy serves the EnbPolicy service on grpc_listen in the background
+// and returns what stops it. When the transport settings do not allow a
+// server it logs why and the cell runs without it (the lab only reads its
+// metrics; policies cannot be pushed).
+func servePolicy(f *config.File, c *cell.Cell, log *slog.Logger) (stop func(), err error) {
+	srv, err := enbtls.Build(enbtls.Settings{ENBID: f.ENBID, Plaintext: f.GRPCPlaintext,
+		TLS: enbtls.Files{Cert: f.TLS.Cert, Key: f.TLS.Key, ClientCA: f.TLS.ClientCA}}, policysvc.New(c, log))
+	if err != nil {
+		log.Error("EnbPolicy service not started", "grpc_listen", f.GRPCListen, "err", err)
+		return func() {}, nil
+	}
+	lis, err := net.Listen("tcp", f.GRPCListen)
+	if err != nil {
+		return nil, fmt.Errorf("grpc_listen: %w", err)
+	}
+	go func() { _ = srv.Serve(lis) }()
+	log.Info("EnbPolicy service", "addr", lis.Addr().String(), "mtls", !f.GRPCPlaintext)
+	return srv.Stop, nil
+}
+
+// serveMetrics serves the cell's metrics document on addr in the background
+// and returns what stops it.
+func serveMetrics(addr string, c *cell.Cell, log *slog.Logger) (stop func(), err error) {
+	lis, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("metrics_listen: %w", err)
+	}
+	hs := &http.Server{Handler: metricshttp.Handler(c, nil), ReadHeaderTimeout: 5 * time.Second}
+	go func() { _ = hs.Serve(lis) }()
+	log.Info("metrics", "addr", lis.Addr().String(), "path", metricshttp.Path)
+	return func() { hs.Close() }, nil
 }

@@ -3,7 +3,6 @@ package clientagent
 import (
 	"context"
 	"crypto/tls"
-	"crypto/x509"
 	"fmt"
 	"os"
 	"strings"
@@ -11,6 +10,8 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
+
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/certs"
 )
 
 // bearer sends the per-client token on every call.
@@ -40,13 +41,9 @@ func DialOptions(c DialConfig) ([]grpc.DialOption, error) {
 	var opts []grpc.DialOption
 	switch {
 	case c.CAFile != "":
-		pem, err := os.ReadFile(c.CAFile)
+		pool, err := certs.LoadPool(c.CAFile)
 		if err != nil {
 			return nil, fmt.Errorf("ca: %w", err)
-		}
-		pool := x509.NewCertPool()
-		if !pool.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("ca %s: no PEM certificate", c.CAFile)
 		}
 		tc := &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}
 		if c.CertFile != "" {

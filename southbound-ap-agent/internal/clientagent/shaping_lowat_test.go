@@ -131,3 +131,14 @@ func TestNeedsLowatComparesEachPathsWeightShare(t *testing.T) {
 		}
 	}
 }
+
+func TestParseLowatAcceptsOnlyAnUnsignedNumber(t *testing.T) {
+	if v, err := parseLowat(" 4294967295\n"); err != nil || v != "4294967295" {
+		t.Errorf("max uint32: %q %v", v, err)
+	}
+	for _, bad := range []string{"", "-1", "4294967296", "16k", "1 2"} {
+		if v, err := parseLowat(bad); err == nil || !strings.Contains(err.Error(), "not a number") {
+			t.Errorf("%q: %q %v", bad, v, err)
+		}
+	}
+}

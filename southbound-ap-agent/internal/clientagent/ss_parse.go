@@ -85,19 +85,13 @@ func msToUs(s string) (uint32, bool) {
 	return uint32(f*1000 + 0.5), true
 }
 
-// parseRate parses "12345bps", "12.3Kbps", "4.5Mbps", "1.2Gbps".
-func parseRate(s string) (uint64, bool) {
-	mult := 1.0
-	switch {
-	case strings.HasSuffix(s, "Gbps"):
-		mult, s = 1e9, strings.TrimSuffix(s, "Gbps")
-	case strings.HasSuffix(s, "Mbps"):
-		mult, s = 1e6, strings.TrimSuffix(s, "Mbps")
-	case strings.HasSuffix(s, "Kbps"):
-		mult, s = 1e3, strings.TrimSuffix(s, "Kbps")
-	case strings.HasSuffix(s, "bps"):
-		s = strings.TrimSuffix(s, "bps")
-	default:
+// ssUnits are the rate units ss prints.
+var ssUnits = []rateUnit{{"Gbps", 1e9}, {"Mbps", 1e6}, {"Kbps", 1e3}, {"bps", 1}}
+
+// parseSSRate parses "12345bps", "12.3Kbps", "4.5Mbps", "1.2Gbps".
+func parseSSRate(s string) (uint64, bool) {
+	s, mult, ok := cutRateUnit(s, ssUnits)
+	if !ok {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(s, 64)
@@ -125,51 +119,61 @@ func parseSubflow(head []string, info string) (Subflow, bool) {
 	inULP := false
 	for i := 0; i < len(f); i++ {
 		tok := f[i]
-		if tok == "tcp-ulp-mptcp" {
-			inULP = true
-			continue
-		}
-		k, v, hasColon := strings.Cut(tok, ":")
 		switch {
+		case tok == "tcp-ulp-mptcp":
+			inULP = true
 		case tok == "delivery_rate" && i+1 < len(f):
-			if sf.DeliveryRateBps, ok = parseRate(f[i+1]); !ok {
+			if sf.DeliveryRateBps, ok = parseSSRate(f[i+1]); !ok {
 				return sf, false
 			}
 			i++
-		case !hasColon:
-		case k == "rtt" && !inULP:
-			s, vr, found := strings.Cut(v, "/")
-			if !found {
-				return sf, false
-			}
-			if sf.SrttUs, ok = msToUs(s); !ok {
-				return sf, false
-			}
-			if sf.RttvarUs, ok = msToUs(vr); !ok {
-				return sf, false
-			}
-		case k == "bytes_acked" || k == "bytes_sent" || k == "bytes_retrans":
-			n, err := strconv.ParseUint(v, 10, 64)
-			if err != nil {
-				return sf, false
-			}
-			switch k {
-			case "bytes_acked":
-				sf.BytesAcked = n
-			case "bytes_sent":
-				sf.BytesSent = n
-			default:
-				sf.BytesRetrans = n
-			}
-		case k == "cwnd" && !inULP:
-			n, err := strconv.ParseUint(v, 10, 32)
-			if err != nil {
-				return sf, false
-			}
-			sf.Cwnd = uint32(n)
-		case k == "flags" && inULP:
-			sf.Backup = strings.ContainsRune(v, 'b')
+		case !sf.setInfo(tok, inULP):
+			return sf, false
 		}
 	}
 	return sf, true
+}
+
+// setInfo sets the field a "key:value" token of the info line names (the
+// tokens after tcp-ulp-mptcp are the MPTCP ones); other tokens are ignored.
+// It reports false for a malformed value.
+func (sf *Subflow) setInfo(tok string, inULP bool) bool {
+	k, v, hasColon := strings.Cut(tok, ":")
+	var ok bool
+	switch {
+	case !hasColon:
+	case k == "rtt" && !inULP:
+		s, vr, found := strings.Cut(v, "/")
+		if !found {
+			return false
+		}
+		if sf.SrttUs, ok = msToUs(s); !ok {
+			return false
+		}
+		if sf.RttvarUs, ok = msToUs(vr); !ok {
+			return false
+		}
+	case k == "bytes_acked" || k == "bytes_sent" || k == "bytes_retrans":
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return false
+		}
+		switch k {
+		case "bytes_acked":
+			sf.BytesAcked = n
+		case "bytes_sent":
+			sf.BytesSent = n
+		default:
+			sf.BytesRetrans = n
+		}
+	case k == "cwnd" && !inULP:
+		n, err := strconv.ParseUint(v, 10, 32)
+		if err != nil {
+			return false
+		}
+		sf.Cwnd = uint32(n)
+	case k == "flags" && inULP:
+		sf.Backup = strings.ContainsRune(v, 'b')
+	}
+	return true
 }

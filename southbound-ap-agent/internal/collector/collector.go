@@ -12,6 +12,8 @@
 //   - enb.go: an LTE eNB's queue and UE metrics read from a JSON document served
 //     over HTTP or written to a file; the format is documented in enb_format.go.
 //
+// factory.go builds the sources an agent configuration names (FromConfig).
+//
 // Malformed kernel or network data never panics: parsers return errors naming
 // the field, and the sampler counts the failure and marks the agent NOT_SERVING.
 package collector

@@ -20,7 +20,7 @@ func (s snap) Snapshot() cell.Metrics { return cell.Metrics(s) }
 func TestENBSourceReadsReferenceENBEndpoint(t *testing.T) {
 	m := cell.Metrics{Version: 1, ENBID: "enb1", CapacityBps: 75_000_000,
 		Queues: map[string]cell.QueueMetrics{"downlink": {BacklogPackets: 500, BacklogBytes: 750000, LimitPackets: 2000, Drops: 7}},
-		UEs: []cell.UEMetrics{{ID: "ue0", IPs: []string{"10.1.0.10"}, DLPhyRateBps: 52_000_000, DLBytes: 9000, InactiveMs: 1 << 40}},
+		UEs:    []cell.UEMetrics{{ID: "ue0", IPs: []string{"10.1.0.10"}, DLPhyRateBps: 52_000_000, DLBytes: 9000, InactiveMs: 1 << 40}},
 		Splits: []cell.SplitMetrics{}}
 	srv := httptest.NewServer(metricshttp.Handler(snap(m), nil))
 	defer srv.Close()

@@ -79,12 +79,12 @@ func TestENBHTTPErrorAndMissingDirection(t *testing.T) {
 
 func TestParseENBMetricsErrors(t *testing.T) {
 	for doc, want := range map[string]string{
-		`{"version":2,"timestamp_ms":1}`:                                             "version 2",
-		`{"version":1}`:                                                              "timestamp_ms",
-		`{"version":1,"timestamp_ms":1,"queues":{"sideways":{"limit_bytes":1}}}`:     "sideways",
-		`{"version":1,"timestamp_ms":1,"queues":{"downlink":{"backlog_bytes":1}}}`:   "queues.downlink: limit",
-		`{"version":1,"timestamp_ms":1,"queues":{"downlink":{"backlog_bytes":-1}}}`:  "backlog_bytes",
-		`{"version":1,"timestamp_ms":1,"ues":[{"rsrp_dbm":"x"}]}`:                    "rsrp_dbm",
+		`{"version":2,"timestamp_ms":1}`: "version 2",
+		`{"version":1}`:                  "timestamp_ms",
+		`{"version":1,"timestamp_ms":1,"queues":{"sideways":{"limit_bytes":1}}}`:    "sideways",
+		`{"version":1,"timestamp_ms":1,"queues":{"downlink":{"backlog_bytes":1}}}`:  "queues.downlink: limit",
+		`{"version":1,"timestamp_ms":1,"queues":{"downlink":{"backlog_bytes":-1}}}`: "backlog_bytes",
+		`{"version":1,"timestamp_ms":1,"ues":[{"rsrp_dbm":"x"}]}`:                   "rsrp_dbm",
 		`not json`: "eNB metrics",
 	} {
 		if _, err := ParseENBMetrics([]byte(doc)); err == nil || !strings.Contains(err.Error(), want) {

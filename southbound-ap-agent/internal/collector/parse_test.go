@@ -215,10 +215,10 @@ func TestParseWiphyTXQ(t *testing.T) {
 		ae.Uint32(unix.NL80211_TXQ_STATS_OVERMEMORY, 4)
 	}
 	msgs := [][]byte{
-		wiphyMsg(t, 0, nil, 0, 0),           // first split message: other data
-		wiphyMsg(t, 1, st, 9999, 1),         // another wiphy: ignored
-		wiphyMsg(t, 0, st, 0, 0),            // stats
-		wiphyMsg(t, 0, nil, 8192, 16<<20),   // limits in a later message
+		wiphyMsg(t, 0, nil, 0, 0),         // first split message: other data
+		wiphyMsg(t, 1, st, 9999, 1),       // another wiphy: ignored
+		wiphyMsg(t, 0, st, 0, 0),          // stats
+		wiphyMsg(t, 0, nil, 8192, 16<<20), // limits in a later message
 	}
 	q, err := ParseWiphyTXQ(msgs, 0)
 	if err != nil {

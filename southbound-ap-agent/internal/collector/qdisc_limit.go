@@ -83,14 +83,18 @@ func QdiscSample(qs []netlink.Qdisc, txQLen uint64, raw map[uint32]RawQdiscLimit
 		s.Drops = uint64(st.Queue.Drops)
 		return s, rate, nil
 	}
-	// Classful root: sum the leaves (qdiscs that are no other qdisc's parent).
-	parents := map[uint16]bool{}
-	for _, q := range qs {
-		if !isRoot(q) && !isIngress(q) {
-			major, _ := netlink.MajorMinor(q.Attrs().Parent)
-			parents[major] = true
-		}
+	s, err := sumLeaves(qs, root, txQLen, raw)
+	if err != nil {
+		return QueueSample{}, 0, err
 	}
+	return s, 0, nil
+}
+
+// sumLeaves sums the backlogs, drops and limits of the leaves (qdiscs that
+// are no other qdisc's parent) under a classful root.
+func sumLeaves(qs []netlink.Qdisc, root netlink.Qdisc, txQLen uint64, raw map[uint32]RawQdiscLimit) (QueueSample, error) {
+	parents := parentMajors(qs)
+	s := QueueSample{Source: "qdisc"}
 	leaves, allPkts, allBytes := 0, true, true
 	for _, q := range qs {
 		if isRoot(q) || isIngress(q) {
@@ -102,12 +106,12 @@ func QdiscSample(qs []netlink.Qdisc, txQLen uint64, raw map[uint32]RawQdiscLimit
 		}
 		p, b, _, ok := qdiscLimit(q, txQLen, raw)
 		if !ok {
-			return QueueSample{}, 0, fmt.Errorf("leaf qdisc %s (%s) under %s: limit unknown",
+			return QueueSample{}, fmt.Errorf("leaf qdisc %s (%s) under %s: limit unknown",
 				netlink.HandleStr(q.Attrs().Handle), q.Type(), root.Type())
 		}
 		st := q.Attrs().Statistics
 		if st == nil || st.Queue == nil {
-			return QueueSample{}, 0, fmt.Errorf("leaf qdisc %s: no statistics", netlink.HandleStr(q.Attrs().Handle))
+			return QueueSample{}, fmt.Errorf("leaf qdisc %s: no statistics", netlink.HandleStr(q.Attrs().Handle))
 		}
 		allPkts, allBytes = allPkts && p > 0, allBytes && b > 0
 		s.LimitPackets += p
@@ -118,7 +122,7 @@ func QdiscSample(qs []netlink.Qdisc, txQLen uint64, raw map[uint32]RawQdiscLimit
 		leaves++
 	}
 	if leaves == 0 {
-		return QueueSample{}, 0, fmt.Errorf("classful root qdisc %s has no leaf qdisc with a limit: attach one (e.g. pfifo, fq_codel)", root.Type())
+		return QueueSample{}, fmt.Errorf("classful root qdisc %s has no leaf qdisc with a limit: attach one (e.g. pfifo, fq_codel)", root.Type())
 	}
 	// A unit only some leaves limit would distort the ratio: keep the units every leaf has.
 	if !allPkts {
@@ -128,7 +132,19 @@ func QdiscSample(qs []netlink.Qdisc, txQLen uint64, raw map[uint32]RawQdiscLimit
 		s.LimitBytes = 0
 	}
 	if s.LimitPackets == 0 && s.LimitBytes == 0 {
-		return QueueSample{}, 0, fmt.Errorf("leaf qdiscs under %s mix packet and byte limits", root.Type())
+		return QueueSample{}, fmt.Errorf("leaf qdiscs under %s mix packet and byte limits", root.Type())
 	}
-	return s, 0, nil
+	return s, nil
+}
+
+// parentMajors returns the handle majors that are some non-root qdisc's parent.
+func parentMajors(qs []netlink.Qdisc) map[uint16]bool {
+	parents := map[uint16]bool{}
+	for _, q := range qs {
+		if !isRoot(q) && !isIngress(q) {
+			major, _ := netlink.MajorMinor(q.Attrs().Parent)
+			parents[major] = true
+		}
+	}
+	return parents
 }

@@ -70,11 +70,11 @@ func (t *WiphyTXQ) merge(b []byte, wiphy uint32) error {
 		return err
 	}
 	var (
-		w                    uint32
-		haveW                bool
-		stats                []byte
-		limit, memLimit      uint32
-		haveLim, haveMemLim  bool
+		w                   uint32
+		haveW               bool
+		stats               []byte
+		limit, memLimit     uint32
+		haveLim, haveMemLim bool
 	)
 	for ad.Next() {
 		switch ad.Type() {

@@ -24,8 +24,8 @@ package config
 import (
 	"bytes"
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"net"
 	"os"
 
@@ -128,27 +128,9 @@ func (c Config) Validate() error {
 	if c.MaxWindowMs < 100 || c.MaxWindowMs > 600000 {
 		return fmt.Errorf("max_window_ms %d: want [100, 600000]", c.MaxWindowMs)
 	}
-	if len(c.Queues) == 0 {
-		return fmt.Errorf("queues: at least one queue source is required")
-	}
-	seen := map[string]bool{}
-	usesENB := false
-	for i, q := range c.Queues {
-		if q.Direction != "downlink" && q.Direction != "uplink" {
-			return fmt.Errorf("queues[%d].direction %q: want downlink or uplink", i, q.Direction)
-		}
-		if seen[q.Direction] {
-			return fmt.Errorf("queues[%d].direction %q: configured twice", i, q.Direction)
-		}
-		seen[q.Direction] = true
-		if !queueSources[q.Source] {
-			return fmt.Errorf("queues[%d].source %q: want qdisc, mac80211-txq or enb", i, q.Source)
-		}
-		if q.Source == "enb" {
-			usesENB = true
-		} else if q.Interface == "" {
-			return fmt.Errorf("queues[%d].interface: required for source %s", i, q.Source)
-		}
+	queuesUseENB, err := c.validateQueues()
+	if err != nil {
+		return err
 	}
 	if !stationSources[c.Stations.Source] {
 		return fmt.Errorf("stations.source %q: want nl80211, enb or none", c.Stations.Source)
@@ -156,29 +138,66 @@ func (c Config) Validate() error {
 	if c.Stations.Source == "nl80211" && c.Stations.Interface == "" {
 		return fmt.Errorf("stations.interface: required for source nl80211")
 	}
-	if c.Stations.Source == "enb" {
-		usesENB = true
-	}
-	if usesENB {
-		if (c.ENB.URL == "") == (c.ENB.File == "") {
-			return fmt.Errorf("enb: set exactly one of url (%q) and file (%q)", c.ENB.URL, c.ENB.File)
-		}
-		if c.ENB.TimeoutMs <= 0 {
-			return fmt.Errorf("enb.timeout_ms %d: must be > 0", c.ENB.TimeoutMs)
-		}
-		if c.ENB.MaxAgeMs < 0 {
-			return fmt.Errorf("enb.max_age_ms %d: must be >= 0", c.ENB.MaxAgeMs)
+	if queuesUseENB || c.Stations.Source == "enb" {
+		if err := c.ENB.validate(); err != nil {
+			return err
 		}
 	}
-	if c.MetricsListen != "" {
-		host, _, err := net.SplitHostPort(c.MetricsListen)
-		if err != nil {
-			return fmt.Errorf("metrics_listen %q: %v", c.MetricsListen, err)
+	return c.validateMetricsListen()
+}
+
+// validateQueues checks the queue sources and reports whether one reads the eNB.
+func (c Config) validateQueues() (usesENB bool, err error) {
+	if len(c.Queues) == 0 {
+		return false, fmt.Errorf("queues: at least one queue source is required")
+	}
+	seen := map[string]bool{}
+	for i, q := range c.Queues {
+		if q.Direction != "downlink" && q.Direction != "uplink" {
+			return false, fmt.Errorf("queues[%d].direction %q: want downlink or uplink", i, q.Direction)
 		}
-		ip := net.ParseIP(host)
-		if host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-			return fmt.Errorf("metrics_listen %q: must be a loopback address (127.0.0.1, [::1] or localhost)", c.MetricsListen)
+		if seen[q.Direction] {
+			return false, fmt.Errorf("queues[%d].direction %q: configured twice", i, q.Direction)
 		}
+		seen[q.Direction] = true
+		if !queueSources[q.Source] {
+			return false, fmt.Errorf("queues[%d].source %q: want qdisc, mac80211-txq or enb", i, q.Source)
+		}
+		if q.Source == "enb" {
+			usesENB = true
+		} else if q.Interface == "" {
+			return false, fmt.Errorf("queues[%d].interface: required for source %s", i, q.Source)
+		}
+	}
+	return usesENB, nil
+}
+
+// validate checks the eNB section (only when a source reads the eNB).
+func (e ENB) validate() error {
+	if (e.URL == "") == (e.File == "") {
+		return fmt.Errorf("enb: set exactly one of url (%q) and file (%q)", e.URL, e.File)
+	}
+	if e.TimeoutMs <= 0 {
+		return fmt.Errorf("enb.timeout_ms %d: must be > 0", e.TimeoutMs)
+	}
+	if e.MaxAgeMs < 0 {
+		return fmt.Errorf("enb.max_age_ms %d: must be >= 0", e.MaxAgeMs)
+	}
+	return nil
+}
+
+// validateMetricsListen checks that the optional metrics endpoint is on loopback.
+func (c Config) validateMetricsListen() error {
+	if c.MetricsListen == "" {
+		return nil
+	}
+	host, _, err := net.SplitHostPort(c.MetricsListen)
+	if err != nil {
+		return fmt.Errorf("metrics_listen %q: %v", c.MetricsListen, err)
+	}
+	ip := net.ParseIP(host)
+	if host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return fmt.Errorf("metrics_listen %q: must be a loopback address (127.0.0.1, [::1] or localhost)", c.MetricsListen)
 	}
 	return nil
 }

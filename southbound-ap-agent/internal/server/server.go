@@ -80,19 +80,9 @@ func (s *Service) GetStatus(ctx context.Context, req *agentv1.GetStatusRequest) 
 }
 
 func (s *Service) getStatus(ctx context.Context, req *agentv1.GetStatusRequest) (*agentv1.ApStatus, error) {
-	if req.GetApId() == "" {
-		return nil, status.Error(codes.InvalidArgument, "ap_id must not be empty")
-	}
-	if !ValidID(req.GetApId()) {
-		return nil, status.Errorf(codes.InvalidArgument, "ap_id %q is not a valid id", truncate(req.GetApId(), 80))
-	}
-	maxWin := time.Duration(req.GetMaxWindowMs()) * time.Millisecond
-	if maxWin > s.cfg.MaxWindow {
-		return nil, status.Errorf(codes.InvalidArgument, "max_window_ms %d exceeds the agent's maximum %d",
-			req.GetMaxWindowMs(), s.cfg.MaxWindow.Milliseconds())
-	}
-	if req.GetApId() != s.cfg.APID {
-		return nil, status.Errorf(codes.PermissionDenied, "this agent speaks for AP %q only, not %q", s.cfg.APID, req.GetApId())
+	maxWin, err := s.checkRequest(req)
+	if err != nil {
+		return nil, err
 	}
 	w, err := s.cfg.Sampler.Window(maxWin)
 	if err != nil {
@@ -122,6 +112,37 @@ func (s *Service) getStatus(ctx context.Context, req *agentv1.GetStatusRequest) 
 			Source:         q.Last.Source,
 		})
 	}
+	if out.Stations, err = s.stations(ctx); err != nil {
+		return nil, err
+	}
+	out.Sequence = s.seq.Add(1)
+	return out, nil
+}
+
+// checkRequest refuses a malformed request (INVALID_ARGUMENT) or one for
+// another AP (PERMISSION_DENIED) and returns the window asked for.
+func (s *Service) checkRequest(req *agentv1.GetStatusRequest) (time.Duration, error) {
+	if req.GetApId() == "" {
+		return 0, status.Error(codes.InvalidArgument, "ap_id must not be empty")
+	}
+	if !ValidID(req.GetApId()) {
+		return 0, status.Errorf(codes.InvalidArgument, "ap_id %q is not a valid id", truncate(req.GetApId(), 80))
+	}
+	maxWin := time.Duration(req.GetMaxWindowMs()) * time.Millisecond
+	if maxWin > s.cfg.MaxWindow {
+		return 0, status.Errorf(codes.InvalidArgument, "max_window_ms %d exceeds the agent's maximum %d",
+			req.GetMaxWindowMs(), s.cfg.MaxWindow.Milliseconds())
+	}
+	if req.GetApId() != s.cfg.APID {
+		return 0, status.Errorf(codes.PermissionDenied, "this agent speaks for AP %q only, not %q", s.cfg.APID, req.GetApId())
+	}
+	return maxWin, nil
+}
+
+// stations reads every station source now; a failing source makes the
+// request UNAVAILABLE.
+func (s *Service) stations(ctx context.Context) ([]*agentv1.Station, error) {
+	var out []*agentv1.Station
 	for _, c := range s.cfg.Stations {
 		cctx, cancel := context.WithTimeout(ctx, s.cfg.StationTimeout)
 		r, err := c.Collect(cctx)
@@ -130,14 +151,13 @@ func (s *Service) getStatus(ctx context.Context, req *agentv1.GetStatusRequest) 
 			return nil, status.Errorf(codes.Unavailable, "station source %s: %v", c.Name(), err)
 		}
 		for _, st := range r.Stations {
-			out.Stations = append(out.Stations, &agentv1.Station{
+			out = append(out, &agentv1.Station{
 				Mac: st.MAC, Ips: st.IPs, RssiDbm: st.RSSIdBm,
 				TxPhyRateBps: st.TxPhyRateBps, RxPhyRateBps: st.RxPhyRateBps,
 				TxBytes: st.TxBytes, RxBytes: st.RxBytes, InactiveMs: st.InactiveMilli,
 			})
 		}
 	}
-	out.Sequence = s.seq.Add(1)
 	return out, nil
 }
 

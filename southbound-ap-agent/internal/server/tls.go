@@ -4,7 +4,8 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"fmt"
-	"os"
+
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/certs"
 )
 
 // TLSFiles names the agent's PEM files.
@@ -33,13 +34,9 @@ func ServerTLS(f TLSFiles) (*tls.Config, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("tls: cert %s: %w", f.Cert, err)
 	}
-	caPEM, err := os.ReadFile(f.ClientCA)
+	pool, err := certs.LoadPool(f.ClientCA)
 	if err != nil {
 		return nil, "", fmt.Errorf("tls: client_ca: %w", err)
-	}
-	pool := x509.NewCertPool()
-	if !pool.AppendCertsFromPEM(caPEM) {
-		return nil, "", fmt.Errorf("tls: client_ca %s: no PEM certificate found", f.ClientCA)
 	}
 	return &tls.Config{
 		Certificates: []tls.Certificate{pair},

@@ -48,19 +48,8 @@ const activeRate = 1e3
 // backlogged (the cell could carry that much). It returns an error for
 // invalid stations.
 func Capacity(st []Station, obs []Observation, k Contention) (float64, error) {
-	if len(st) != len(obs) {
-		return 0, fmt.Errorf("stations (%d) and observations (%d) differ", len(st), len(obs))
-	}
-	for i, s := range st {
-		if !(s.PhyRate > 0) || math.IsInf(s.PhyRate, 0) {
-			return 0, fmt.Errorf("station %d (%s): phy rate %v must be positive", i, s.Addr, s.PhyRate)
-		}
-		if !(s.Quantum > 0) || math.IsInf(s.Quantum, 0) {
-			return 0, fmt.Errorf("station %d (%s): quantum %v must be positive", i, s.Addr, s.Quantum)
-		}
-		if math.IsNaN(obs[i].Rate) || obs[i].Rate < 0 {
-			return 0, fmt.Errorf("station %d (%s): rate %v must be >= 0", i, s.Addr, obs[i].Rate)
-		}
+	if err := checkInputs(st, obs); err != nil {
+		return 0, err
 	}
 	var backlogged, limited []int
 	for i, o := range obs {
@@ -81,6 +70,32 @@ func Capacity(st []Station, obs []Observation, k Contention) (float64, error) {
 		}
 		return saturated(st, all, k), nil
 	}
+	return backloggedCapacity(st, obs, backlogged, limited, k), nil
+}
+
+// checkInputs refuses stations without a positive PHY rate or quantum and
+// observations with a negative or NaN rate.
+func checkInputs(st []Station, obs []Observation) error {
+	if len(st) != len(obs) {
+		return fmt.Errorf("stations (%d) and observations (%d) differ", len(st), len(obs))
+	}
+	for i, s := range st {
+		if !(s.PhyRate > 0) || math.IsInf(s.PhyRate, 0) {
+			return fmt.Errorf("station %d (%s): phy rate %v must be positive", i, s.Addr, s.PhyRate)
+		}
+		if !(s.Quantum > 0) || math.IsInf(s.Quantum, 0) {
+			return fmt.Errorf("station %d (%s): quantum %v must be positive", i, s.Addr, s.Quantum)
+		}
+		if math.IsNaN(obs[i].Rate) || obs[i].Rate < 0 {
+			return fmt.Errorf("station %d (%s): rate %v must be >= 0", i, s.Addr, obs[i].Rate)
+		}
+	}
+	return nil
+}
+
+// backloggedCapacity is the capacity with at least one backlogged station: the
+// backlogged stations share the airtime the limited ones leave by quanta.
+func backloggedCapacity(st []Station, obs []Observation, backlogged, limited []int, k Contention) float64 {
 	var sumQ, sumQR float64
 	for _, i := range backlogged {
 		sumQ += st[i].Quantum
@@ -97,7 +112,7 @@ func Capacity(st []Station, obs []Observation, k Contention) (float64, error) {
 			xL += obs[j].Rate
 		}
 		if airL >= 1 {
-			return xL, nil
+			return xL
 		}
 		y = (1 - airL) / (kbar * sumQR)
 		n := float64(len(backlogged))
@@ -116,7 +131,7 @@ func Capacity(st []Station, obs []Observation, k Contention) (float64, error) {
 	for _, j := range limited {
 		total += obs[j].Rate
 	}
-	return total, nil
+	return total
 }
 
 // saturated is the capacity when the given stations are all backlogged.

@@ -1,4 +1,4 @@
-package sim
+package enbsim
 
 import (
 	"math/rand/v2"
@@ -45,14 +45,7 @@ const (
 // (lte_fraction 0.5) and the shared-buffer demux. Deterministic for a seed.
 func RunDemux(seed uint64, n, ttis int) ([]DemuxScenario, error) {
 	table := channel.LTERateTable(channel.PaperPeakBps)
-	draw := rand.New(rand.NewPCG(seed, 0))
-	open01 := func() float64 {
-		for {
-			if v := draw.Float64(); v > 0 {
-				return v
-			}
-		}
-	}
+	open01 := openUnitDraws(seed)
 	var out []DemuxScenario
 	for k := 0; k < n; k++ {
 		s := DemuxScenario{PHost: open01(), QHost: open01(), PRelay: open01(), QRelay: open01()}

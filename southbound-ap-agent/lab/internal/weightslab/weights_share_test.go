@@ -1,4 +1,4 @@
-package nstest
+package weightslab
 
 import (
 	"context"

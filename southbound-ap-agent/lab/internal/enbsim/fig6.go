@@ -1,4 +1,4 @@
-package sim
+package enbsim
 
 import (
 	"fmt"
@@ -23,18 +23,24 @@ const (
 	MaxCI  = "maxci"
 )
 
-// Run simulates n scenarios of ttis TTIs each with the paper's 75 Mbit/s
-// LTE rate table. Deterministic for a given seed.
-func Run(seed uint64, n, ttis int) ([]Scenario, error) {
-	table := channel.LTERateTable(channel.PaperPeakBps)
+// openUnitDraws returns uniform draws in the open interval (0, 1) (a Markov
+// channel's p and q), deterministic for a seed.
+func openUnitDraws(seed uint64) func() float64 {
 	draw := rand.New(rand.NewPCG(seed, 0))
-	open01 := func() float64 {
+	return func() float64 {
 		for {
 			if v := draw.Float64(); v > 0 {
 				return v
 			}
 		}
 	}
+}
+
+// Run simulates n scenarios of ttis TTIs each with the paper's 75 Mbit/s
+// LTE rate table. Deterministic for a given seed.
+func Run(seed uint64, n, ttis int) ([]Scenario, error) {
+	table := channel.LTERateTable(channel.PaperPeakBps)
+	open01 := openUnitDraws(seed)
 	var out []Scenario
 	for k := 0; k < n; k++ {
 		s := Scenario{PHost: open01(), QHost: open01(), PRelay: open01(), QRelay: open01()}

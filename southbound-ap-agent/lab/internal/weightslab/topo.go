@@ -1,8 +1,8 @@
-// Package nstest builds the two-path MPTCP lab used by the client-weights
+// Package weightslab builds the two-path MPTCP lab used by the client-weights
 // namespace tests: a client namespace with a "Wi-Fi" and an "LTE" interface,
 // each through its own AP namespace (whose uplink is shaped with tbf, the
 // access bottleneck) to one server namespace. Root only.
-package nstest
+package weightslab
 
 import (
 	"fmt"
@@ -46,21 +46,48 @@ func Build(prefix, wifiRate, lteRate string) (*Topo, error) {
 			return nil, err
 		}
 	}
-	veth := func(a, ans, b, bns, aip, bip string) error {
-		for _, c := range [][]string{
-			{"ip", "link", "add", a, "netns", ans, "type", "veth", "peer", "name", b, "netns", bns},
-			{"ip", "-n", ans, "addr", "add", aip, "dev", a},
-			{"ip", "-n", bns, "addr", "add", bip, "dev", b},
-			{"ip", "-n", ans, "link", "set", a, "up"},
-			{"ip", "-n", bns, "link", "set", b, "up"},
-		} {
-			if err := sh(c...); err != nil {
-				return err
-			}
-		}
-		return nil
+	steps := []func() error{
+		func() error { return veth("cw", t.Client, "awc", t.APW, "10.1.1.2/24", "10.1.1.1/24") },
+		func() error { return veth("cl", t.Client, "alc", t.APL, "10.1.2.2/24", "10.1.2.1/24") },
+		func() error { return veth("aws", t.APW, "sw", t.Server, "10.1.3.1/24", "10.1.3.2/24") },
+		func() error { return veth("als", t.APL, "sl", t.Server, "10.1.4.1/24", "10.1.4.2/24") },
 	}
-	cmds := [][]string{
+	for _, s := range steps {
+		if err := s(); err != nil {
+			t.Destroy()
+			return nil, err
+		}
+	}
+	for _, c := range t.setup(wifiRate, lteRate) {
+		if err := sh(c...); err != nil {
+			t.Destroy()
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+// veth links interface a in namespace ans to b in bns, with addresses aip and bip.
+func veth(a, ans, b, bns, aip, bip string) error {
+	for _, c := range [][]string{
+		{"ip", "link", "add", a, "netns", ans, "type", "veth", "peer", "name", b, "netns", bns},
+		{"ip", "-n", ans, "addr", "add", aip, "dev", a},
+		{"ip", "-n", bns, "addr", "add", bip, "dev", b},
+		{"ip", "-n", ans, "link", "set", a, "up"},
+		{"ip", "-n", bns, "link", "set", b, "up"},
+	} {
+		if err := sh(c...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// setup returns the commands that make the linked namespaces a two-path
+// MPTCP lab: forwarding and routes (the client routes by source address),
+// buffers, MPTCP limits and the LTE endpoint, and the AP uplinks' tbf.
+func (t *Topo) setup(wifiRate, lteRate string) [][]string {
+	return [][]string{
 		{"ip", "netns", "exec", t.APW, "sysctl", "-qw", "net.ipv4.ip_forward=1"},
 		{"ip", "netns", "exec", t.APL, "sysctl", "-qw", "net.ipv4.ip_forward=1"},
 		{"ip", "-n", t.APW, "route", "add", "10.1.4.0/24", "via", "10.1.3.2"},
@@ -82,25 +109,6 @@ func Build(prefix, wifiRate, lteRate string) (*Topo, error) {
 		{"tc", "-n", t.APW, "qdisc", "add", "dev", "aws", "root", "tbf", "rate", wifiRate, "burst", "32kb", "latency", "100ms"},
 		{"tc", "-n", t.APL, "qdisc", "add", "dev", "als", "root", "tbf", "rate", lteRate, "burst", "32kb", "latency", "100ms"},
 	}
-	steps := []func() error{
-		func() error { return veth("cw", t.Client, "awc", t.APW, "10.1.1.2/24", "10.1.1.1/24") },
-		func() error { return veth("cl", t.Client, "alc", t.APL, "10.1.2.2/24", "10.1.2.1/24") },
-		func() error { return veth("aws", t.APW, "sw", t.Server, "10.1.3.1/24", "10.1.3.2/24") },
-		func() error { return veth("als", t.APL, "sl", t.Server, "10.1.4.1/24", "10.1.4.2/24") },
-	}
-	for _, s := range steps {
-		if err := s(); err != nil {
-			t.Destroy()
-			return nil, err
-		}
-	}
-	for _, c := range cmds {
-		if err := sh(c...); err != nil {
-			t.Destroy()
-			return nil, err
-		}
-	}
-	return t, nil
 }
 
 // Destroy removes the namespaces (and with them every veth).

@@ -1,5 +1,5 @@
 // Command mpsdn-enb-fig6 runs the Markov-channel experiment of Gasparis et
-// al. (Fig. 6) with the reference eNB's scheduler (see internal/enb/sim) and
+// al. (Fig. 6) with the reference eNB's scheduler (see lab/internal/enbsim) and
 // prints a Markdown report: CDF points of the target's throughput for the
 // single flow, PFS and Max C/I intra-cluster cases, and the bottom-10 %,
 // bottom-30 % and median gains next to the paper's numbers. With -csv it
@@ -11,7 +11,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/enb/sim"
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/lab/internal/enbsim"
 )
 
 func main() {
@@ -20,7 +20,7 @@ func main() {
 	ttis := flag.Int("ttis", 300000, "TTIs (ms) per session; the paper ran 5 min sessions")
 	csv := flag.String("csv", "", "write per-scenario results to this file")
 	flag.Parse()
-	ss, err := sim.Run(*seed, *n, *ttis)
+	ss, err := enbsim.Run(*seed, *n, *ttis)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -38,14 +38,14 @@ func main() {
 		}
 		f.Close()
 	}
-	single, pfs, maxci := sim.Column(ss, sim.Single), sim.Column(ss, sim.PFS), sim.Column(ss, sim.MaxCI)
+	single, pfs, maxci := enbsim.Column(ss, enbsim.Single), enbsim.Column(ss, enbsim.PFS), enbsim.Column(ss, enbsim.MaxCI)
 	fmt.Printf("# Fig. 6 (Markov channels) with the reference eNB scheduler\n\n")
 	fmt.Printf("seed %d, %d scenarios, %d TTIs (%.0f s) per session, LTE peak 75 Mbit/s, full buffers, no TCP.\n\n",
 		*seed, *n, *ttis, float64(*ttis)/1000)
 	fmt.Printf("| CDF point | single flow (Mbit/s) | PFS (Mbit/s) | Max C/I intra-cluster (Mbit/s) |\n|---|---|---|---|\n")
 	for _, q := range []float64{0.1, 0.3, 0.5, 0.7, 0.9} {
-		fmt.Printf("| %.0f %% | %.2f | %.2f | %.2f |\n", q*100, sim.Quantile(single, q)/1e6,
-			sim.Quantile(pfs, q)/1e6, sim.Quantile(maxci, q)/1e6)
+		fmt.Printf("| %.0f %% | %.2f | %.2f | %.2f |\n", q*100, enbsim.Quantile(single, q)/1e6,
+			enbsim.Quantile(pfs, q)/1e6, enbsim.Quantile(maxci, q)/1e6)
 	}
 	below := 0
 	for i := range ss {
@@ -53,7 +53,7 @@ func main() {
 			below++
 		}
 	}
-	g := func(a, b []float64, q float64) float64 { return sim.Quantile(a, q) / sim.Quantile(b, q) }
+	g := func(a, b []float64, q float64) float64 { return enbsim.Quantile(a, q) / enbsim.Quantile(b, q) }
 	fmt.Printf("\n| gain | this simulation | paper (demuxed TCP, Fig. 6) |\n|---|---|---|\n")
 	fmt.Printf("| Max C/I vs single, bottom 10 %% | %.2fx | 3.5x |\n", g(maxci, single, 0.1))
 	fmt.Printf("| Max C/I vs single, bottom 30 %% | %.2fx | 2x |\n", g(maxci, single, 0.3))

@@ -27,7 +27,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/wificell"
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/lab/internal/wificell"
 )
 
 type stationFlags []wificell.Station

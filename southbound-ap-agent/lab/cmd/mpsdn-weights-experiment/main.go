@@ -18,37 +18,51 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/clientagent/nstest"
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/lab/internal/weightslab"
 )
 
-func main() {
-	agent := flag.String("agent", "", "mpsdn-client-agent binary")
-	weights := flag.String("lte-weights", "2,10,30,60,140", "LTE weights, comma separated")
-	wifi := flag.Uint("wifi-weight", 200, "Wi-Fi weight")
-	dur := flag.Duration("duration", 30*time.Second, "iperf3 run per weight")
-	warm := flag.Duration("warmup", 3*time.Second, "excluded start of each run")
-	reps := flag.Int("reps", 3, "repetitions per weight (median reported)")
-	wifiRate := flag.String("wifi-rate", "20mbit", "Wi-Fi AP uplink rate")
-	lteRate := flag.String("lte-rate", "20mbit", "LTE AP uplink rate")
-	out := flag.String("out", "", "Markdown output file (default stdout)")
-	agentArgs := flag.String("agent-args", "", "extra mpsdn-client-agent flags, space separated (recorded in the table header)")
-	sysctls := flag.String("client-sysctl", "", "extra client-namespace sysctls key=value, separated by ';' (recorded in the table header)")
+// options are the command line.
+type options struct {
+	agent, weights, wifiRate, lteRate, out, agentArgs, sysctls string
+	wifi                                                       uint
+	dur, warm                                                  time.Duration
+	reps                                                       int
+}
+
+func parseFlags() *options {
+	o := &options{}
+	flag.StringVar(&o.agent, "agent", "", "mpsdn-client-agent binary")
+	flag.StringVar(&o.weights, "lte-weights", "2,10,30,60,140", "LTE weights, comma separated")
+	flag.UintVar(&o.wifi, "wifi-weight", 200, "Wi-Fi weight")
+	flag.DurationVar(&o.dur, "duration", 30*time.Second, "iperf3 run per weight")
+	flag.DurationVar(&o.warm, "warmup", 3*time.Second, "excluded start of each run")
+	flag.IntVar(&o.reps, "reps", 3, "repetitions per weight (median reported)")
+	flag.StringVar(&o.wifiRate, "wifi-rate", "20mbit", "Wi-Fi AP uplink rate")
+	flag.StringVar(&o.lteRate, "lte-rate", "20mbit", "LTE AP uplink rate")
+	flag.StringVar(&o.out, "out", "", "Markdown output file (default stdout)")
+	flag.StringVar(&o.agentArgs, "agent-args", "", "extra mpsdn-client-agent flags, space separated (recorded in the table header)")
+	flag.StringVar(&o.sysctls, "client-sysctl", "", "extra client-namespace sysctls key=value, separated by ';' (recorded in the table header)")
 	flag.Parse()
-	if *agent == "" {
+	return o
+}
+
+func main() {
+	o := parseFlags()
+	if o.agent == "" {
 		log.Fatal("-agent is required")
 	}
 	var ws []uint32
-	for _, s := range strings.Split(*weights, ",") {
+	for _, s := range strings.Split(o.weights, ",") {
 		n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 32)
 		if err != nil {
 			log.Fatalf("-lte-weights: %q: %v", s, err)
 		}
 		ws = append(ws, uint32(n))
 	}
-	e := &nstest.Experiment{AgentBin: *agent, WiFiWeight: uint32(*wifi), Duration: *dur, Warmup: *warm,
-		Prefix: "mx" + strconv.Itoa(os.Getpid()%10000), WiFiRate: *wifiRate, LTERate: *lteRate,
-		AgentArgs: append([]string{"-sample-interval", "250ms"}, strings.Fields(*agentArgs)...), Logf: log.Printf}
-	for _, kv := range strings.Split(*sysctls, ";") {
+	e := &weightslab.Experiment{AgentBin: o.agent, WiFiWeight: uint32(o.wifi), Duration: o.dur, Warmup: o.warm,
+		Prefix: "mx" + strconv.Itoa(os.Getpid()%10000), WiFiRate: o.wifiRate, LTERate: o.lteRate,
+		AgentArgs: append([]string{"-sample-interval", "250ms"}, strings.Fields(o.agentArgs)...), Logf: log.Printf}
+	for _, kv := range strings.Split(o.sysctls, ";") {
 		if kv = strings.TrimSpace(kv); kv != "" {
 			e.ClientSysctls = append(e.ClientSysctls, kv)
 		}
@@ -58,12 +72,28 @@ func main() {
 		log.Fatal(err)
 	}
 	defer lab.Stop()
+	all, failures := measureAll(lab, o, ws)
+	b := report(o, ws, all, failures)
+	if o.out == "" {
+		fmt.Print(b)
+		return
+	}
+	if err := os.WriteFile(o.out, []byte(b), 0o644); err != nil {
+		log.Fatal(err)
+	}
+	log.Printf("wrote %s", o.out)
+}
+
+// measureAll runs every LTE weight o.reps times and returns the runs by
+// weight and how many runs failed and were repeated. It stops the lab and
+// exits when a weight is not acknowledged or a repeated run fails too.
+func measureAll(lab *weightslab.Lab, o *options, ws []uint32) (map[uint32][]weightslab.Result, int) {
 	ctx := context.Background()
-	all := map[uint32][]nstest.Result{}
+	all := map[uint32][]weightslab.Result{}
 	failures := 0
-	for rep := 0; rep < *reps; rep++ {
+	for rep := 0; rep < o.reps; rep++ {
 		for _, w := range ws {
-			if _, err := lab.PushAndWait(ctx, uint32(*wifi), w); err != nil {
+			if _, err := lab.PushAndWait(ctx, uint32(o.wifi), w); err != nil {
 				lab.Stop()
 				log.Fatal(err)
 			}
@@ -80,6 +110,12 @@ func main() {
 			all[w] = append(all[w], r)
 		}
 	}
+	return all, failures
+}
+
+// report writes the Markdown report: the set-up, then one row per LTE weight
+// with the median run (runs sorted by measured share in the last column).
+func report(o *options, ws []uint32, all map[uint32][]weightslab.Result, failures int) string {
 	var b strings.Builder
 	host, _ := os.Hostname()
 	kernel, _ := os.ReadFile("/proc/sys/kernel/osrelease")
@@ -90,7 +126,7 @@ func main() {
 		"and an LTE path (each AP uplink: tbf %s / %s); weights pushed by a ClientWeights publisher to the real "+
 		"mpsdn-client-agent (backend shaping, mode measured, extra agent flags: `%s`, client sysctls: `%s`). Wi-Fi weight %d. Each run %s, the first %s excluded; "+
 		"share = LTE bytes received by the server / bytes received on both paths; %d repetitions, median shown "+
-		"(all runs in the last column).\n\n", *wifiRate, *lteRate, *agentArgs, *sysctls, *wifi, *dur, *warm, *reps)
+		"(all runs in the last column).\n\n", o.wifiRate, o.lteRate, o.agentArgs, o.sysctls, o.wifi, o.dur, o.warm, o.reps)
 	fmt.Fprintf(&b, "| LTE weight | theory LTE share %% | measured median %% | error (points) | Wi-Fi Mbit/s | LTE Mbit/s | runs %% |\n")
 	fmt.Fprintf(&b, "|---:|---:|---:|---:|---:|---:|---|\n")
 	worst := 0.0
@@ -109,12 +145,5 @@ func main() {
 	}
 	fmt.Fprintf(&b, "\nLargest median error: %.2f points (goal: 1 point; paper: 2.3 points). Failed and repeated runs "+
 		"(iperf3 error): %d.\n", worst, failures)
-	if *out == "" {
-		fmt.Print(b.String())
-		return
-	}
-	if err := os.WriteFile(*out, []byte(b.String()), 0o644); err != nil {
-		log.Fatal(err)
-	}
-	log.Printf("wrote %s", *out)
+	return b.String()
 }

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"flag"
+	"strings"
+	"time"
+
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/clientagent"
+)
+
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, " ") }
+func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
+
+// options are the command line.
+type options struct {
+	clientID, controller                 string
+	tokenFile, caFile, certFile, keyFile string
+	insecure                             bool
+	paths                                multi
+	backend                              string
+	shaping                              clientagent.ShapingConfig // every field but AggregateBps
+	aggregate                            string                    // -aggregate-rate, parsed by newApplier
+	rcvbuf                               uint64
+	stateFile                            string
+	sample, report                       time.Duration
+	verbose                              bool
+}
+
+func parseFlags() *options {
+	o := &options{}
+	flag.StringVar(&o.clientID, "client-id", "", "client identifier (must match the token or certificate)")
+	flag.StringVar(&o.controller, "controller", "", "controller ClientWeights address host:port")
+	flag.StringVar(&o.tokenFile, "token-file", "", "file holding this client's bearer token")
+	flag.StringVar(&o.caFile, "ca", "", "CA of the controller certificate (TLS)")
+	flag.StringVar(&o.certFile, "cert", "", "client certificate with a mpsdn://client/<id> URI SAN (mTLS)")
+	flag.StringVar(&o.keyFile, "key", "", "client certificate key")
+	flag.BoolVar(&o.insecure, "insecure", false, "allow plaintext to the controller (lab only: the token goes in clear)")
+	flag.Var(&o.paths, "path", "a path: id=IFACE,kind=wifi|lte|other,ap=AP,addr=IP[,addr=IP] (repeat per interface)")
+	flag.StringVar(&o.backend, "backend", "shaping", "applier backend: shaping or wrr")
+	shapingFlags(&o.shaping)
+	flag.StringVar(&o.aggregate, "aggregate-rate", "", "shaping-mode static: aggregate rate to split, e.g. 40M")
+	flag.Uint64Var(&o.rcvbuf, "rcvbuf", 0, "receive buffer announced for MPTCP-rec pruning (0: net.ipv4.tcp_rmem max)")
+	flag.StringVar(&o.stateFile, "state-file", "/var/lib/mpsdn-client-agent/state.json", "last applied epoch/version (empty: none)")
+	flag.DurationVar(&o.sample, "sample-interval", 500*time.Millisecond, "subflow sampling interval")
+	flag.DurationVar(&o.report, "report-interval", 2*time.Second, "subflow report interval")
+	flag.BoolVar(&o.verbose, "v", false, "debug logging")
+	flag.Parse()
+	return o
+}
+
+// shapingFlags binds the shaping backend's flags to c.
+func shapingFlags(c *clientagent.ShapingConfig) {
+	flag.StringVar(&c.Mode, "shaping-mode", clientagent.ModeMeasured, "shaping: measured (follow the heaviest path's delivered rate) or static")
+	flag.IntVar(&c.LatencyMs, "tbf-latency-ms", 50, "tbf queue latency in ms")
+	flag.Uint64Var(&c.MinLimitBytes, "tbf-min-limit-bytes", 0, "when > 0: tbf queue limit in bytes, at least this and rate x latency + burst (instead of a latency)")
+	flag.DurationVar(&c.RefHalfLife, "ref-half-life", 5*time.Second, "shaping-mode measured: half-life of the held reference peak")
+	flag.BoolVar(&c.ShareCorrection, "share-correction", true, "shaping-mode measured: correct shaped rates from delivered shares")
+	flag.BoolVar(&c.ChangeInPlace, "tbf-change-in-place", false, "update an installed tbf with tc qdisc change (keeps its queue) instead of replace")
+	flag.Uint64Var(&c.NotsentLowat, "notsent-lowat", 16384, "shaping: net.ipv4.tcp_notsent_lowat set while a path's weight share is below -lowat-below-share, bounding the unsent data a slow subflow holds (0: leave the kernel's)")
+	flag.Float64Var(&c.LowatBelowShare, "lowat-below-share", 0.1, "shaping: set -notsent-lowat only while a path's weight share w/sum(w) is below this")
+}
