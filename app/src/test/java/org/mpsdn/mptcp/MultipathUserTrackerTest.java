@@ -337,14 +337,4 @@ public class MultipathUserTrackerTest {
     public void badStationMacIsRejectedWithItsField() {
         t.updateStations("ap1", Map.of(ip("10.1.0.11"), "not-a-mac"), now);
     }
-
-    @Test
-    public void puntRecipeCoversHandshakeAndEndingsOnly() {
-        assertTrue(PuntRecipe.punted(SYN));
-        assertTrue(PuntRecipe.punted(SYN_ACK));
-        assertTrue(PuntRecipe.punted(FIN_ACK));
-        assertTrue(PuntRecipe.punted(RST));
-        assertFalse(PuntRecipe.punted(ACK));
-        assertFalse(PuntRecipe.punted(ACK | TcpFlags.PSH));
-    }
 }
