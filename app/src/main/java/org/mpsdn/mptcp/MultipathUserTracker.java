@@ -149,7 +149,9 @@ public final class MultipathUserTracker {
 
     /**
      * Reports that a flow is still active (for example its rule's byte counter grew), so that idle
-     * expiry keeps it.
+     * expiry keeps it: the flow-statistics path calls this, since only a flow's first packets are
+     * punted. The flow's last-seen time never moves back; a handshake that never completed still
+     * ends at the SYN timeout; an ended or unknown flow is not revived.
      *
      * @param protocol  IP protocol
      * @param srcIp     source address (either orientation)
