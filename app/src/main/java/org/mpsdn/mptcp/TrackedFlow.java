@@ -8,7 +8,7 @@ import java.util.Objects;
  * address behind it and the user it was grouped into.
  */
 public final class TrackedFlow {
-    private final FlowKey key;
+    private final SubflowKey key;
     private final String apId;
     private final FlowRole role;
     private final boolean established;
@@ -27,7 +27,7 @@ public final class TrackedFlow {
      * @param userId       user the flow belongs to
      * @param connectionId MPTCP connection id (0 if not an MPTCP subflow)
      */
-    public TrackedFlow(FlowKey key, String apId, FlowRole role, boolean established, InetAddress userAddress,
+    public TrackedFlow(SubflowKey key, String apId, FlowRole role, boolean established, InetAddress userAddress,
                     String userId, long connectionId) {
         this.key = Objects.requireNonNull(key, "key");
         this.apId = Objects.requireNonNull(apId, "apId");
@@ -43,7 +43,7 @@ public final class TrackedFlow {
      *
      * @return key
      */
-    public FlowKey key() {
+    public SubflowKey key() {
         return key;
     }
 

@@ -212,6 +212,49 @@ public class MultipathUserTrackerTest {
     }
 
     @Test
+    public void flowsReportedActiveStayGroupedPastTheIdleTimeoutOthersExpire() {
+        mptcpOpen("ap1", "10.1.0.11", 1000, KEY_A, KEY_B);
+        join("ap2", "10.2.0.11", 2000, KEY_B);
+        plainTcp("ap1", "10.1.0.13", 3000);
+        pkt("ap1", udp("10.1.0.14", 5000, S, 443, 1200));
+        now += 59_000;
+        // reports in either orientation (a per-flow rule matches one direction), TCP and UDP
+        assertTrue(t.onFlowActive(6, ip("10.1.0.11"), 1000, ip(S), 80, now));
+        assertTrue(t.onFlowActive(6, ip(S), 80, ip("10.2.0.11"), 2000, now));
+        assertTrue(t.onFlowActive(17, ip(S), 443, ip("10.1.0.14"), 5000, now));
+        now += 2_000;   // over 60 s since every packet, 2 s since the reports
+        UserSnapshot s = snap();
+        MultipathUser mp = userOf(s, "10.2.0.11");
+        assertEquals(ips("10.1.0.11", "10.2.0.11"), mp.addresses());
+        assertTrue(mp.multipath());
+        assertEquals(ips("10.1.0.14"), userOf(s, "10.1.0.14").addresses());
+        assertFalse(s.userOf(ip("10.1.0.13")).isPresent());
+        assertEquals(2, s.users().size());
+        assertEquals(1, t.eventCount(TrackerEvent.FLOWS_EXPIRED));
+    }
+
+    @Test
+    public void activityOfAnUnknownOrEndedFlowIsRefused() {
+        plainTcp("ap1", "10.1.0.13", 3000);
+        assertFalse(t.onFlowActive(6, ip("10.1.0.99"), 3000, ip(S), 80, now));
+        assertFalse(t.onFlowActive(17, ip("10.1.0.13"), 3000, ip(S), 80, now));
+        assertTrue(t.onFlowRemoved(6, ip("10.1.0.13"), 3000, ip(S), 80, now));
+        assertFalse(t.onFlowActive(6, ip("10.1.0.13"), 3000, ip(S), 80, now));
+        assertTrue(snap().users().isEmpty());
+    }
+
+    @Test
+    public void staleActivityReportDoesNotMoveTheFlowBackInTime() {
+        plainTcp("ap1", "10.1.0.13", 3000);
+        now += 50_000;
+        assertTrue(t.onFlowActive(6, ip("10.1.0.13"), 3000, ip(S), 80, now));
+        assertTrue(t.onFlowActive(6, ip("10.1.0.13"), 3000, ip(S), 80, 0));
+        now += 20_000;   // 70 s after the handshake, 20 s after the newest report
+        assertEquals(ips("10.1.0.13"), userOf(snap(), "10.1.0.13").addresses());
+        assertEquals(0, t.eventCount(TrackerEvent.FLOWS_EXPIRED));
+    }
+
+    @Test
     public void moveKeepsTheUserIdWhenTheFirstPathEnds() {
         mptcpOpen("ap1", "10.1.0.11", 1000, KEY_A, KEY_B);
         String id = userOf(snap(), "10.1.0.11").id();
@@ -336,15 +379,5 @@ public class MultipathUserTrackerTest {
     @Test(expected = IllegalArgumentException.class)
     public void badStationMacIsRejectedWithItsField() {
         t.updateStations("ap1", Map.of(ip("10.1.0.11"), "not-a-mac"), now);
-    }
-
-    @Test
-    public void puntRecipeCoversHandshakeAndEndingsOnly() {
-        assertTrue(PuntRecipe.punted(SYN));
-        assertTrue(PuntRecipe.punted(SYN_ACK));
-        assertTrue(PuntRecipe.punted(FIN_ACK));
-        assertTrue(PuntRecipe.punted(RST));
-        assertFalse(PuntRecipe.punted(ACK));
-        assertFalse(PuntRecipe.punted(ACK | TcpFlags.PSH));
     }
 }

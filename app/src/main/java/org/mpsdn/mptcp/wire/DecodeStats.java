@@ -1,14 +1,12 @@
 package org.mpsdn.mptcp.wire;
 
-import java.util.EnumMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * Thread-safe counters of {@link DecodeEvent}s.
  */
 public final class DecodeStats {
-    private final AtomicLongArray counts = new AtomicLongArray(DecodeEvent.values().length);
+    private final EnumCounters<DecodeEvent> counts = new EnumCounters<>(DecodeEvent.class);
 
     /**
      * Counts one event.
@@ -16,7 +14,7 @@ public final class DecodeStats {
      * @param event the event
      */
     public void count(DecodeEvent event) {
-        counts.incrementAndGet(event.ordinal());
+        counts.count(event);
     }
 
     /**
@@ -26,7 +24,7 @@ public final class DecodeStats {
      * @return its count
      */
     public long get(DecodeEvent event) {
-        return counts.get(event.ordinal());
+        return counts.get(event);
     }
 
     /**
@@ -50,14 +48,7 @@ public final class DecodeStats {
      * @return event to count
      */
     public Map<DecodeEvent, Long> snapshot() {
-        Map<DecodeEvent, Long> out = new EnumMap<>(DecodeEvent.class);
-        for (DecodeEvent e : DecodeEvent.values()) {
-            long v = get(e);
-            if (v != 0) {
-                out.put(e, v);
-            }
-        }
-        return out;
+        return counts.nonZero();
     }
 
     @Override

@@ -54,11 +54,7 @@ public final class MptcpOptionParser {
             return MptcpOptions.NONE;
         }
         final int end = off + len;
-        MpCapable capable = null;
-        MpJoin join = null;
-        boolean fastClose = false;
-        boolean tcpRst = false;
-        int subtypes = 0;
+        Found found = new Found();
         int i = off;
         while (i < end) {
             int kind = buf[i] & 0xff;
@@ -79,49 +75,64 @@ public final class MptcpOptionParser {
                 break;
             }
             if (kind == KIND_MPTCP) {
-                if (olen < 3) {
-                    stats.count(DecodeEvent.BAD_MPTCP_OPTION);
-                } else {
-                    int subtype = (buf[i + 2] & 0xf0) >>> 4;
-                    if (subtype == MP_CAPABLE) {
-                        MpCapable c = parseCapable(buf, i, olen, tcpFlags, stats);
-                        if (c != null) {
-                            subtypes |= 1 << subtype;
-                            if (capable == null) {
-                                capable = c;
-                            } else {
-                                stats.count(DecodeEvent.DUPLICATE_MPTCP_OPTION);
-                            }
-                        }
-                    } else if (subtype == MP_JOIN) {
-                        MpJoin j = parseJoin(buf, i, olen, tcpFlags, stats);
-                        if (j != null) {
-                            subtypes |= 1 << subtype;
-                            if (join == null) {
-                                join = j;
-                            } else {
-                                stats.count(DecodeEvent.DUPLICATE_MPTCP_OPTION);
-                            }
-                        }
-                    } else if (subtype < MIN_LENGTH.length) {
-                        if (olen < MIN_LENGTH[subtype]) {
-                            stats.count(DecodeEvent.BAD_MPTCP_OPTION);
-                        } else {
-                            subtypes |= 1 << subtype;
-                            fastClose |= subtype == MP_FASTCLOSE;
-                            tcpRst |= subtype == MP_TCPRST;
-                        }
-                    } else {
-                        stats.count(DecodeEvent.UNKNOWN_MPTCP_SUBTYPE);
-                    }
-                }
+                parseMptcp(buf, i, olen, tcpFlags, stats, found);
             }
             i += olen;
         }
-        if (subtypes == 0) {
+        if (found.subtypes == 0) {
             return MptcpOptions.NONE;
         }
-        return new MptcpOptions(capable, join, fastClose, tcpRst, subtypes);
+        return new MptcpOptions(found.capable, found.join, found.fastClose, found.tcpRst, found.subtypes);
+    }
+
+    /** The MPTCP options found so far in one segment. */
+    private static final class Found {
+        MpCapable capable;
+        MpJoin join;
+        boolean fastClose;
+        boolean tcpRst;
+        int subtypes;
+    }
+
+    /** Parses one MPTCP option (kind 30, length already checked against the options area). */
+    private static void parseMptcp(byte[] buf, int i, int olen, int tcpFlags, DecodeStats stats, Found found) {
+        if (olen < 3) {
+            stats.count(DecodeEvent.BAD_MPTCP_OPTION);
+            return;
+        }
+        int subtype = (buf[i + 2] & 0xf0) >>> 4;
+        if (subtype == MP_CAPABLE) {
+            MpCapable c = parseCapable(buf, i, olen, tcpFlags, stats);
+            if (c != null) {
+                found.subtypes |= 1 << subtype;
+                found.capable = firstOf(found.capable, c, stats);
+            }
+        } else if (subtype == MP_JOIN) {
+            MpJoin j = parseJoin(buf, i, olen, tcpFlags, stats);
+            if (j != null) {
+                found.subtypes |= 1 << subtype;
+                found.join = firstOf(found.join, j, stats);
+            }
+        } else if (subtype < MIN_LENGTH.length) {
+            if (olen < MIN_LENGTH[subtype]) {
+                stats.count(DecodeEvent.BAD_MPTCP_OPTION);
+            } else {
+                found.subtypes |= 1 << subtype;
+                found.fastClose |= subtype == MP_FASTCLOSE;
+                found.tcpRst |= subtype == MP_TCPRST;
+            }
+        } else {
+            stats.count(DecodeEvent.UNKNOWN_MPTCP_SUBTYPE);
+        }
+    }
+
+    /** Keeps the first option of a subtype; a repeated one is counted and ignored. */
+    private static <T> T firstOf(T kept, T next, DecodeStats stats) {
+        if (kept == null) {
+            return next;
+        }
+        stats.count(DecodeEvent.DUPLICATE_MPTCP_OPTION);
+        return kept;
     }
 
     private static MpCapable parseCapable(byte[] b, int i, int olen, int tcpFlags, DecodeStats stats) {

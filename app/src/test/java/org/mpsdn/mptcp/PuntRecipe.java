@@ -1,10 +1,13 @@
 package org.mpsdn.mptcp;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Which packets the ONOS glue must copy to the controller for multipath-user detection, as
- * OpenFlow 1.3 matches it can install on each AP edge switch. Never the data stream.
+ * Test model of a TCP-flags punt, not installed by the product ({@link Replay} uses it to feed
+ * only the frames such rules would send up): which packets the ONOS glue would copy to the
+ * controller for multipath-user detection, as OpenFlow 1.3 matches it could install on each AP
+ * edge switch. Never the data stream.
  * <p>
  * Choice: exact matches on the TCP flags field. ONOS 2.7 has {@code Criteria.matchTcpFlags(int)}
  * (an exact match, no mask); OpenFlow 1.3 has no standard TCP-flags OXM, so the OpenFlow driver
@@ -24,7 +27,7 @@ import java.util.List;
  * {@link #THIRD_ACK_OPTIONAL}). UDP/QUIC flows need no grouping (Tier 1): the glue may punt the
  * first packet per 5-tuple (table miss) so that they show up as flows of their user.
  */
-public final class PuntRecipe {
+final class PuntRecipe {
     /** TCP flag values (exact) to punt: SYN, with ECN-setup variants. */
     public static final List<Integer> SYN_FLAGS = List.of(0x002, 0x042, 0x082, 0x0c2, 0x102, 0x1c2);
     /** TCP flag values (exact) to punt: SYN/ACK, with ECN variants. */
@@ -46,7 +49,7 @@ public final class PuntRecipe {
      * @return SYN, SYN/ACK, FIN and RST values
      */
     public static List<Integer> allTcpFlagValues() {
-        List<Integer> all = new java.util.ArrayList<>(SYN_FLAGS);
+        List<Integer> all = new ArrayList<>(SYN_FLAGS);
         all.addAll(SYN_ACK_FLAGS);
         all.addAll(END_FLAGS);
         return List.copyOf(all);

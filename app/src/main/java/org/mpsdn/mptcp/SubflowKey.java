@@ -7,7 +7,7 @@ import java.util.Objects;
  * A transport 5-tuple oriented from the side that opened it (the TCP SYN sender, or the first
  * UDP sender seen) to the other side.
  */
-public final class FlowKey {
+public final class SubflowKey {
     private final int protocol;
     private final InetAddress initiatorIp;
     private final int initiatorPort;
@@ -23,7 +23,7 @@ public final class FlowKey {
      * @param responderIp   address of the other side
      * @param responderPort its port
      */
-    public FlowKey(int protocol, InetAddress initiatorIp, int initiatorPort,
+    public SubflowKey(int protocol, InetAddress initiatorIp, int initiatorPort,
                    InetAddress responderIp, int responderPort) {
         this.protocol = protocol;
         this.initiatorIp = Objects.requireNonNull(initiatorIp, "initiatorIp");
@@ -37,8 +37,8 @@ public final class FlowKey {
      *
      * @return reversed key
      */
-    public FlowKey reversed() {
-        return new FlowKey(protocol, responderIp, responderPort, initiatorIp, initiatorPort);
+    public SubflowKey reversed() {
+        return new SubflowKey(protocol, responderIp, responderPort, initiatorIp, initiatorPort);
     }
 
     /**
@@ -91,10 +91,10 @@ public final class FlowKey {
         if (this == o) {
             return true;
         }
-        if (!(o instanceof FlowKey)) {
+        if (!(o instanceof SubflowKey)) {
             return false;
         }
-        FlowKey k = (FlowKey) o;
+        SubflowKey k = (SubflowKey) o;
         return protocol == k.protocol && initiatorPort == k.initiatorPort && responderPort == k.responderPort
                 && initiatorIp.equals(k.initiatorIp) && responderIp.equals(k.responderIp);
     }

@@ -1,0 +1,110 @@
+package org.mpsdn.mptcp;
+
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The AP station lists (IP to MAC, from the AP agents): which addresses are stations, their MACs,
+ * and which addresses were reassigned to another device. Not thread-safe: used under the
+ * tracker's lock.
+ */
+final class StationDirectory {
+    private final Map<String, Map<InetAddress, String>> stations = new HashMap<>();
+    private final Map<InetAddress, String> lastMacOfIp = new HashMap<>();
+
+    /**
+     * Replaces one AP's station list. An IP that appears with a MAC different from the one it last
+     * had, while no other AP still lists the old MAC for it, was reassigned to another device.
+     *
+     * @param apId    AP
+     * @param ipToMac the stations' IPs and MACs
+     * @return the reassigned IPs, in list order
+     * @throws IllegalArgumentException if a MAC is malformed (then nothing changes)
+     */
+    List<InetAddress> update(String apId, Map<InetAddress, String> ipToMac) {
+        Objects.requireNonNull(apId, "apId");
+        Map<InetAddress, String> list = new LinkedHashMap<>();
+        for (Map.Entry<InetAddress, String> e : ipToMac.entrySet()) {
+            list.put(Objects.requireNonNull(e.getKey(), "station IP"),
+                     Macs.normalize(e.getValue(), "station list of " + apId + ", IP " + e.getKey().getHostAddress()));
+        }
+        stations.put(apId, list);
+        List<InetAddress> reassigned = new ArrayList<>();
+        for (Map.Entry<InetAddress, String> e : list.entrySet()) {
+            InetAddress ip = e.getKey();
+            String prev = lastMacOfIp.put(ip, e.getValue());
+            if (prev != null && !prev.equals(e.getValue()) && !listedElsewhere(ip, prev, apId)) {
+                reassigned.add(ip);
+            }
+        }
+        return reassigned;
+    }
+
+    private boolean listedElsewhere(InetAddress ip, String mac, String exceptAp) {
+        for (Map.Entry<String, Map<InetAddress, String>> e : stations.entrySet()) {
+            if (!e.getKey().equals(exceptAp) && mac.equals(e.getValue().get(ip))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Tells whether the user's side of a flow is its responder: only when the responder is a
+     * station and the opener is not.
+     *
+     * @param key the flow's 5-tuple, oriented from its opener
+     * @return true if the user is the responder
+     */
+    boolean userIsResponder(SubflowKey key) {
+        return isStation(key.responderIp()) && !isStation(key.initiatorIp());
+    }
+
+    private boolean isStation(InetAddress ip) {
+        for (Map<InetAddress, String> list : stations.values()) {
+            if (list.containsKey(ip)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Returns the MAC of every station address all lists agree on; an address listed with two
+     * MACs gets none and a conflict.
+     *
+     * @param conflicts where conflicts are added (ordered by address)
+     * @return IP to MAC
+     */
+    Map<InetAddress, String> agreedMacs(List<Conflict> conflicts) {
+        Map<InetAddress, Map<String, Set<String>>> claims = new TreeMap<>(
+                Comparator.comparing((InetAddress a) -> Arrays.toString(a.getAddress())));
+        for (Map.Entry<String, Map<InetAddress, String>> ap : new TreeMap<>(stations).entrySet()) {
+            for (Map.Entry<InetAddress, String> st : ap.getValue().entrySet()) {
+                claims.computeIfAbsent(st.getKey(), k -> new TreeMap<>())
+                        .computeIfAbsent(st.getValue(), k -> new TreeSet<>()).add(ap.getKey());
+            }
+        }
+        Map<InetAddress, String> macOfIp = new HashMap<>();
+        for (Map.Entry<InetAddress, Map<String, Set<String>>> c : claims.entrySet()) {
+            if (c.getValue().size() == 1) {
+                macOfIp.put(c.getKey(), c.getValue().keySet().iterator().next());
+            } else {
+                conflicts.add(new Conflict(Conflict.Kind.ADDRESS_CLAIMED_BY_TWO_STATIONS,
+                        c.getKey().getHostAddress(), "station lists give it to " + c.getValue()
+                        + " (MAC to APs): MAC left unknown"));
+            }
+        }
+        return macOfIp;
+    }
+}
