@@ -1,13 +1,10 @@
 package org.mpsdn.core;
 
-import org.mpsdn.api.model.Direction;
-import org.mpsdn.api.model.Tier;
 import org.mpsdn.core.categorize.BaselineSelector;
 import org.mpsdn.core.categorize.FlowTiering;
 import org.mpsdn.core.categorize.PrimarySelection;
 import org.mpsdn.core.categorize.PrimarySelector;
 import org.mpsdn.core.categorize.PrioritySelector;
-import org.mpsdn.core.model.AccessPoint;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.Checks;
 import org.mpsdn.core.model.NetworkSnapshot;
@@ -15,7 +12,6 @@ import org.mpsdn.core.regulate.BandwidthRegulator;
 import org.mpsdn.core.throughput.AchievableThroughput;
 import org.mpsdn.core.throughput.ThroughputModel;
 
-import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 
@@ -69,9 +65,6 @@ import java.util.Optional;
  * {@link RegulationState} the caller passes back.
  */
 public final class RegulationCenter {
-    private static final Direction[] DOWNLINK_ONLY = {Direction.DOWNLINK};
-    private static final Direction[] BOTH = {Direction.DOWNLINK, Direction.UPLINK};
-
     private final RegulationParameters parameters;
     private final ThroughputModel model;
     private final PrimarySelector selector;
@@ -131,71 +124,15 @@ public final class RegulationCenter {
         Checks.nonNull("snapshot", snapshot);
         Checks.nonNull("occupancy", occupancy);
         Checks.nonNull("previous", previous);
+        // Algorithm 1, line 3: every user's primary connection, the one with maximal achievable throughput
         int[] previousPrimary = parameters.hysteresis() > 0.0 ? previousPrimaries(snapshot, previous) : null;
         PrimarySelection selection = selector.select(snapshot, model, previousPrimary, parameters.hysteresis());
-
-        boolean uplink = parameters.regulateUplink();
-        // per connection: does it carry secondary subflows of a multipath user (Algorithm 1, line 10)?
-        boolean[] secondary = new boolean[snapshot.connectionCount()];
-        for (int c = 0; c < secondary.length; c++) {
-            int ue = snapshot.connectionUe(c);
-            secondary[c] = snapshot.ueMultipath(ue) && !snapshot.ueExempt(ue) && !selection.isPrimary(ue, c);
-        }
-        int flowCount = snapshot.flowCount();
-        byte[] tiers = new byte[flowCount];
-        int[] perApDirection = new int[snapshot.apCount() * 2];
-        int tier2 = 0;
-        byte tier1Code = (byte) Tier.TIER1.ordinal();
-        byte tier2Code = (byte) Tier.TIER2.ordinal();
-        for (int i = 0; i < flowCount; i++) {
-            int c = snapshot.flowConnection(i);
-            if (!secondary[c]) {
-                tiers[i] = tier1Code;
-                continue;
-            }
-            Direction d = snapshot.flowDirection(i);
-            Tier t = FlowTiering.tierOf(snapshot.flowTcp(i), d, snapshot.flowAckStream(i), true, false, uplink);
-            if (t == Tier.TIER2) {
-                tiers[i] = tier2Code;
-                perApDirection[snapshot.connectionAp(c) * 2 + d.ordinal()]++;
-                tier2++;
-            } else {
-                tiers[i] = tier1Code;
-            }
-        }
-
-        long[] limits = new long[snapshot.apCount() * 2];
-        Arrays.fill(limits, -1L);
-        int missing = 0;
-        int invalid = 0;
-        for (int ap = 0; ap < snapshot.apCount(); ap++) {
-            AccessPoint a = snapshot.ap(ap);
-            for (Direction d : uplink ? BOTH : DOWNLINK_ONLY) {
-                long current = previous.tier2LimitBps(a.id(), d).orElse(regulator.floorBps(a.capacityBps()));
-                ApDirection key = new ApDirection(a.id(), d);
-                Double occ = occupancy.get(key);
-                long next;
-                if (occ == null) {
-                    if (occupancy.containsKey(key)) {
-                        invalid++;
-                    } else {
-                        missing++;
-                    }
-                    next = clamp(current, a);
-                } else if (!(occ >= 0.0 && occ <= 1.0)) {
-                    invalid++;
-                    next = clamp(current, a);
-                } else {
-                    next = regulator.next(current, occ, a.capacityBps());
-                }
-                limits[ap * 2 + d.ordinal()] = next;
-            }
-        }
-        return new CycleResult(snapshot, selection, tiers, tier2, perApDirection, limits, missing, invalid);
-    }
-
-    private long clamp(long current, AccessPoint a) {
-        return Math.max(regulator.floorBps(a.capacityBps()), Math.min(a.capacityBps(), current));
+        // Algorithm 1, lines 4-21: Tier 1 over primary connections and for single-path users, else Tier 2
+        FlowTiers tiers = new FlowTiers(snapshot, selection, parameters.regulateUplink());
+        // Algorithm 2: the Tier-2 limit of every AP (and regulated direction) from its MAC queue occupancy
+        Tier2Limits limits = new Tier2Limits(snapshot, occupancy, previous, regulator, parameters.regulateUplink());
+        return new CycleResult(snapshot, selection, tiers.codes, tiers.tier2, tiers.perApDirection, limits.bps,
+                limits.missing, limits.invalid);
     }
 
     private static int[] previousPrimaries(NetworkSnapshot s, RegulationState previous) {

@@ -79,6 +79,18 @@ public final class Nets {
         return NetworkSnapshot.of(aps, ues, connections, flows);
     }
 
+    /**
+     * Multipath device M with a strong W1 and a weak W2 connection, single-path S on W2, an LTE AP
+     * L nobody uses, all of capacity cap; one TCP downlink flow on each connection.
+     */
+    public static Nets strongAndWeak(long cap) {
+        return new Nets().wifi("W1", cap).wifi("W2", cap).lte("L", cap)
+                .ue("M", true).ue("S", false)
+                .conn("M", "W1", -40, 65_000_000).conn("M", "W2", -85, 6_000_000)
+                .conn("S", "W2", -50, 54_000_000)
+                .tcpDown("M", "W1").tcpDown("M", "W2").tcpDown("S", "W2");
+    }
+
     /** The same parts in a random order. */
     public NetworkSnapshot buildShuffled(Random rnd) {
         List<AccessPoint> a = new ArrayList<>(aps);

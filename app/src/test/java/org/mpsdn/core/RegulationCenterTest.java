@@ -22,11 +22,7 @@ public class RegulationCenterTest {
 
     /** W1 is M's strong AP, W2 its weak one; S is single-path on W2; a UDP flow rides the secondary. */
     private static Nets network() {
-        return new Nets().wifi("W1", CAP).wifi("W2", CAP).lte("L", CAP)
-                .ue("M", true).ue("S", false)
-                .conn("M", "W1", -40, 65_000_000).conn("M", "W2", -85, 6_000_000)
-                .conn("S", "W2", -50, 54_000_000)
-                .tcpDown("M", "W1").tcpDown("M", "W2").tcpDown("S", "W2")
+        return Nets.strongAndWeak(CAP)
                 .flow("M", "W2", 17, Direction.DOWNLINK, false)
                 .flow("M", "W2", 6, Direction.UPLINK, true)
                 .flow("M", "W2", 6, Direction.UPLINK, false);

@@ -26,11 +26,7 @@ public class UserPolicyTest {
 
     /** M: strong W1, weak W2 (Tier-2 TCP downlink flow on W2 by default); S single-path on W2. */
     private static Nets network() {
-        return new Nets().wifi("W1", CAP).wifi("W2", CAP).lte("L", CAP)
-                .ue("M", true).ue("S", false)
-                .conn("M", "W1", -40, 65_000_000).conn("M", "W2", -85, 6_000_000)
-                .conn("S", "W2", -50, 54_000_000)
-                .tcpDown("M", "W1").tcpDown("M", "W2").tcpDown("S", "W2");
+        return Nets.strongAndWeak(CAP);
     }
 
     private static CycleResult run(Nets n, DeadlockBreaker breaker) {

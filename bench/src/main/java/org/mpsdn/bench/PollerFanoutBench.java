@@ -75,23 +75,50 @@ public final class PollerFanoutBench {
                 NettyChannelBuilder.forAddress(ep.host(), ep.port()).usePlaintext().directExecutor().build()),
                 System::currentTimeMillis)) {
             poller.setAgents(eps);
-            // Warm up (connections, JIT) until three consecutive complete cycles, at most WARMUP_MAX.
-            int warm = 0;
-            int completeRun = 0;
             long warmStart = System.nanoTime();
-            while (warm < WARMUP_MAX && completeRun < 3) {
-                warm++;
-                completeRun = poller.pollOnce().accepted() == agents ? completeRun + 1 : 0;
-            }
+            int warm = warmUp(poller, agents);
             double warmSeconds = (System.nanoTime() - warmStart) / 1e9;
+            Measured m = new Measured(poller, agents, cycles);
+            String json = report(m, agents, ports.length, warm, warmSeconds,
+                    poller.counters().asMap().toString().replace('=', ':')
+                            .replaceAll("([a-zA-Z]+):", "\"$1\": "));
+            Files.createDirectories(out.toAbsolutePath().getParent());
+            Files.writeString(out, json);
+            System.out.print(json);
+        }
+    }
+
+    // Warms up (connections, JIT) until three consecutive complete cycles, at most WARMUP_MAX; returns the cycles run.
+    private static int warmUp(AgentPoller poller, int agents) {
+        int warm = 0;
+        int completeRun = 0;
+        while (warm < WARMUP_MAX && completeRun < 3) {
+            warm++;
+            completeRun = poller.pollOnce().accepted() == agents ? completeRun + 1 : 0;
+        }
+        return warm;
+    }
+
+    /** The measured cycles, one every INTERVAL_MS. */
+    private static final class Measured {
+        final int cycles;
+        final long[] latencies;
+        final long[] durations;
+        final int[] accepted;
+        final int complete;
+        final double cpuPerCycle;
+        final double wallSeconds;
+
+        Measured(AgentPoller poller, int agents, int cycles) throws InterruptedException {
+            this.cycles = cycles;
             com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
                     java.lang.management.ManagementFactory.getOperatingSystemMXBean();
             long cpu0 = os.getProcessCpuTime();
             long wall0 = System.nanoTime();
             List<Long> lat = new ArrayList<>();
-            long[] durations = new long[cycles];
-            int[] accepted = new int[cycles];
-            int complete = 0;
+            durations = new long[cycles];
+            accepted = new int[cycles];
+            int completed = 0;
             for (int c = 0; c < cycles; c++) {
                 long start = System.nanoTime();
                 CycleResult r = poller.pollOnce();
@@ -101,47 +128,48 @@ public final class PollerFanoutBench {
                     lat.add(l < 0 ? Long.MAX_VALUE : l);
                 }
                 if (r.accepted() == agents && r.durationNanos() <= INTERVAL_MS * 1_000_000L) {
-                    complete++;
+                    completed++;
                 }
                 long sleep = INTERVAL_MS - (System.nanoTime() - start) / 1_000_000L;
                 if (sleep > 0) {
                     Thread.sleep(sleep);
                 }
             }
-            double cpuPerCycle = (os.getProcessCpuTime() - cpu0) / 1e9 / cycles;
-            double wallSeconds = (System.nanoTime() - wall0) / 1e9;
-            long[] l = lat.stream().mapToLong(Long::longValue).sorted().toArray();
-            long[] d = durations.clone();
-            Arrays.sort(d);
-            Runtime rt = Runtime.getRuntime();
-            String json = String.format(Locale.ROOT, "{%n"
-                            + "  \"benchmark\": \"controller fan-out: AgentPoller over loopback gRPC (plaintext)\",%n"
-                            + "  \"machine\": \"%s, %d cpus visible, java %s, shared with other jobs\",%n"
-                            + "  \"loadavg_at_end\": \"%s\",%n"
-                            + "  \"agents\": %d,%n  \"fake_agent_servers\": %d,%n"
-                            + "  \"interval_ms\": %d,%n  \"deadline_ms\": %d,%n"
-                            + "  \"warmup_cycles\": %d,%n  \"warmup_seconds\": %.1f,%n"
-                            + "  \"measured_cycles\": %d,%n"
-                            + "  \"cycles_all_polled_within_interval\": %d,%n"
-                            + "  \"accepted_per_cycle\": %s,%n"
-                            + "  \"cycle_ms\": {\"min\": %.1f, \"median\": %.1f, \"max\": %.1f},%n"
-                            + "  \"call_latency_ms\": {\"p50\": %.2f, \"p90\": %.2f, \"p99\": %.2f, \"max\": %.2f},%n"
-                            + "  \"poller_process_cpu_seconds_per_cycle\": %.3f,%n"
-                            + "  \"measured_wall_seconds\": %.1f,%n"
-                            + "  \"heap_used_mb\": %d,%n"
-                            + "  \"counters\": %s%n}%n",
-                    System.getProperty("os.arch") + " " + System.getProperty("os.name"),
-                    rt.availableProcessors(), System.getProperty("java.version"), loadavg(),
-                    agents, ports.length, INTERVAL_MS, DEADLINE_MS, warm, warmSeconds, cycles, complete,
-                    Arrays.toString(accepted), ms(d[0]), ms(d[d.length / 2]), ms(d[d.length - 1]),
-                    ms(pct(l, 0.50)), ms(pct(l, 0.90)), ms(pct(l, 0.99)), ms(l[l.length - 1]),
-                    cpuPerCycle, wallSeconds, (rt.totalMemory() - rt.freeMemory()) >> 20,
-                    poller.counters().asMap().toString().replace('=', ':')
-                            .replaceAll("([a-zA-Z]+):", "\"$1\": "));
-            Files.createDirectories(out.toAbsolutePath().getParent());
-            Files.writeString(out, json);
-            System.out.print(json);
+            complete = completed;
+            cpuPerCycle = (os.getProcessCpuTime() - cpu0) / 1e9 / cycles;
+            wallSeconds = (System.nanoTime() - wall0) / 1e9;
+            latencies = lat.stream().mapToLong(Long::longValue).sorted().toArray();
         }
+    }
+
+    private static String report(Measured m, int agents, int servers, int warm, double warmSeconds,
+                                 String counters) {
+        long[] l = m.latencies;
+        long[] d = m.durations.clone();
+        Arrays.sort(d);
+        Runtime rt = Runtime.getRuntime();
+        return String.format(Locale.ROOT, "{%n"
+                        + "  \"benchmark\": \"controller fan-out: AgentPoller over loopback gRPC (plaintext)\",%n"
+                        + "  \"machine\": \"%s, %d cpus visible, java %s, shared with other jobs\",%n"
+                        + "  \"loadavg_at_end\": \"%s\",%n"
+                        + "  \"agents\": %d,%n  \"fake_agent_servers\": %d,%n"
+                        + "  \"interval_ms\": %d,%n  \"deadline_ms\": %d,%n"
+                        + "  \"warmup_cycles\": %d,%n  \"warmup_seconds\": %.1f,%n"
+                        + "  \"measured_cycles\": %d,%n"
+                        + "  \"cycles_all_polled_within_interval\": %d,%n"
+                        + "  \"accepted_per_cycle\": %s,%n"
+                        + "  \"cycle_ms\": {\"min\": %.1f, \"median\": %.1f, \"max\": %.1f},%n"
+                        + "  \"call_latency_ms\": {\"p50\": %.2f, \"p90\": %.2f, \"p99\": %.2f, \"max\": %.2f},%n"
+                        + "  \"poller_process_cpu_seconds_per_cycle\": %.3f,%n"
+                        + "  \"measured_wall_seconds\": %.1f,%n"
+                        + "  \"heap_used_mb\": %d,%n"
+                        + "  \"counters\": %s%n}%n",
+                System.getProperty("os.arch") + " " + System.getProperty("os.name"),
+                rt.availableProcessors(), System.getProperty("java.version"), loadavg(),
+                agents, servers, INTERVAL_MS, DEADLINE_MS, warm, warmSeconds, m.cycles, m.complete,
+                Arrays.toString(m.accepted), ms(d[0]), ms(d[d.length / 2]), ms(d[d.length - 1]),
+                ms(pct(l, 0.50)), ms(pct(l, 0.90)), ms(pct(l, 0.99)), ms(l[l.length - 1]),
+                m.cpuPerCycle, m.wallSeconds, (rt.totalMemory() - rt.freeMemory()) >> 20, counters);
     }
 
     private static String loadavg() {

@@ -1,6 +1,5 @@
 package org.mpsdn.api.northbound;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -27,37 +26,19 @@ public final class MpsdnIntent {
     public static final Pattern ID_PATTERN = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,63}");
 
     private final String id;
-    private final IntentKind kind;
-    private final String target;
-    private final MultipathMode mode;
-    private final String apId;
-    private final EnbDiscipline interCluster;
-    private final EnbDiscipline intraCluster;
-    private final Map<String, EnbDiscipline> clusterOverrides;
-    private final EnbSplit split;
-    private final WeightMode weightMode;
-    private final Map<String, Integer> weights;
+    private final IntentContent content;
     private final IntentState state;
     private final String reason;
     private final long version;
     private final long updatedMillis;
 
-    private MpsdnIntent(Builder b) {
-        this.id = b.id;
-        this.kind = b.kind;
-        this.target = b.target;
-        this.mode = b.mode;
-        this.apId = b.apId;
-        this.interCluster = b.interCluster;
-        this.intraCluster = b.intraCluster;
-        this.clusterOverrides = Map.copyOf(b.clusterOverrides);
-        this.split = b.split;
-        this.weightMode = b.weightMode;
-        this.weights = Map.copyOf(b.weights);
-        this.state = b.state;
-        this.reason = b.reason == null ? "" : b.reason;
-        this.version = b.version;
-        this.updatedMillis = b.updatedMillis;
+    private MpsdnIntent(IntentDraft d) {
+        this.id = d.id;
+        this.content = new IntentContent(d);
+        this.state = d.state;
+        this.reason = d.reason == null ? "" : d.reason;
+        this.version = d.version;
+        this.updatedMillis = d.updatedMillis;
     }
 
     /**
@@ -75,12 +56,9 @@ public final class MpsdnIntent {
      * @return builder
      */
     public Builder toBuilder() {
-        Builder b = new Builder().id(id).kind(kind).target(target).mode(mode).apId(apId)
-                .interCluster(interCluster).intraCluster(intraCluster).split(split).weightMode(weightMode)
-                .state(state).reason(reason).version(version).updatedMillis(updatedMillis);
-        b.clusterOverrides.putAll(clusterOverrides);
-        b.weights.putAll(weights);
-        return b;
+        Builder b = new Builder();
+        content.copyTo(b.draft);
+        return b.id(id).state(state).reason(reason).version(version).updatedMillis(updatedMillis);
     }
 
     /**
@@ -102,52 +80,57 @@ public final class MpsdnIntent {
 
     /** @return kind */
     public IntentKind kind() {
-        return kind;
+        return content.kind;
     }
 
     /** @return target: UE id, eNB id or client id, depending on the kind */
     public String target() {
-        return target;
+        return content.target;
     }
 
     /** @return multipath mode (multipath policy only, else null) */
     public MultipathMode mode() {
-        return mode;
+        return content.mode;
     }
 
     /** @return AP the primary is pinned to (PIN_PRIMARY only, else null) */
     public String apId() {
-        return apId;
+        return content.apId;
+    }
+
+    /** @return the AP the primary is pinned to, if set */
+    public Optional<String> pinnedAp() {
+        return Optional.ofNullable(content.apId);
     }
 
     /** @return inter-cluster discipline (eNB scheduling only, else null) */
     public EnbDiscipline interCluster() {
-        return interCluster;
+        return content.interCluster;
     }
 
     /** @return default intra-cluster discipline, or null for the eNB's default */
     public EnbDiscipline intraCluster() {
-        return intraCluster;
+        return content.intraCluster;
     }
 
     /** @return intra-cluster discipline per cluster id */
     public Map<String, EnbDiscipline> clusterOverrides() {
-        return clusterOverrides;
+        return content.clusterOverrides;
     }
 
     /** @return flow split request (eNB scheduling only), or null for none */
     public EnbSplit split() {
-        return split;
+        return content.split;
     }
 
     /** @return weight mode (client weights only, else null) */
     public WeightMode weightMode() {
-        return weightMode;
+        return content.weightMode;
     }
 
     /** @return manual weight per path id */
     public Map<String, Integer> weights() {
-        return weights;
+        return content.weights;
     }
 
     /** @return install state */
@@ -177,11 +160,7 @@ public final class MpsdnIntent {
      * @return true if the content is equal
      */
     public boolean sameContent(MpsdnIntent other) {
-        return kind == other.kind && Objects.equals(target, other.target) && mode == other.mode
-                && Objects.equals(apId, other.apId) && interCluster == other.interCluster
-                && intraCluster == other.intraCluster && clusterOverrides.equals(other.clusterOverrides)
-                && Objects.equals(split, other.split)
-                && weightMode == other.weightMode && weights.equals(other.weights);
+        return content.equals(other.content);
     }
 
     @Override
@@ -199,13 +178,14 @@ public final class MpsdnIntent {
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, kind, target, mode, apId, interCluster, intraCluster, clusterOverrides, split,
-                weightMode, weights, state, reason, version, updatedMillis);
+        IntentContent c = content;
+        return Objects.hash(id, c.kind, c.target, c.mode, c.apId, c.interCluster, c.intraCluster, c.clusterOverrides,
+                c.split, c.weightMode, c.weights, state, reason, version, updatedMillis);
     }
 
     @Override
     public String toString() {
-        return "MpsdnIntent{" + id + " " + kind + " target=" + target + " " + state
+        return "MpsdnIntent{" + id + " " + content.kind + " target=" + content.target + " " + state
                 + (reason.isEmpty() ? "" : " (" + reason + ")") + " v" + version + "}";
     }
 
@@ -213,21 +193,7 @@ public final class MpsdnIntent {
      * Builder of intents.
      */
     public static final class Builder {
-        private String id;
-        private IntentKind kind;
-        private String target;
-        private MultipathMode mode;
-        private String apId;
-        private EnbDiscipline interCluster;
-        private EnbDiscipline intraCluster;
-        private final Map<String, EnbDiscipline> clusterOverrides = new LinkedHashMap<>();
-        private EnbSplit split;
-        private WeightMode weightMode;
-        private final Map<String, Integer> weights = new LinkedHashMap<>();
-        private IntentState state = IntentState.PENDING;
-        private String reason = "";
-        private long version = 1;
-        private long updatedMillis;
+        private final IntentDraft draft = new IntentDraft();
 
         private Builder() {
         }
@@ -239,7 +205,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder id(String v) {
-            this.id = v;
+            draft.id = v;
             return this;
         }
 
@@ -250,7 +216,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder kind(IntentKind v) {
-            this.kind = v;
+            draft.kind = v;
             return this;
         }
 
@@ -261,7 +227,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder target(String v) {
-            this.target = v;
+            draft.target = v;
             return this;
         }
 
@@ -272,7 +238,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder mode(MultipathMode v) {
-            this.mode = v;
+            draft.mode = v;
             return this;
         }
 
@@ -283,7 +249,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder apId(String v) {
-            this.apId = v;
+            draft.apId = v;
             return this;
         }
 
@@ -294,7 +260,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder interCluster(EnbDiscipline v) {
-            this.interCluster = v;
+            draft.interCluster = v;
             return this;
         }
 
@@ -305,7 +271,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder intraCluster(EnbDiscipline v) {
-            this.intraCluster = v;
+            draft.intraCluster = v;
             return this;
         }
 
@@ -317,7 +283,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder clusterOverride(String clusterId, EnbDiscipline v) {
-            this.clusterOverrides.put(clusterId, v);
+            draft.clusterOverrides.put(clusterId, v);
             return this;
         }
 
@@ -328,7 +294,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder split(EnbSplit v) {
-            this.split = v;
+            draft.split = v;
             return this;
         }
 
@@ -339,7 +305,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder weightMode(WeightMode v) {
-            this.weightMode = v;
+            draft.weightMode = v;
             return this;
         }
 
@@ -351,7 +317,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder weight(String pathId, int weight) {
-            this.weights.put(pathId, weight);
+            draft.weights.put(pathId, weight);
             return this;
         }
 
@@ -362,7 +328,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder state(IntentState v) {
-            this.state = v;
+            draft.state = v;
             return this;
         }
 
@@ -373,7 +339,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder reason(String v) {
-            this.reason = v;
+            draft.reason = v;
             return this;
         }
 
@@ -384,7 +350,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder version(long v) {
-            this.version = v;
+            draft.version = v;
             return this;
         }
 
@@ -395,7 +361,7 @@ public final class MpsdnIntent {
          * @return this builder
          */
         public Builder updatedMillis(long v) {
-            this.updatedMillis = v;
+            draft.updatedMillis = v;
             return this;
         }
 
@@ -406,103 +372,8 @@ public final class MpsdnIntent {
          * @throws IllegalArgumentException naming the first invalid field
          */
         public MpsdnIntent build() {
-            checkId("id", id);
-            if (kind == null) {
-                throw new IllegalArgumentException("kind: is mandatory (MULTIPATH_POLICY, ENB_SCHEDULING, "
-                        + "CLIENT_WEIGHTS)");
-            }
-            checkId("target", target);
-            if (state == null) {
-                throw new IllegalArgumentException("state: is mandatory");
-            }
-            if (version < 1) {
-                throw new IllegalArgumentException("version: must be >= 1, was " + version);
-            }
-            switch (kind) {
-                case MULTIPATH_POLICY:
-                    checkMultipath();
-                    break;
-                case ENB_SCHEDULING:
-                    checkEnb();
-                    break;
-                default:
-                    checkWeights();
-                    break;
-            }
-            return new MpsdnIntent(this);
-        }
-
-        private void checkMultipath() {
-            if (mode == null) {
-                throw new IllegalArgumentException("mode: is mandatory for MULTIPATH_POLICY "
-                        + "(REGULATE, EXEMPT, PIN_PRIMARY)");
-            }
-            if (mode == MultipathMode.PIN_PRIMARY) {
-                checkId("apId", apId);
-            } else if (apId != null) {
-                throw new IllegalArgumentException("apId: only allowed with mode PIN_PRIMARY");
-            }
-            forbid("interCluster", interCluster);
-            forbid("intraCluster", intraCluster);
-            forbidMap("clusterOverrides", clusterOverrides);
-            forbid("split", split);
-            forbid("weightMode", weightMode);
-            forbidMap("weights", weights);
-        }
-
-        private void checkEnb() {
-            if (interCluster == null) {
-                throw new IllegalArgumentException("interCluster: is mandatory for ENB_SCHEDULING "
-                        + "(PFS, MAX_CI, ROUND_ROBIN)");
-            }
-            for (Map.Entry<String, EnbDiscipline> e : clusterOverrides.entrySet()) {
-                checkId("clusterOverrides key", e.getKey());
-                if (e.getValue() == null) {
-                    throw new IllegalArgumentException("clusterOverrides." + e.getKey() + ": is null");
-                }
-            }
-            forbid("mode", mode);
-            forbid("apId", apId);
-            forbid("weightMode", weightMode);
-            forbidMap("weights", weights);
-        }
-
-        private void checkWeights() {
-            if (weightMode == null) {
-                throw new IllegalArgumentException("weightMode: is mandatory for CLIENT_WEIGHTS (MANUAL, AUTOMATIC)");
-            }
-            if (weightMode == WeightMode.MANUAL && weights.isEmpty()) {
-                throw new IllegalArgumentException("weights: MANUAL needs at least one path weight");
-            }
-            if (weightMode == WeightMode.AUTOMATIC && !weights.isEmpty()) {
-                throw new IllegalArgumentException("weights: not allowed with AUTOMATIC");
-            }
-            for (Map.Entry<String, Integer> e : weights.entrySet()) {
-                checkId("weights key", e.getKey());
-                Integer w = e.getValue();
-                if (w == null || w < 1 || w > MAX_WEIGHT) {
-                    throw new IllegalArgumentException("weights." + e.getKey() + ": must be in [1, " + MAX_WEIGHT
-                            + "], was " + w);
-                }
-            }
-            forbid("mode", mode);
-            forbid("apId", apId);
-            forbid("interCluster", interCluster);
-            forbid("intraCluster", intraCluster);
-            forbidMap("clusterOverrides", clusterOverrides);
-            forbid("split", split);
-        }
-
-        private void forbid(String field, Object v) {
-            if (v != null) {
-                throw new IllegalArgumentException(field + ": not allowed for " + kind);
-            }
-        }
-
-        private void forbidMap(String field, Map<?, ?> v) {
-            if (!v.isEmpty()) {
-                throw new IllegalArgumentException(field + ": not allowed for " + kind);
-            }
+            draft.validate();
+            return new MpsdnIntent(draft);
         }
     }
 
@@ -523,14 +394,5 @@ public final class MpsdnIntent {
                     + value + "'");
         }
         return value;
-    }
-
-    /**
-     * Returns the optional AP id.
-     *
-     * @return AP id if set
-     */
-    public Optional<String> pinnedAp() {
-        return Optional.ofNullable(apId);
     }
 }

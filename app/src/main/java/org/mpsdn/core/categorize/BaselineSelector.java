@@ -59,6 +59,27 @@ public final class BaselineSelector implements PrimarySelector {
     @Override
     public PrimarySelection select(NetworkSnapshot s, ThroughputModel model, int[] previousPrimary,
                                    double hysteresis) {
+        // Step 1: connection filtering
+        boolean[] active = new boolean[s.connectionCount()];
+        Arrays.fill(active, true);
+        int filtered = filterConnections(s, active);
+        // Step 2: all remaining connections are active; each device's primary is its best remaining one
+        ApLoad[] loads = Selections.newLoads(s, model);
+        for (int c = 0; c < active.length; c++) {
+            if (active[c]) {
+                loads[s.connectionAp(c)].add(s.connection(c));
+            }
+        }
+        int[] primary = new int[s.ueCount()];
+        for (int ue = 0; ue < primary.length; ue++) {
+            int previous = previousPrimary == null ? -1 : previousPrimary[ue];
+            primary[ue] = primaryOf(s, ue, loads, active, previous, hysteresis);
+        }
+        return new PrimarySelection(primary, Selections.finalEstimates(s, loads, active), active, filtered);
+    }
+
+    // Step 1: on each AP in turn (ascending id), deactivates its quota of weakest connections; returns how many
+    private static int filterConnections(NetworkSnapshot s, boolean[] active) {
         int[] remaining = new int[s.ueCount()];
         int devices = 0;
         for (int ue = 0; ue < remaining.length; ue++) {
@@ -67,70 +88,66 @@ public final class BaselineSelector implements PrimarySelector {
                 devices++;
             }
         }
-        int total = s.connectionCount();
-        boolean[] active = new boolean[total];
-        Arrays.fill(active, true);
         int filtered = 0;
-        int[] scratch = new int[0];
+        int[] weakestFirst = new int[0];
         for (int ap = 0; ap < s.apCount(); ap++) {
             int n = s.apConnectionCount(ap);
-            int quota = filterQuota(n, devices, total);
+            int quota = filterQuota(n, devices, s.connectionCount());
             if (quota == 0) {
                 continue;
             }
-            if (scratch.length < n) {
-                scratch = new int[n];
+            if (weakestFirst.length < n) {
+                weakestFirst = new int[n];
             }
             for (int k = 0; k < n; k++) {
-                scratch[k] = s.apConnection(ap, k);
+                weakestFirst[k] = s.apConnection(ap, k);
             }
-            IntSort.sort(scratch, 0, n, (a, b) -> ConnectionRank.weakestFirst(s, a, b));
-            int done = 0;
-            for (int k = 0; k < n && done < quota; k++) {
-                int c = scratch[k];
-                int ue = s.connectionUe(c);
-                if (remaining[ue] <= 1 || s.ueExempt(ue) || s.uePinnedConnection(ue) == c) {
-                    continue;
-                }
-                active[c] = false;
-                remaining[ue]--;
-                done++;
-            }
-            filtered += done;
+            IntSort.sort(weakestFirst, 0, n, (a, b) -> ConnectionRank.weakestFirst(s, a, b));
+            filtered += filterWeakest(s, weakestFirst, n, quota, remaining, active);
         }
-        ApLoad[] loads = Selections.newLoads(s, model);
-        for (int c = 0; c < total; c++) {
-            if (active[c]) {
-                loads[s.connectionAp(c)].add(s.connection(c));
-            }
-        }
-        int[] primary = new int[s.ueCount()];
-        Arrays.fill(primary, -1);
-        for (int ue = 0; ue < primary.length; ue++) {
-            if (s.uePinnedConnection(ue) >= 0) {
-                primary[ue] = s.uePinnedConnection(ue);
+        return filtered;
+    }
+
+    // deactivates up to quota of the n ranked connections, sparing the last one left to a device and the
+    // connections an operator policy gives unlimited traffic; returns how many
+    private static int filterWeakest(NetworkSnapshot s, int[] ranked, int n, int quota, int[] remaining,
+                                     boolean[] active) {
+        int done = 0;
+        for (int k = 0; k < n && done < quota; k++) {
+            int c = ranked[k];
+            int ue = s.connectionUe(c);
+            if (remaining[ue] <= 1 || s.ueExempt(ue) || s.uePinnedConnection(ue) == c) {
                 continue;
             }
-            int best = -1;
-            double bestBps = 0.0;
-            int previous = previousPrimary == null ? -1 : previousPrimary[ue];
-            double previousBps = previous < 0 ? 0.0 : Selections.throughput(s, loads, active, previous);
-            for (int k = 0; k < s.ueConnectionCount(ue); k++) {
-                int c = s.ueConnection(ue, k);
-                if (!active[c]) {
-                    continue;
-                }
-                double bps = loads[s.connectionAp(c)].throughputOfMember(s.connection(c));
-                if (ConnectionRank.beats(s, c, bps, best, bestBps)) {
-                    best = c;
-                    bestBps = bps;
-                }
+            active[c] = false;
+            remaining[ue]--;
+            done++;
+        }
+        return done;
+    }
+
+    // Step 2 for one device: its pinned connection, else its active connection with maximal achievable throughput
+    // (with hysteresis against the previous primary); -1 when it has none
+    private static int primaryOf(NetworkSnapshot s, int ue, ApLoad[] loads, boolean[] active, int previous,
+                                 double hysteresis) {
+        if (s.uePinnedConnection(ue) >= 0) {
+            return s.uePinnedConnection(ue);
+        }
+        int best = -1;
+        double bestBps = 0.0;
+        double previousBps = previous < 0 ? 0.0 : Selections.throughput(s, loads, active, previous);
+        for (int k = 0; k < s.ueConnectionCount(ue); k++) {
+            int c = s.ueConnection(ue, k);
+            if (!active[c]) {
+                continue;
             }
-            if (best >= 0) {
-                primary[ue] = Selections.withHysteresis(best, bestBps, previous, previousBps, hysteresis);
+            double bps = loads[s.connectionAp(c)].throughputOfMember(s.connection(c));
+            if (ConnectionRank.beats(s, c, bps, best, bestBps)) {
+                best = c;
+                bestBps = bps;
             }
         }
-        return new PrimarySelection(primary, Selections.finalEstimates(s, loads, active), active, filtered);
+        return best < 0 ? -1 : Selections.withHysteresis(best, bestBps, previous, previousBps, hysteresis);
     }
 
     @Override

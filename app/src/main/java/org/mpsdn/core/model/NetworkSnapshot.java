@@ -6,233 +6,37 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * An immutable view of one control domain at one instant: access points, devices, their
  * connections and the flows on them, indexed for O(1) navigation.
  *
- * <p>Indices are canonical: APs and devices are numbered in ascending id order, connections
- * in ascending (device id, AP id) order, so every iteration the algorithms do (including the
- * order in which floating-point sums are accumulated) is independent of the order in which
- * the parts were added; every other order they use is sorted by stable keys (rates, RSSI,
- * ids). Only flows keep their insertion order (minus dropped flows), so that callers can
- * match results to their own lists; flows never influence each other's tier.</p>
+ * <p>Indices are canonical: APs and devices in ascending id order, connections in ascending (device id, AP id)
+ * order, so every iteration of the algorithms (sums included) is independent of the order in which the parts were
+ * added. Only flows keep their insertion order (minus dropped flows), so that callers can match results to theirs.</p>
  *
- * <p>Malformed network data is ignored and counted rather than failing the whole cycle: a
- * connection naming an unknown AP or device is dropped ({@link #droppedConnections()}), a
- * flow whose (UE, AP) pair is not a connection is dropped ({@link #droppedFlows()}).
- * Duplicate AP, device or connection ids are caller bugs and rejected.</p>
+ * <p>Malformed network data is ignored and counted rather than failing the whole cycle: a connection naming an
+ * unknown AP or device is dropped ({@link #droppedConnections()}), a flow whose (UE, AP) pair is not a connection
+ * is dropped ({@link #droppedFlows()}). Duplicate AP, device or connection ids are caller bugs and rejected.</p>
  */
 public final class NetworkSnapshot {
-    private final AccessPoint[] aps;
-    private final Map<String, Integer> apIndex;
-    private final UserEquipment[] ues;
-    private final Map<String, Integer> ueIndex;
-    private final Connection[] connections;
-    private final int[] connectionAp;
-    private final int[] connectionUe;
-    private final long[] connectionPhy;
-    private final double[] connectionRssi;
-    private final String[] connectionApId;
-    private final int[] ueConnStart;
-    private final int[] apConnStart;
-    private final int[] apConns;
-    private final boolean[] ueMultipath;
-    private final boolean[] ueExempt;
-    private final int[] uePinned;
-    private final Flow[] flows;
-    private final int[] flowConnection;
-    private final byte[] flowFlags;
-    private final int droppedConnections;
-    private final int droppedFlows;
+    private final IdIndex<AccessPoint> aps;
+    private final IdIndex<UserEquipment> ues;
+    private final ConnectionTable connections;
+    private final DevicePolicies devices;
+    private final FlowTable flows;
 
-    /** Flag bits of {@link #flowFlags}. */
-    private static final int FLAG_TCP = 1;
-    private static final int FLAG_UPLINK = 2;
-    private static final int FLAG_ACK = 4;
-
-    @SuppressWarnings("ReferenceEquality") // identity fast path before the HashMap lookup
-    private NetworkSnapshot(Builder b) {
-        // access points, sorted by id
-        aps = b.aps.toArray(new AccessPoint[0]);
-        Arrays.sort(aps, Comparator.comparing(AccessPoint::id));
-        apIndex = new HashMap<>(aps.length * 2);
-        for (int i = 0; i < aps.length; i++) {
-            if (apIndex.put(aps[i].id(), i) != null) {
-                throw new IllegalArgumentException("duplicate access point id \"" + aps[i].id() + "\"");
-            }
-        }
-        // devices, sorted by id
-        ues = b.ues.toArray(new UserEquipment[0]);
-        Arrays.sort(ues, Comparator.comparing(UserEquipment::id));
-        ueIndex = new HashMap<>(ues.length * 2);
-        for (int i = 0; i < ues.length; i++) {
-            if (ueIndex.put(ues[i].id(), i) != null) {
-                throw new IllegalArgumentException("duplicate user equipment id \"" + ues[i].id() + "\"");
-            }
-        }
-        ueMultipath = new boolean[ues.length];
-        for (int i = 0; i < ues.length; i++) {
-            ueMultipath[i] = ues[i].multipath();
-        }
-        // connections whose AP and UE exist, numbered by (UE id, AP id)
-        int total = b.connections.size();
-        Connection[] kept = new Connection[total];
-        int[] keptAp = new int[total];
-        int[] keptUe = new int[total];
-        int n = 0;
-        for (Connection c : b.connections) {
-            Integer a = apIndex.get(c.apId());
-            Integer u = ueIndex.get(c.ueId());
-            if (a == null || u == null) {
-                continue;
-            }
-            kept[n] = c;
-            keptAp[n] = a;
-            keptUe[n] = u;
-            n++;
-        }
-        droppedConnections = total - n;
-        int[] byUe = new int[ues.length + 1];
-        int[] order = groupBy(Arrays.copyOf(keptUe, n), ues.length, byUe);
-        connections = new Connection[n];
-        connectionAp = new int[n];
-        connectionUe = new int[n];
-        for (int i = 0; i < n; i++) {
-            connections[i] = kept[order[i]];
-            connectionAp[i] = keptAp[order[i]];
-            connectionUe[i] = keptUe[order[i]];
-        }
-        for (int u = 0; u < ues.length; u++) {
-            sortByAp(byUe[u], byUe[u + 1]);
-        }
-        connectionPhy = new long[n];
-        connectionRssi = new double[n];
-        connectionApId = new String[n];
-        for (int i = 0; i < n; i++) {
-            connectionApId[i] = connections[i].apId();
-            connectionPhy[i] = connections[i].phyRateBps();
-            connectionRssi[i] = connections[i].rssiDbm();
-        }
-        ueConnStart = byUe;
-        apConnStart = new int[aps.length + 1];
-        apConns = groupBy(connectionAp, aps.length, apConnStart);
-        rejectDuplicateConnections();
-        // operator policies
-        ueExempt = new boolean[ues.length];
-        uePinned = new int[ues.length];
-        for (int u = 0; u < ues.length; u++) {
-            UserPolicy policy = ues[u].policy();
-            ueExempt[u] = policy.mode() == UserPolicy.Mode.EXEMPT;
-            uePinned[u] = policy.mode() == UserPolicy.Mode.PIN_PRIMARY
-                    ? connectionOf(u, policy.pinnedApId().orElseThrow()) : -1;
-        }
-        // flows on known connections
-        Flow[] keptFlows = new Flow[b.flows.size()];
-        int[] keptConn = new int[keptFlows.length];
-        byte[] keptFlags = new byte[keptFlows.length];
-        int m = 0;
-        String lastUeId = null;
-        int lastUe = -1;
-        for (Flow f : b.flows) {
-            int u;
-            if (f.ueId() == lastUeId) {
-                u = lastUe;
-            } else {
-                Integer boxed = ueIndex.get(f.ueId());
-                u = boxed == null ? -1 : boxed;
-                lastUeId = f.ueId();
-                lastUe = u;
-            }
-            int c = u < 0 ? -1 : connectionOf(u, f.apId());
-            if (c < 0) {
-                continue;
-            }
-            keptFlows[m] = f;
-            keptConn[m] = c;
-            keptFlags[m] = flags(f);
-            m++;
-        }
-        droppedFlows = b.flows.size() - m;
-        flows = m == keptFlows.length ? keptFlows : Arrays.copyOf(keptFlows, m);
-        flowConnection = m == keptConn.length ? keptConn : Arrays.copyOf(keptConn, m);
-        flowFlags = m == keptFlags.length ? keptFlags : Arrays.copyOf(keptFlags, m);
+    private NetworkSnapshot(List<AccessPoint> apIn, List<UserEquipment> ueIn, List<Connection> connIn,
+                            List<Flow> flowIn) {
+        aps = new IdIndex<>(apIn, new AccessPoint[0], AccessPoint::id, "access point");
+        ues = new IdIndex<>(ueIn, new UserEquipment[0], UserEquipment::id, "user equipment");
+        connections = new ConnectionTable(connIn, aps, ues);
+        devices = new DevicePolicies(ues.items, connections);
+        flows = new FlowTable(flowIn, ues, connections);
     }
 
-    private static byte flags(Flow f) {
-        int v = (f.protocol() == Protocol.TCP ? FLAG_TCP : 0) | (f.direction() == Direction.UPLINK ? FLAG_UPLINK : 0)
-                | (f.ackStream() ? FLAG_ACK : 0);
-        return (byte) v;
-    }
-
-    /** Counting sort of item indices by group; fills start[] (length groups + 1). */
-    private static int[] groupBy(int[] groupOfItem, int groups, int[] start) {
-        for (int g : groupOfItem) {
-            start[g + 1]++;
-        }
-        for (int g = 0; g < groups; g++) {
-            start[g + 1] += start[g];
-        }
-        int[] next = Arrays.copyOf(start, groups);
-        int[] items = new int[groupOfItem.length];
-        for (int i = 0; i < groupOfItem.length; i++) {
-            items[next[groupOfItem[i]]++] = i;
-        }
-        return items;
-    }
-
-    /** Insertion sort of connections [from, to) of one device by AP index (devices have few). */
-    private void sortByAp(int from, int to) {
-        for (int i = from + 1; i < to; i++) {
-            Connection c = connections[i];
-            int a = connectionAp[i];
-            int u = connectionUe[i];
-            int j = i - 1;
-            while (j >= from && connectionAp[j] > a) {
-                connections[j + 1] = connections[j];
-                connectionAp[j + 1] = connectionAp[j];
-                connectionUe[j + 1] = connectionUe[j];
-                j--;
-            }
-            connections[j + 1] = c;
-            connectionAp[j + 1] = a;
-            connectionUe[j + 1] = u;
-        }
-    }
-
-    private void rejectDuplicateConnections() {
-        for (int u = 0; u < ues.length; u++) {
-            for (int i = ueConnStart[u]; i < ueConnStart[u + 1]; i++) {
-                for (int j = i + 1; j < ueConnStart[u + 1]; j++) {
-                    if (connectionAp[i] == connectionAp[j]) {
-                        throw new IllegalArgumentException("duplicate connection " + ues[u].id() + "@"
-                                + aps[connectionAp[i]].id());
-                    }
-                }
-            }
-        }
-    }
-
-    @SuppressWarnings("ReferenceEquality") // identity fast path before equals
-    private int connectionOf(int ue, String apId) {
-        for (int i = ueConnStart[ue]; i < ueConnStart[ue + 1]; i++) {
-            String id = connectionApId[i];
-            if (id == apId || id.equals(apId)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * Starts a builder.
-     *
-     * @return an empty builder
-     */
+    /** @return an empty builder */
     public static Builder builder() {
         return new Builder();
     }
@@ -249,17 +53,13 @@ public final class NetworkSnapshot {
      */
     public static NetworkSnapshot of(Collection<AccessPoint> aps, Collection<UserEquipment> ues,
                                      Collection<Connection> connections, Collection<Flow> flows) {
-        Builder b = builder();
-        b.aps.addAll(aps);
-        b.ues.addAll(ues);
-        b.connections.addAll(connections);
-        b.flows.addAll(flows);
-        return b.build();
+        return new NetworkSnapshot(new ArrayList<>(aps), new ArrayList<>(ues), new ArrayList<>(connections),
+                new ArrayList<>(flows));
     }
 
     /** @return number of access points */
     public int apCount() {
-        return aps.length;
+        return aps.size();
     }
 
     /**
@@ -269,7 +69,7 @@ public final class NetworkSnapshot {
      * @return the AP
      */
     public AccessPoint ap(int index) {
-        return aps[index];
+        return aps.items[index];
     }
 
     /**
@@ -279,13 +79,12 @@ public final class NetworkSnapshot {
      * @return the index, or -1 if absent
      */
     public int apIndex(String apId) {
-        Integer i = apIndex.get(apId);
-        return i == null ? -1 : i;
+        return aps.indexOf(apId);
     }
 
     /** @return number of devices */
     public int ueCount() {
-        return ues.length;
+        return ues.size();
     }
 
     /**
@@ -295,7 +94,7 @@ public final class NetworkSnapshot {
      * @return the device
      */
     public UserEquipment ue(int index) {
-        return ues[index];
+        return ues.items[index];
     }
 
     /**
@@ -305,8 +104,7 @@ public final class NetworkSnapshot {
      * @return the index, or -1 if absent
      */
     public int ueIndex(String ueId) {
-        Integer i = ueIndex.get(ueId);
-        return i == null ? -1 : i;
+        return ues.indexOf(ueId);
     }
 
     /**
@@ -316,7 +114,7 @@ public final class NetworkSnapshot {
      * @return true for a multipath user
      */
     public boolean ueMultipath(int ue) {
-        return ueMultipath[ue];
+        return devices.multipath[ue];
     }
 
     /**
@@ -326,34 +124,32 @@ public final class NetworkSnapshot {
      * @return true if all its flows are Tier 1
      */
     public boolean ueExempt(int ue) {
-        return ueExempt[ue];
+        return devices.exempt[ue];
     }
 
     /**
      * The connection the operator pinned a device's primary to ({@link UserPolicy.Mode#PIN_PRIMARY}).
      *
      * @param ue device index
-     * @return connection index, or -1 when the device is not pinned or has no connection to
-     *         the pinned AP
+     * @return connection index, or -1 when the device is not pinned or has no connection to the pinned AP
      */
     public int uePinnedConnection(int ue) {
-        return uePinned[ue];
+        return devices.pinned[ue];
     }
 
     /**
-     * Whether a device's pin cannot be honoured: it is pinned to an AP it has no connection to
-     * (it is then regulated by default).
+     * Whether a device is pinned to an AP it has no connection to (it is then regulated by default).
      *
      * @param ue device index
      * @return true if pinned without a connection to the pinned AP
      */
     public boolean uePinUnmet(int ue) {
-        return ues[ue].policy().mode() == UserPolicy.Mode.PIN_PRIMARY && uePinned[ue] < 0;
+        return ues.items[ue].policy().mode() == UserPolicy.Mode.PIN_PRIMARY && devices.pinned[ue] < 0;
     }
 
     /** @return number of connections */
     public int connectionCount() {
-        return connections.length;
+        return connections.size();
     }
 
     /**
@@ -363,7 +159,7 @@ public final class NetworkSnapshot {
      * @return the connection
      */
     public Connection connection(int index) {
-        return connections[index];
+        return connections.connections[index];
     }
 
     /**
@@ -373,7 +169,7 @@ public final class NetworkSnapshot {
      * @return AP index
      */
     public int connectionAp(int connection) {
-        return connectionAp[connection];
+        return connections.ap[connection];
     }
 
     /**
@@ -383,7 +179,7 @@ public final class NetworkSnapshot {
      * @return device index
      */
     public int connectionUe(int connection) {
-        return connectionUe[connection];
+        return connections.ue[connection];
     }
 
     /**
@@ -393,7 +189,7 @@ public final class NetworkSnapshot {
      * @return bit/s
      */
     public long connectionPhyRateBps(int connection) {
-        return connectionPhy[connection];
+        return connections.phy[connection];
     }
 
     /**
@@ -403,7 +199,7 @@ public final class NetworkSnapshot {
      * @return dBm
      */
     public double connectionRssiDbm(int connection) {
-        return connectionRssi[connection];
+        return connections.rssi[connection];
     }
 
     /**
@@ -414,7 +210,7 @@ public final class NetworkSnapshot {
      * @return connection index, or -1 if the device has no connection to that AP
      */
     public int connectionIndex(int ue, String apId) {
-        return connectionOf(ue, apId);
+        return connections.indexOf(ue, apId);
     }
 
     /**
@@ -424,7 +220,7 @@ public final class NetworkSnapshot {
      * @return its degree
      */
     public int ueConnectionCount(int ue) {
-        return ueConnStart[ue + 1] - ueConnStart[ue];
+        return connections.ueStart[ue + 1] - connections.ueStart[ue];
     }
 
     /**
@@ -435,7 +231,7 @@ public final class NetworkSnapshot {
      * @return connection index
      */
     public int ueConnection(int ue, int k) {
-        return ueConnStart[ue] + k;
+        return connections.ueStart[ue] + k;
     }
 
     /**
@@ -445,7 +241,7 @@ public final class NetworkSnapshot {
      * @return its number of associated devices
      */
     public int apConnectionCount(int ap) {
-        return apConnStart[ap + 1] - apConnStart[ap];
+        return connections.apStart[ap + 1] - connections.apStart[ap];
     }
 
     /**
@@ -456,12 +252,12 @@ public final class NetworkSnapshot {
      * @return connection index
      */
     public int apConnection(int ap, int k) {
-        return apConns[apConnStart[ap] + k];
+        return connections.byAp[connections.apStart[ap] + k];
     }
 
     /** @return number of flows */
     public int flowCount() {
-        return flows.length;
+        return flows.size();
     }
 
     /**
@@ -471,7 +267,7 @@ public final class NetworkSnapshot {
      * @return the flow
      */
     public Flow flow(int index) {
-        return flows[index];
+        return flows.flows[index];
     }
 
     /**
@@ -481,7 +277,7 @@ public final class NetworkSnapshot {
      * @return connection index
      */
     public int flowConnection(int flow) {
-        return flowConnection[flow];
+        return flows.connection[flow];
     }
 
     /**
@@ -491,7 +287,7 @@ public final class NetworkSnapshot {
      * @return true for TCP
      */
     public boolean flowTcp(int flow) {
-        return (flowFlags[flow] & FLAG_TCP) != 0;
+        return flows.tcp(flow);
     }
 
     /**
@@ -501,7 +297,7 @@ public final class NetworkSnapshot {
      * @return the direction
      */
     public Direction flowDirection(int flow) {
-        return (flowFlags[flow] & FLAG_UPLINK) != 0 ? Direction.UPLINK : Direction.DOWNLINK;
+        return flows.direction(flow);
     }
 
     /**
@@ -511,34 +307,32 @@ public final class NetworkSnapshot {
      * @return the mark
      */
     public boolean flowAckStream(int flow) {
-        return (flowFlags[flow] & FLAG_ACK) != 0;
+        return flows.ackStream(flow);
     }
 
     /** @return the kept flows, in index order (unmodifiable) */
     public List<Flow> flows() {
-        return Collections.unmodifiableList(Arrays.asList(flows));
+        return Collections.unmodifiableList(Arrays.asList(flows.flows));
     }
 
     /** @return number of connections dropped for naming an unknown AP or device */
     public int droppedConnections() {
-        return droppedConnections;
+        return connections.dropped;
     }
 
     /** @return number of flows dropped for not travelling over a known connection */
     public int droppedFlows() {
-        return droppedFlows;
+        return flows.dropped;
     }
 
     @Override
     public String toString() {
-        return "NetworkSnapshot{aps=" + aps.length + ", ues=" + ues.length + ", connections="
-                + connections.length + ", flows=" + flows.length + ", droppedConnections=" + droppedConnections
-                + ", droppedFlows=" + droppedFlows + "}";
+        return "NetworkSnapshot{aps=" + aps.size() + ", ues=" + ues.size() + ", connections="
+                + connections.size() + ", flows=" + flows.size() + ", droppedConnections=" + connections.dropped
+                + ", droppedFlows=" + flows.dropped + "}";
     }
 
-    /**
-     * Collects the parts of a snapshot. Not thread-safe.
-     */
+    /** Collects the parts of a snapshot. Not thread-safe. */
     public static final class Builder {
         private final List<AccessPoint> aps = new ArrayList<>();
         private final List<UserEquipment> ues = new ArrayList<>();
@@ -600,7 +394,7 @@ public final class NetworkSnapshot {
          * @throws IllegalArgumentException on duplicate AP, device or connection ids
          */
         public NetworkSnapshot build() {
-            return new NetworkSnapshot(this);
+            return new NetworkSnapshot(aps, ues, connections, flows);
         }
     }
 }
