@@ -89,6 +89,9 @@ func TestQdiscPerStationLeavesUnderLoadRoot(t *testing.T) {
 	t.Logf("aggregate %.3f; loaded %.3f over %d samples, backlog %d/%d pkts, drops %d, sent %d B; idle %.3f",
 		agg.Ratio, loaded.Ratio, loaded.Count, loaded.Last.BacklogPackets, loaded.Last.LimitPackets,
 		loaded.Drops, loaded.SentBytes, idle.Ratio)
+	if st := smp.Stats(); st.Rounds > 0 {
+		t.Logf("sampling cost with the filter dump: %.0f us per round", float64(st.Nanos)/float64(st.Rounds)/1e3)
+	}
 	if !slices.Equal(loaded.Last.IPs, []string{"10.202.0.2"}) || !slices.Equal(idle.Last.IPs, []string{"10.202.0.3"}) {
 		t.Errorf("station IPs %v and %v, want 10.202.0.2 and 10.202.0.3", loaded.Last.IPs, idle.Last.IPs)
 	}
