@@ -92,6 +92,23 @@ func (q QueueSample) Ratio() (float64, error) {
 	return r, nil
 }
 
+// StationQueueSample is one reading of the queue that holds one station's
+// (one UE's) traffic in one direction: a per-station qdisc leaf, the
+// station's mac80211 TXQs, or an eNB UE queue. Drops and SentBytes are
+// cumulative counters (the sampler takes differences).
+type StationQueueSample struct {
+	QueueSample
+	// QueueID identifies the queue within its source and direction: the
+	// leaf's class ("1:100"), the station MAC, or the eNB's UE id.
+	QueueID string
+	// Station identity, whatever the source knows (empty when unknown).
+	MAC  string
+	IPs  []string
+	UEID string
+	// SentBytes counts the bytes the queue sent towards the station.
+	SentBytes uint64
+}
+
 // Station is one associated station (UE interface).
 type Station struct {
 	MAC           string // lower-case, colon-separated; empty for LTE UEs without one
@@ -104,12 +121,15 @@ type Station struct {
 	InactiveMilli uint32
 }
 
-// Reading is what one Collect call returns. Queue collectors fill Queues
-// (and CapacityBps when the source knows it); station collectors fill Stations.
+// Reading is what one Collect call returns. Queue collectors fill Queues,
+// StationQueues where the source tells stations apart (each with the
+// direction of one of Queues), and CapacityBps when the source knows it;
+// station collectors fill Stations.
 type Reading struct {
-	Queues      []QueueSample
-	Stations    []Station
-	CapacityBps uint64
+	Queues        []QueueSample
+	StationQueues []StationQueueSample
+	Stations      []Station
+	CapacityBps   uint64
 }
 
 // Collector reads one source.

@@ -12,7 +12,8 @@ import (
 
 // ENB reads an LTE eNB's metrics document (format in enb_format.go) from an
 // http(s) URL or a file path. It reports the eNB's queues for the configured
-// directions, its UEs as stations and its capacity.
+// directions, the UEs' own queues in those directions as station queues, its
+// UEs as stations and its capacity.
 type ENB struct {
 	source string
 	dirs   []Direction
@@ -83,6 +84,7 @@ func (e *ENB) Collect(ctx context.Context) (*Reading, error) {
 			BacklogPackets: q.BacklogPackets, LimitBytes: q.LimitBytes, LimitPackets: q.LimitPackets,
 			Drops: q.Drops, Source: "enb"})
 	}
+	r.StationQueues = ENBStationQueues(m, e.dirs)
 	for _, ue := range m.UEs {
 		r.Stations = append(r.Stations, Station{IPs: ue.IPs, RSSIdBm: ue.RSRPdBm,
 			TxPhyRateBps: ue.DLPhyRateBps, RxPhyRateBps: ue.ULPhyRateBps,

@@ -10,7 +10,9 @@ import (
 
 // Qdisc reads the egress qdisc of one interface through rtnetlink: backlog and
 // drops from the qdisc statistics, the limit from the qdisc kind's options
-// (see qdisc_limit.go). It serves emulated and qdisc-based APs.
+// (see qdisc_limit.go). It serves emulated and qdisc-based APs. Under a
+// classful root it also reports the per-station leaves the root's filters
+// map to stations (qdisc_stations.go, filters parsed by filter_parse.go).
 type Qdisc struct {
 	dir   Direction
 	iface string
@@ -65,5 +67,29 @@ func (q *Qdisc) Collect(ctx context.Context) (*Reading, error) {
 		return nil, fmt.Errorf("interface %q: %w", q.iface, err)
 	}
 	s.Direction = q.dir
-	return &Reading{Queues: []QueueSample{s}, CapacityBps: capacity}, nil
+	sq, err := q.stationQueues(qdiscs, link.Attrs(), raw)
+	if err != nil {
+		return nil, fmt.Errorf("interface %q: %w", q.iface, err)
+	}
+	return &Reading{Queues: []QueueSample{s}, StationQueues: sq, CapacityBps: capacity}, nil
+}
+
+// stationQueues reads the per-station leaves of a classful root; it dumps
+// the root's filters only when the root has no limit of its own.
+func (q *Qdisc) stationQueues(qdiscs []netlink.Qdisc, link *netlink.LinkAttrs, raw map[uint32]RawQdiscLimit) ([]StationQueueSample, error) {
+	txQLen := uint64(link.TxQLen)
+	for _, r := range qdiscs {
+		if !isRoot(r) {
+			continue
+		}
+		if _, _, _, ok := qdiscLimit(r, txQLen, raw); ok {
+			return nil, nil
+		}
+		filters, err := dumpRootFilters(q.ns, link.Index, r.Attrs().Handle)
+		if err != nil {
+			return nil, err
+		}
+		return QdiscStationQueues(qdiscs, filters, q.dir, txQLen, raw)
+	}
+	return nil, nil
 }

@@ -93,32 +93,19 @@ func QdiscSample(qs []netlink.Qdisc, txQLen uint64, raw map[uint32]RawQdiscLimit
 // sumLeaves sums the backlogs, drops and limits of the leaves (qdiscs that
 // are no other qdisc's parent) under a classful root.
 func sumLeaves(qs []netlink.Qdisc, root netlink.Qdisc, txQLen uint64, raw map[uint32]RawQdiscLimit) (QueueSample, error) {
-	parents := parentMajors(qs)
 	s := QueueSample{Source: "qdisc"}
 	leaves, allPkts, allBytes := 0, true, true
-	for _, q := range qs {
-		if isRoot(q) || isIngress(q) {
-			continue
+	for _, q := range leafQdiscs(qs) {
+		l, _, err := leafSample(q, root, txQLen, raw)
+		if err != nil {
+			return QueueSample{}, err
 		}
-		major, _ := netlink.MajorMinor(q.Attrs().Handle)
-		if parents[major] {
-			continue
-		}
-		p, b, _, ok := qdiscLimit(q, txQLen, raw)
-		if !ok {
-			return QueueSample{}, fmt.Errorf("leaf qdisc %s (%s) under %s: limit unknown",
-				netlink.HandleStr(q.Attrs().Handle), q.Type(), root.Type())
-		}
-		st := q.Attrs().Statistics
-		if st == nil || st.Queue == nil {
-			return QueueSample{}, fmt.Errorf("leaf qdisc %s: no statistics", netlink.HandleStr(q.Attrs().Handle))
-		}
-		allPkts, allBytes = allPkts && p > 0, allBytes && b > 0
-		s.LimitPackets += p
-		s.LimitBytes += b
-		s.BacklogPackets += uint64(st.Queue.Qlen)
-		s.BacklogBytes += uint64(st.Queue.Backlog)
-		s.Drops += uint64(st.Queue.Drops)
+		allPkts, allBytes = allPkts && l.LimitPackets > 0, allBytes && l.LimitBytes > 0
+		s.LimitPackets += l.LimitPackets
+		s.LimitBytes += l.LimitBytes
+		s.BacklogPackets += l.BacklogPackets
+		s.BacklogBytes += l.BacklogBytes
+		s.Drops += l.Drops
 		leaves++
 	}
 	if leaves == 0 {
@@ -135,6 +122,40 @@ func sumLeaves(qs []netlink.Qdisc, root netlink.Qdisc, txQLen uint64, raw map[ui
 		return QueueSample{}, fmt.Errorf("leaf qdiscs under %s mix packet and byte limits", root.Type())
 	}
 	return s, nil
+}
+
+// leafQdiscs returns the egress qdiscs that are no other qdisc's parent, root excluded.
+func leafQdiscs(qs []netlink.Qdisc) []netlink.Qdisc {
+	parents := parentMajors(qs)
+	var out []netlink.Qdisc
+	for _, q := range qs {
+		if isRoot(q) || isIngress(q) {
+			continue
+		}
+		if major, _ := netlink.MajorMinor(q.Attrs().Handle); !parents[major] {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// leafSample reads one leaf's backlog, limit and drops, and the bytes it sent.
+func leafSample(q, root netlink.Qdisc, txQLen uint64, raw map[uint32]RawQdiscLimit) (QueueSample, uint64, error) {
+	p, b, _, ok := qdiscLimit(q, txQLen, raw)
+	if !ok {
+		return QueueSample{}, 0, fmt.Errorf("leaf qdisc %s (%s) under %s: limit unknown",
+			netlink.HandleStr(q.Attrs().Handle), q.Type(), root.Type())
+	}
+	st := q.Attrs().Statistics
+	if st == nil || st.Queue == nil {
+		return QueueSample{}, 0, fmt.Errorf("leaf qdisc %s: no statistics", netlink.HandleStr(q.Attrs().Handle))
+	}
+	var sent uint64
+	if st.Basic != nil {
+		sent = st.Basic.Bytes
+	}
+	return QueueSample{Source: "qdisc", LimitPackets: p, LimitBytes: b,
+		BacklogPackets: uint64(st.Queue.Qlen), BacklogBytes: uint64(st.Queue.Backlog), Drops: uint64(st.Queue.Drops)}, sent, nil
 }
 
 // parentMajors returns the handle majors that are some non-root qdisc's parent.

@@ -15,7 +15,9 @@ import (
 // nl80211 (genetlink). On mac80211 APs the interface qdisc is noqueue and the
 // downlink queue lives in mac80211's fair queue; nl80211 reports its backlog
 // (packets, bytes of memory) and limits (NL80211_ATTR_TXQ_LIMIT packets,
-// NL80211_ATTR_TXQ_MEMORY_LIMIT bytes) in the split wiphy dump.
+// NL80211_ATTR_TXQ_MEMORY_LIMIT bytes) in the split wiphy dump. The station
+// dump gives each station's TXQs (txq_station_parse.go), reported as station
+// queues with the station's IPs from the neighbour table.
 type TXQ struct {
 	dir   Direction
 	iface string
@@ -72,11 +74,27 @@ func (t *TXQ) Collect(ctx context.Context) (*Reading, error) {
 	if err != nil {
 		return nil, err
 	}
-	ae := netlink.NewAttributeEncoder()
-	ae.Uint32(unix.NL80211_ATTR_IFINDEX, uint32(ifi.Index))
-	data, err := ae.Encode()
+	q, err := t.wiphyTXQ(c, fam, ifi.Index)
 	if err != nil {
 		return nil, err
+	}
+	stas, err := t.stationTXQs(c, fam, ifi.Index)
+	if err != nil {
+		return nil, err
+	}
+	return &Reading{Queues: []QueueSample{{
+		Direction: t.dir, BacklogPackets: q.BacklogPackets, BacklogBytes: q.BacklogBytes,
+		LimitPackets: q.LimitPackets, LimitBytes: q.LimitBytes, Drops: q.Drops, Source: "mac80211-txq",
+	}}, StationQueues: TXQStationQueues(stas, q, t.dir, neighbourIPs(ifi.Index))}, nil
+}
+
+// wiphyTXQ reads the phy-wide TXQ state of the wiphy behind ifindex.
+func (t *TXQ) wiphyTXQ(c *genetlink.Conn, fam genetlink.Family, ifindex int) (WiphyTXQ, error) {
+	ae := netlink.NewAttributeEncoder()
+	ae.Uint32(unix.NL80211_ATTR_IFINDEX, uint32(ifindex))
+	data, err := ae.Encode()
+	if err != nil {
+		return WiphyTXQ{}, err
 	}
 	msgs, err := c.Execute(genetlink.Message{
 		Header: genetlink.Header{Command: unix.NL80211_CMD_GET_INTERFACE, Version: fam.Version},
@@ -84,20 +102,20 @@ func (t *TXQ) Collect(ctx context.Context) (*Reading, error) {
 	}, fam.ID, netlink.Request)
 	if err != nil {
 		t.reset()
-		return nil, fmt.Errorf("nl80211 GET_INTERFACE %s: %w", t.iface, err)
+		return WiphyTXQ{}, fmt.Errorf("nl80211 GET_INTERFACE %s: %w", t.iface, err)
 	}
 	if len(msgs) == 0 {
-		return nil, fmt.Errorf("nl80211 GET_INTERFACE %s: empty reply", t.iface)
+		return WiphyTXQ{}, fmt.Errorf("nl80211 GET_INTERFACE %s: empty reply", t.iface)
 	}
 	wiphy, err := ParseInterfaceWiphy(msgs[0].Data)
 	if err != nil {
-		return nil, err
+		return WiphyTXQ{}, err
 	}
 	ae = netlink.NewAttributeEncoder()
 	ae.Uint32(unix.NL80211_ATTR_WIPHY, wiphy)
 	ae.Flag(unix.NL80211_ATTR_SPLIT_WIPHY_DUMP, true)
 	if data, err = ae.Encode(); err != nil {
-		return nil, err
+		return WiphyTXQ{}, err
 	}
 	msgs, err = c.Execute(genetlink.Message{
 		Header: genetlink.Header{Command: unix.NL80211_CMD_GET_WIPHY, Version: fam.Version},
@@ -105,18 +123,41 @@ func (t *TXQ) Collect(ctx context.Context) (*Reading, error) {
 	}, fam.ID, netlink.Request|netlink.Dump)
 	if err != nil {
 		t.reset()
-		return nil, fmt.Errorf("nl80211 GET_WIPHY %d: %w", wiphy, err)
+		return WiphyTXQ{}, fmt.Errorf("nl80211 GET_WIPHY %d: %w", wiphy, err)
 	}
 	raw := make([][]byte, len(msgs))
 	for i, m := range msgs {
 		raw[i] = m.Data
 	}
-	q, err := ParseWiphyTXQ(raw, wiphy)
+	return ParseWiphyTXQ(raw, wiphy)
+}
+
+// stationTXQs dumps the stations of ifindex (NL80211_CMD_GET_STATION) and
+// returns the TXQ state of those that report per-TID TXQ statistics.
+func (t *TXQ) stationTXQs(c *genetlink.Conn, fam genetlink.Family, ifindex int) ([]StationTXQ, error) {
+	ae := netlink.NewAttributeEncoder()
+	ae.Uint32(unix.NL80211_ATTR_IFINDEX, uint32(ifindex))
+	data, err := ae.Encode()
 	if err != nil {
 		return nil, err
 	}
-	return &Reading{Queues: []QueueSample{{
-		Direction: t.dir, BacklogPackets: q.BacklogPackets, BacklogBytes: q.BacklogBytes,
-		LimitPackets: q.LimitPackets, LimitBytes: q.LimitBytes, Drops: q.Drops, Source: "mac80211-txq",
-	}}}, nil
+	msgs, err := c.Execute(genetlink.Message{
+		Header: genetlink.Header{Command: unix.NL80211_CMD_GET_STATION, Version: fam.Version},
+		Data:   data,
+	}, fam.ID, netlink.Request|netlink.Dump)
+	if err != nil {
+		t.reset()
+		return nil, fmt.Errorf("nl80211 GET_STATION %s: %w", t.iface, err)
+	}
+	var out []StationTXQ
+	for _, m := range msgs {
+		s, ok, err := ParseStationTXQ(m.Data)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, s)
+		}
+	}
+	return out, nil
 }

@@ -31,7 +31,9 @@ func TestHandlerExposesCounters(t *testing.T) {
 		s.SampleOnce(context.Background())
 	}
 	m := New(s)
-	m.Observe(codes.OK, &agentv1.ApStatus{Queues: []*agentv1.QueueOccupancy{{Direction: agentv1.Direction_DIRECTION_DOWNLINK, OccupancyRatio: 0.25}}})
+	m.Observe(codes.OK, &agentv1.ApStatus{Queues: []*agentv1.QueueOccupancy{{Direction: agentv1.Direction_DIRECTION_DOWNLINK, OccupancyRatio: 0.25}},
+		MonotonicNs: 5_000_000_000, NewestSampleMonotonicNs: 4_950_000_000,
+		StationQueues: []*agentv1.StationQueue{{QueueId: "1:100"}, {QueueId: "1:101"}}})
 	m.Observe(codes.PermissionDenied, nil)
 	rec := httptest.NewRecorder()
 	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
@@ -41,6 +43,8 @@ func TestHandlerExposesCounters(t *testing.T) {
 		"mpsdn_agent_sample_errors_total 0",
 		`mpsdn_agent_getstatus_requests_total{code="PermissionDenied"} 1`,
 		`mpsdn_agent_occupancy_ratio{direction="DIRECTION_DOWNLINK"} 0.25`,
+		"mpsdn_agent_newest_sample_age_seconds 0.05",
+		"mpsdn_agent_station_queues 2",
 		"process_resident_memory_bytes",
 	} {
 		if !strings.Contains(string(body), want) {

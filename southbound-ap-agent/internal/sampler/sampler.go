@@ -1,11 +1,15 @@
 // Package sampler samples the agent's queue collectors at a fixed rate
-// (default 10 Hz) and averages the occupancy ratio over each poll window.
+// (default 10 Hz) and averages the occupancy ratio over each poll window,
+// per direction and per station queue.
 //
-// Each direction keeps a ring of recent samples sized for the largest window
-// the controller may ask for. A poll (Window) averages the samples taken after
-// the previous poll, or at most maxWindow back, whichever is shorter. When any
-// source failed in the last sampling round, or the newest sample is too old,
-// Window returns an error instead of repeating old values.
+// Each direction keeps a ring of recent samples (ring.go) sized for the
+// largest window the controller may ask for. A poll (window.go) averages the
+// samples of its window: Window takes those after the previous such poll, at
+// most maxWindow back, whichever is shorter; SlidingWindow takes the last
+// given length before the call, whatever other polls did. Per-station queues
+// are averaged over the same window (station_window.go). When any source
+// failed in the last sampling round, or the newest sample is too old, a poll
+// returns an error instead of repeating old values.
 package sampler
 
 import (
@@ -35,50 +39,6 @@ type Config struct {
 	OnHealth func(err error)
 	// Now returns the current time (tests); time.Now if nil.
 	Now func() time.Time
-}
-
-type point struct {
-	t     time.Time
-	ratio float64
-	s     collector.QueueSample
-}
-
-type ring struct {
-	buf  []point
-	head int // next write
-	n    int
-}
-
-func (r *ring) push(p point) {
-	r.buf[r.head] = p
-	r.head = (r.head + 1) % len(r.buf)
-	if r.n < len(r.buf) {
-		r.n++
-	}
-}
-
-// at returns the i-th newest point (0 = newest).
-func (r *ring) at(i int) point {
-	return r.buf[(r.head-1-i+2*len(r.buf))%len(r.buf)]
-}
-
-// QueueWindow is the averaged state of one direction over a window.
-type QueueWindow struct {
-	Direction collector.Direction
-	// Ratio is the mean occupancy over Count samples.
-	Ratio float64
-	Count uint32
-	// Last is the newest sample in the window.
-	Last collector.QueueSample
-	// Drops is the drop-counter increase over the window.
-	Drops uint64
-}
-
-// Window is the result of one poll.
-type Window struct {
-	Start, End  time.Time
-	Queues      []QueueWindow
-	CapacityBps uint64
 }
 
 // Stats are cumulative counters for metrics.
@@ -140,16 +100,13 @@ func (s *Sampler) ringFor(d collector.Direction) *ring {
 	return r
 }
 
-// SampleOnce reads every collector once and records the samples. It returns
-// the joined errors of the sources that failed.
+// SampleOnce reads every collector once and records the samples, each
+// stamped with the time the round started. It returns the joined errors of
+// the sources that failed.
 func (s *Sampler) SampleOnce(ctx context.Context) error {
 	start := time.Now()
 	t := s.now()
-	type got struct {
-		s     collector.QueueSample
-		ratio float64
-	}
-	var samples []got
+	var samples []point
 	var errs []error
 	var capacity uint64
 	for _, c := range s.cfg.Collectors {
@@ -161,19 +118,16 @@ func (s *Sampler) SampleOnce(ctx context.Context) error {
 		if r.CapacityBps > 0 && capacity == 0 {
 			capacity = r.CapacityBps
 		}
-		for _, q := range r.Queues {
-			ratio, err := q.Ratio()
-			if err != nil {
-				errs = append(errs, fmt.Errorf("%s: %w", c.Name(), err))
-				continue
-			}
-			samples = append(samples, got{q, ratio})
+		ps, err := readingPoints(t, r)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", c.Name(), err))
 		}
+		samples = append(samples, ps...)
 	}
 	err := errors.Join(errs...)
 	s.mu.Lock()
-	for _, g := range samples {
-		s.ringFor(g.s.Direction).push(point{t: t, ratio: g.ratio, s: g.s})
+	for _, p := range samples {
+		s.ringFor(p.s.Direction).push(p)
 	}
 	if capacity > 0 {
 		s.capacity = capacity
@@ -192,6 +146,28 @@ func (s *Sampler) SampleOnce(ctx context.Context) error {
 		s.cfg.OnHealth(err)
 	}
 	return err
+}
+
+// readingPoints turns one reading into a point per queue, each with the
+// station queues of its direction. A queue whose ratio cannot be computed is
+// left out and reported.
+func readingPoints(t time.Time, r *collector.Reading) ([]point, error) {
+	var out []point
+	var errs []error
+	for _, q := range r.Queues {
+		ratio, err := q.Ratio()
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		st, err := stationPoints(r.StationQueues, q.Direction)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		out = append(out, point{t: t, ratio: ratio, s: q, stations: st})
+	}
+	return out, errors.Join(errs...)
 }
 
 // Run samples at the configured rate until ctx is done.
@@ -230,75 +206,4 @@ func (s *Sampler) healthLocked(now time.Time) error {
 // Stats returns cumulative counters.
 func (s *Sampler) Stats() Stats {
 	return Stats{Rounds: s.rounds.Load(), RoundErrors: s.roundErrors.Load(), Nanos: s.nanos.Load()}
-}
-
-// Window averages the samples since the previous poll (at most maxWindow
-// back; 0 means the configured maximum) and starts a new window. It fails
-// when the sources are unhealthy.
-func (s *Sampler) Window(maxWindow time.Duration) (Window, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	now := s.now()
-	if err := s.healthLocked(now); err != nil {
-		return Window{}, err
-	}
-	if maxWindow <= 0 || maxWindow > s.cfg.MaxWindow {
-		maxWindow = s.cfg.MaxWindow
-	}
-	start := now.Add(-maxWindow)
-	if s.lastPoll.After(start) {
-		start = s.lastPoll
-	}
-	w := Window{Start: start, End: now, CapacityBps: s.capacity}
-	for _, d := range s.dirs {
-		r := s.rings[d]
-		if r.n == 0 {
-			continue
-		}
-		var sum float64
-		var count uint32
-		i := 0
-		for ; i < r.n; i++ {
-			p := r.at(i)
-			if !p.t.After(start) {
-				break
-			}
-			sum += p.ratio
-			count++
-		}
-		newest := r.at(0)
-		if count == 0 {
-			// Polled again before a new sample: report the newest one.
-			sum, count, i = newest.ratio, 1, 1
-		}
-		w.Start = minTime(w.Start, r.at(int(count)-1).t)
-		var drops uint64
-		if i < r.n { // a sample before the window is the baseline
-			base := r.at(i).s.Drops
-			if newest.s.Drops >= base {
-				drops = newest.s.Drops - base
-			} else {
-				drops = newest.s.Drops // counter reset
-			}
-		} else {
-			oldest := r.at(r.n - 1).s.Drops
-			if newest.s.Drops >= oldest {
-				drops = newest.s.Drops - oldest
-			}
-		}
-		w.Queues = append(w.Queues, QueueWindow{Direction: d, Ratio: sum / float64(count), Count: count,
-			Last: newest.s, Drops: drops})
-	}
-	if len(w.Queues) == 0 {
-		return Window{}, errors.New("no queue samples yet")
-	}
-	s.lastPoll = now
-	return w, nil
-}
-
-func minTime(a, b time.Time) time.Time {
-	if b.Before(a) {
-		return b
-	}
-	return a
 }

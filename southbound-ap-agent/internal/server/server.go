@@ -1,5 +1,7 @@
 // Package server implements the mpsdn.agent.v1.ApAgent gRPC service over mTLS:
-// GetStatus averages the sampler's window, adds the stations, and refuses
+// GetStatus averages the sampler's window (since the last poll, or sliding
+// when the request asks; status.go builds the reply with the per-station
+// queues and the newest sample's time), adds the stations, and refuses
 // requests for another AP (PERMISSION_DENIED), malformed requests
 // (INVALID_ARGUMENT), and answers UNAVAILABLE when a source fails instead of
 // repeating old values. The standard health service mirrors source health.
@@ -22,9 +24,11 @@ import (
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/sampler"
 )
 
-// Windower is what the server needs from the sampler.
+// Windower is what the server needs from the sampler: a window since the
+// previous such poll, or a sliding window of a given length.
 type Windower interface {
 	Window(maxWindow time.Duration) (sampler.Window, error)
+	SlidingWindow(length time.Duration) (sampler.Window, error)
 }
 
 // Config configures the service.
@@ -80,37 +84,23 @@ func (s *Service) GetStatus(ctx context.Context, req *agentv1.GetStatusRequest) 
 }
 
 func (s *Service) getStatus(ctx context.Context, req *agentv1.GetStatusRequest) (*agentv1.ApStatus, error) {
-	maxWin, err := s.checkRequest(req)
+	maxWin, mode, err := s.checkRequest(req)
 	if err != nil {
 		return nil, err
 	}
-	w, err := s.cfg.Sampler.Window(maxWin)
+	var w sampler.Window
+	if mode == sampler.Sliding {
+		w, err = s.cfg.Sampler.SlidingWindow(maxWin)
+	} else {
+		w, err = s.cfg.Sampler.Window(maxWin)
+	}
 	if err != nil {
 		return nil, status.Errorf(codes.Unavailable, "queue sources unhealthy: %v", err)
 	}
-	out := &agentv1.ApStatus{
-		ApId:        s.cfg.APID,
-		Kind:        s.cfg.Kind,
-		MonotonicNs: monotonicNs(),
-		WindowMs:    uint32(min(w.End.Sub(w.Start).Milliseconds(), int64(^uint32(0)))),
-		CapacityBps: w.CapacityBps,
-		BootId:      s.bootID,
-	}
+	out := statusFromWindow(w, monotonicNs())
+	out.ApId, out.Kind, out.BootId = s.cfg.APID, s.cfg.Kind, s.bootID
 	if s.cfg.CapacityBps > 0 {
 		out.CapacityBps = s.cfg.CapacityBps
-	}
-	for _, q := range w.Queues {
-		out.Queues = append(out.Queues, &agentv1.QueueOccupancy{
-			Direction:      toProtoDirection(q.Direction),
-			OccupancyRatio: q.Ratio,
-			SampleCount:    q.Count,
-			LimitPackets:   q.Last.LimitPackets,
-			LimitBytes:     q.Last.LimitBytes,
-			BacklogPackets: q.Last.BacklogPackets,
-			BacklogBytes:   q.Last.BacklogBytes,
-			Drops:          q.Drops,
-			Source:         q.Last.Source,
-		})
 	}
 	if out.Stations, err = s.stations(ctx); err != nil {
 		return nil, err
@@ -121,22 +111,26 @@ func (s *Service) getStatus(ctx context.Context, req *agentv1.GetStatusRequest) 
 
 // checkRequest refuses a malformed request (INVALID_ARGUMENT) or one for
 // another AP (PERMISSION_DENIED) and returns the window asked for.
-func (s *Service) checkRequest(req *agentv1.GetStatusRequest) (time.Duration, error) {
+func (s *Service) checkRequest(req *agentv1.GetStatusRequest) (time.Duration, sampler.Mode, error) {
 	if req.GetApId() == "" {
-		return 0, status.Error(codes.InvalidArgument, "ap_id must not be empty")
+		return 0, 0, status.Error(codes.InvalidArgument, "ap_id must not be empty")
 	}
 	if !ValidID(req.GetApId()) {
-		return 0, status.Errorf(codes.InvalidArgument, "ap_id %q is not a valid id", truncate(req.GetApId(), 80))
+		return 0, 0, status.Errorf(codes.InvalidArgument, "ap_id %q is not a valid id", truncate(req.GetApId(), 80))
 	}
 	maxWin := time.Duration(req.GetMaxWindowMs()) * time.Millisecond
 	if maxWin > s.cfg.MaxWindow {
-		return 0, status.Errorf(codes.InvalidArgument, "max_window_ms %d exceeds the agent's maximum %d",
+		return 0, 0, status.Errorf(codes.InvalidArgument, "max_window_ms %d exceeds the agent's maximum %d",
 			req.GetMaxWindowMs(), s.cfg.MaxWindow.Milliseconds())
 	}
-	if req.GetApId() != s.cfg.APID {
-		return 0, status.Errorf(codes.PermissionDenied, "this agent speaks for AP %q only, not %q", s.cfg.APID, req.GetApId())
+	mode, ok := windowModes[req.GetWindowMode()]
+	if !ok {
+		return 0, 0, status.Errorf(codes.InvalidArgument, "window_mode %d is not known to this agent", req.GetWindowMode())
 	}
-	return maxWin, nil
+	if req.GetApId() != s.cfg.APID {
+		return 0, 0, status.Errorf(codes.PermissionDenied, "this agent speaks for AP %q only, not %q", s.cfg.APID, req.GetApId())
+	}
+	return maxWin, mode, nil
 }
 
 // stations reads every station source now; a failing source makes the
@@ -159,16 +153,6 @@ func (s *Service) stations(ctx context.Context) ([]*agentv1.Station, error) {
 		}
 	}
 	return out, nil
-}
-
-func toProtoDirection(d collector.Direction) agentv1.Direction {
-	switch d {
-	case collector.Downlink:
-		return agentv1.Direction_DIRECTION_DOWNLINK
-	case collector.Uplink:
-		return agentv1.Direction_DIRECTION_UPLINK
-	}
-	return agentv1.Direction_DIRECTION_UNSPECIFIED
 }
 
 func monotonicNs() uint64 {

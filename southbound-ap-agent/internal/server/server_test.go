@@ -27,18 +27,41 @@ import (
 type fakeWindow struct {
 	mu  sync.Mutex
 	err error
+	// asked records each poll: its mode and length.
+	asked []sampler.Mode
+	sizes []time.Duration
 }
 
-func (f *fakeWindow) Window(time.Duration) (sampler.Window, error) {
+func (f *fakeWindow) Window(d time.Duration) (sampler.Window, error) {
+	return f.poll(d, sampler.SinceLastPoll)
+}
+
+func (f *fakeWindow) SlidingWindow(d time.Duration) (sampler.Window, error) {
+	return f.poll(d, sampler.Sliding)
+}
+
+// polls returns the recorded polls.
+func (f *fakeWindow) polls() ([]sampler.Mode, []time.Duration) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	return append([]sampler.Mode(nil), f.asked...), append([]time.Duration(nil), f.sizes...)
+}
+
+func (f *fakeWindow) poll(d time.Duration, mode sampler.Mode) (sampler.Window, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.asked, f.sizes = append(f.asked, mode), append(f.sizes, d)
 	if f.err != nil {
 		return sampler.Window{}, f.err
 	}
 	now := time.Now()
-	return sampler.Window{Start: now.Add(-2 * time.Second), End: now, CapacityBps: 5000, Queues: []sampler.QueueWindow{{
-		Direction: collector.Downlink, Ratio: 0.9, Count: 20, Drops: 4,
-		Last: collector.QueueSample{BacklogBytes: 900, LimitBytes: 1000, Source: "qdisc"}}}}, nil
+	return sampler.Window{Mode: mode, Start: now.Add(-2 * time.Second), End: now, Newest: now.Add(-80 * time.Millisecond),
+		CapacityBps: 5000, Queues: []sampler.QueueWindow{{
+			Direction: collector.Downlink, Ratio: 0.9, Count: 20, Drops: 4,
+			Last: collector.QueueSample{BacklogBytes: 900, LimitBytes: 1000, Source: "qdisc"},
+			Stations: []sampler.StationWindow{{Ratio: 0.75, Count: 19, Drops: 3, SentBytes: 64000,
+				Last: collector.StationQueueSample{QueueID: "1:100", IPs: []string{"10.0.0.2"},
+					QueueSample: collector.QueueSample{BacklogPackets: 30, LimitPackets: 40, Source: "qdisc"}}}}}}}, nil
 }
 
 type fakeStations struct{}

@@ -113,6 +113,11 @@ func TestQueueLimitDropsAndUnknownDst(t *testing.T) {
 		q.BacklogPackets != 50 || q.Drops != 10 {
 		t.Fatalf("queue %+v", q)
 	}
+	// The per-UE queue in the agent's format repeats the UE's buffer state.
+	if uq, ok := m.UEs[1].Queues["downlink"]; !ok || len(m.UEs[1].Queues) != 1 || uq.BacklogPackets != 50 ||
+		uq.LimitPackets != 50 || uq.Drops != 10 || uq.BacklogBytes != m.UEs[1].BacklogBytes || uq.SentBytes != m.UEs[1].ServedBytes {
+		t.Fatalf("per-UE queues %+v of UE %+v", m.UEs[1].Queues, m.UEs[1])
+	}
 }
 
 // outOfOrder counts deliveries to ue0 whose number is below one already seen.

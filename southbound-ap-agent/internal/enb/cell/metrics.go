@@ -15,6 +15,17 @@ type QueueMetrics struct {
 	OccupancyRatio float64 `json:"occupancy_ratio"`
 }
 
+// UEQueueMetrics is one UE's own buffer in one direction (the agent's
+// per-UE "queues" format, collector/enb_format.go).
+type UEQueueMetrics struct {
+	BacklogPackets uint64 `json:"backlog_packets"`
+	BacklogBytes   uint64 `json:"backlog_bytes"`
+	LimitPackets   uint64 `json:"limit_packets"`
+	LimitBytes     uint64 `json:"limit_bytes"` // always 0: queues are limited in packets
+	Drops          uint64 `json:"drops"`
+	SentBytes      uint64 `json:"sent_bytes"` // = served_bytes
+}
+
 // UEMetrics is one UE's state.
 type UEMetrics struct {
 	ID              string   `json:"ue_id"`
@@ -33,6 +44,9 @@ type UEMetrics struct {
 	BacklogBytes    uint64   `json:"backlog_bytes"`
 	LimitPackets    uint64   `json:"limit_packets"`
 	Drops           uint64   `json:"drops"`
+	// Queues repeats the UE's buffer state per direction in the agent format
+	// (key "downlink" only: the uplink is not scheduled).
+	Queues map[string]UEQueueMetrics `json:"queues"`
 }
 
 // SplitMetrics is one split flow's state.
@@ -89,6 +103,8 @@ func (c *Cell) Snapshot() Metrics {
 			AvgServedBps: c.sched.LinkAverage(i), ServedBytes: u.served, ServedTTIs: u.servedTTI,
 			EnqueuedPackets: u.enq, BacklogPackets: uint64(len(u.q)), BacklogBytes: uint64(u.backlogBy),
 			LimitPackets: uint64(u.limit), Drops: u.drops}
+		um.Queues = map[string]UEQueueMetrics{"downlink": {BacklogPackets: um.BacklogPackets,
+			BacklogBytes: um.BacklogBytes, LimitPackets: um.LimitPackets, Drops: um.Drops, SentBytes: u.served}}
 		m.UEs = append(m.UEs, um)
 		q.BacklogPackets += um.BacklogPackets
 		q.BacklogBytes += um.BacklogBytes
