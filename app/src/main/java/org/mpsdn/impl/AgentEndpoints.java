@@ -2,6 +2,7 @@ package org.mpsdn.impl;
 
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.telemetry.AgentEndpoint;
+import org.mpsdn.impl.util.HostPort;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
@@ -12,9 +13,10 @@ import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Turns the netcfg's per-AP agent endpoints ({@code "host:port"}, already validated by
- * {@link org.mpsdn.impl.config.MpsdnConfig}) into the telemetry poller's endpoint list.
+ * {@link org.mpsdn.impl.config.MpsdnConfig}; parsed with {@link HostPort}) into the telemetry
+ * poller's endpoint list.
  */
-final class AgentEndpoints {
+public final class AgentEndpoints {
     private static final Logger LOG = getLogger(AgentEndpoints.class);
 
     private AgentEndpoints() {
@@ -27,17 +29,13 @@ final class AgentEndpoints {
      * @param aps configured APs
      * @return the endpoints to poll
      */
-    static List<AgentEndpoint> of(Collection<ApSpec> aps) {
+    public static List<AgentEndpoint> of(Collection<ApSpec> aps) {
         List<AgentEndpoint> out = new ArrayList<>(aps.size());
         for (ApSpec ap : aps) {
             String s = ap.agentEndpoint();
-            int colon = s.lastIndexOf(':');
-            String host = s.substring(0, colon);
-            if (host.startsWith("[") && host.endsWith("]")) {
-                host = host.substring(1, host.length() - 1);
-            }
             try {
-                out.add(new AgentEndpoint(ap.id(), host, Integer.parseInt(s.substring(colon + 1))));
+                HostPort hp = HostPort.parse(s);
+                out.add(new AgentEndpoint(ap.id(), hp.host(), hp.port()));
             } catch (IllegalArgumentException e) {
                 LOG.warn("AP {}: agent endpoint '{}' not polled: {}", ap.id(), s, e.getMessage());
             }

@@ -1,10 +1,11 @@
 package org.mpsdn.impl;
 
-import org.onlab.util.Tools;
+import org.mpsdn.impl.util.PropertyReader;
 
 import java.util.ArrayList;
 import java.util.Dictionary;
 import java.util.List;
+import java.util.Set;
 
 import static org.mpsdn.impl.OsgiPropertyConstants.ALPHA;
 import static org.mpsdn.impl.OsgiPropertyConstants.ALPHA_DEFAULT;
@@ -28,14 +29,16 @@ import static org.mpsdn.impl.OsgiPropertyConstants.RM_KBPS_DEFAULT;
  * reported with the property name and the reason.
  */
 public final class RegulationProperties {
-    final int intervalMs;
-    final double cth;
-    final double alpha;
-    final int rmKbps;
-    final String deadlockBreaker;
-    final int failOpenDelayMs;
-    final int flowIdleTimeoutSec;
-    final int meterBurstMs;
+    private static final Set<String> BREAKERS = Set.of("priority", "baseline");
+
+    private final int intervalMs;
+    private final double cth;
+    private final double alpha;
+    private final int rmKbps;
+    private final String deadlockBreaker;
+    private final int failOpenDelayMs;
+    private final int flowIdleTimeoutSec;
+    private final int meterBurstMs;
 
     private RegulationProperties(int intervalMs, double cth, double alpha, int rmKbps, String deadlockBreaker,
                                  int failOpenDelayMs, int flowIdleTimeoutSec, int meterBurstMs) {
@@ -61,7 +64,8 @@ public final class RegulationProperties {
     }
 
     /**
-     * Reads properties; absent ones keep the previous value, invalid ones too (reported in errors).
+     * Reads properties with the shared {@link PropertyReader}: absent or blank ones keep the
+     * previous value, invalid ones too (reported in errors).
      *
      * @param props    component properties, may be null
      * @param previous values in force
@@ -73,23 +77,18 @@ public final class RegulationProperties {
         if (props == null) {
             return previous;
         }
-        int interval = intValue(props, INTERVAL_MS, previous.intervalMs, 100, 3_600_000, errors);
-        double cth = doubleValue(props, CTH, previous.cth, 0.0, false, 1.0, true, errors);
-        double alpha = doubleValue(props, ALPHA, previous.alpha, 0.0, false, 1.0, false, errors);
-        int rm = intValue(props, RM_KBPS, previous.rmKbps, 1, 100_000_000, errors);
-        String breaker = previous.deadlockBreaker;
-        String b = Tools.get(props, DEADLOCK_BREAKER);
-        if (b != null) {
-            if ("priority".equals(b) || "baseline".equals(b)) {
-                breaker = b;
-            } else {
-                errors.add(DEADLOCK_BREAKER + ": must be priority or baseline, was '" + b + "'");
-            }
-        }
-        int failOpen = intValue(props, FAIL_OPEN_DELAY_MS, previous.failOpenDelayMs, 0, 86_400_000, errors);
-        int idle = intValue(props, FLOW_IDLE_TIMEOUT_SEC, previous.flowIdleTimeoutSec, 1, 65535, errors);
-        int burst = intValue(props, METER_BURST_MS, previous.meterBurstMs, 1, 10_000, errors);
-        return new RegulationProperties(interval, cth, alpha, rm, breaker, failOpen, idle, burst);
+        PropertyReader r = new PropertyReader(props);
+        RegulationProperties p = new RegulationProperties(
+                r.integer(INTERVAL_MS, previous.intervalMs, 100, 3_600_000),
+                r.decimal(CTH, previous.cth, 0.0, false, 1.0, true),
+                r.decimal(ALPHA, previous.alpha, 0.0, false, 1.0, false),
+                r.integer(RM_KBPS, previous.rmKbps, 1, 100_000_000),
+                r.choice(DEADLOCK_BREAKER, previous.deadlockBreaker, BREAKERS),
+                r.integer(FAIL_OPEN_DELAY_MS, previous.failOpenDelayMs, 0, 86_400_000),
+                r.integer(FLOW_IDLE_TIMEOUT_SEC, previous.flowIdleTimeoutSec, 1, 65535),
+                r.integer(METER_BURST_MS, previous.meterBurstMs, 1, 10_000));
+        errors.addAll(r.errors());
+        return p;
     }
 
     /**
@@ -101,48 +100,6 @@ public final class RegulationProperties {
      */
     public static RegulationProperties read(Dictionary<?, ?> props, RegulationProperties previous) {
         return read(props, previous, new ArrayList<>());
-    }
-
-    private static int intValue(Dictionary<?, ?> props, String name, int previous, int min, int max,
-                                List<String> errors) {
-        String s = Tools.get(props, name);
-        if (s == null) {
-            return previous;
-        }
-        try {
-            int v = Integer.parseInt(s.trim());
-            if (v < min || v > max) {
-                errors.add(name + ": must be in [" + min + ", " + max + "], was " + v);
-                return previous;
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            errors.add(name + ": not an integer: '" + s + "'");
-            return previous;
-        }
-    }
-
-    private static double doubleValue(Dictionary<?, ?> props, String name, double previous, double min,
-                                      boolean minInclusive, double max, boolean maxInclusive,
-                                      List<String> errors) {
-        String s = Tools.get(props, name);
-        if (s == null) {
-            return previous;
-        }
-        try {
-            double v = Double.parseDouble(s.trim());
-            boolean ok = !Double.isNaN(v) && (minInclusive ? v >= min : v > min)
-                    && (maxInclusive ? v <= max : v < max);
-            if (!ok) {
-                errors.add(name + ": must be in " + (minInclusive ? "[" : "(") + min + ", " + max
-                        + (maxInclusive ? "]" : ")") + ", was " + v);
-                return previous;
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            errors.add(name + ": not a number: '" + s + "'");
-            return previous;
-        }
     }
 
     /** @return cycle interval in milliseconds */
@@ -183,5 +140,12 @@ public final class RegulationProperties {
     /** @return meter burst window in milliseconds */
     public int meterBurstMs() {
         return meterBurstMs;
+    }
+
+    @Override
+    public String toString() {
+        return "intervalMs=" + intervalMs + " cth=" + cth + " alpha=" + alpha + " rmKbps=" + rmKbps
+                + " breaker=" + deadlockBreaker + " failOpenDelayMs=" + failOpenDelayMs
+                + " flowIdleTimeoutSec=" + flowIdleTimeoutSec + " meterBurstMs=" + meterBurstMs;
     }
 }

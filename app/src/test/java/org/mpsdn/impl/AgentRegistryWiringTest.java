@@ -45,7 +45,7 @@ public class AgentRegistryWiringTest {
         h.netcfg.set(Harness.APP, "{\"aps\": [{\"id\": \"wifi1\", \"kind\": \"wifi\","
                 + " \"deviceId\": \"of:0000000000000001\", \"apPort\": 1, \"uplinkPort\": 2,"
                 + " \"capacityKbps\": 54000, \"agent\": \"[2001:db8::1]:7000\"}]}");
-        h.manager.settle();
+        h.manager.loop().settle();
         assertEquals(List.of(new AgentEndpoint("wifi1", "2001:db8::1", 7000)), registry.last());
     }
 
@@ -56,7 +56,7 @@ public class AgentRegistryWiringTest {
         int before = registry.calls.size();
         h.manager.unbindAgentRegistry(registry);
         h.netcfg.set(Harness.APP, "{\"aps\": []}");
-        h.manager.settle();
+        h.manager.loop().settle();
         assertEquals(before, registry.calls.size());
     }
 

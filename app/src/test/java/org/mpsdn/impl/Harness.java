@@ -136,7 +136,7 @@ final class Harness {
         manager.clock = now::get;
         TestUtils.setField(manager, "eventDispatcher", new EventDeliveryServiceAdapter());
         manager.start(props(kv));
-        manager.settle();
+        manager.loop().settle();
         return this;
     }
 
@@ -146,7 +146,7 @@ final class Harness {
 
     void cycle() {
         manager.runCycleNow();
-        manager.settle();
+        manager.loop().settle();
     }
 
     /** A packet context that records what the app sent. */

@@ -11,6 +11,7 @@ import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
 import org.mpsdn.mptcp.Conflict;
+import org.mpsdn.mptcp.MultipathUserTracker;
 import org.mpsdn.mptcp.PcapReader;
 import org.onlab.packet.DeserializationException;
 import org.onlab.packet.Ethernet;
@@ -114,11 +115,11 @@ public class MultipathDetectionWiringTest {
         Set<String> puntedFlows = new TreeSet<>();
         for (Frame f : frames) {
             Ethernet eth = Ethernet.deserializer().deserialize(f.bytes, 0, f.bytes.length);
-            Optional<FlowMatch> m = RegulationManager.parse(eth);
+            Optional<FlowMatch> m = FlowMatch.fromPacket(eth);
             if (m.isEmpty()) {
                 continue; // ARP, ICMP, IPv6: bridged by the in_port rule, not punted
             }
-            ApSpec ap = h.manager.aps().get(f.device.equals(DEV1) ? "wifi1" : "lte1");
+            ApSpec ap = h.manager.loop().aps().get(f.device.equals(DEV1) ? "wifi1" : "lte1");
             boolean fromServer = m.get().src().toString().startsWith("10.0.0.");
             Direction dir = fromServer ? Direction.DOWNLINK : Direction.UPLINK;
             long port = (fromServer ? ap.uplinkPort() : ap.apPort()).toLong();
@@ -132,7 +133,7 @@ public class MultipathDetectionWiringTest {
             punted++;
             puntedFlows.add(ap.id() + " " + dir + " " + m.get());
         }
-        h.manager.settle();
+        h.manager.loop().settle();
         return puntedFlows;
     }
 
@@ -196,11 +197,11 @@ public class MultipathDetectionWiringTest {
         reportTelemetry();
         h.cycle();
 
-        Map<String, Set<String>> ues = ueAddresses(h.manager.effectiveUes());
+        Map<String, Set<String>> ues = ueAddresses(h.manager.loop().effectiveUes());
         Set<Set<String>> groups = new java.util.HashSet<>(ues.values());
         assertEquals(Set.of(Set.of("10.1.0.11", "10.2.0.11"), Set.of("10.1.0.12", "10.2.0.12"),
                 Set.of("10.1.0.13"), Set.of("10.2.0.14")), groups);
-        assertTrue(h.manager.conflicts().isEmpty());
+        assertTrue(h.manager.loop().conflicts().isEmpty());
 
         Map<String, List<TrafficTreatment>> lte = downlinkTreatments(DEV2);
         TrafficTreatment tier1Lte = DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(3)).build();
@@ -212,7 +213,7 @@ public class MultipathDetectionWiringTest {
         TrafficTreatment tier1Wifi = DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(1)).build();
         assertEquals(Set.of("10.1.0.11", "10.1.0.12", "10.1.0.13"), wifi.keySet());
         wifi.values().forEach(ts -> ts.forEach(t -> assertEquals(tier1Wifi, t)));
-        assertEquals(0, h.manager.malformedPackets());
+        assertEquals(0, h.manager.loop().malformedPackets());
     }
 
     @Test
@@ -227,11 +228,11 @@ public class MultipathDetectionWiringTest {
         reportTelemetry();
         h.cycle();
 
-        Map<String, Set<String>> ues = ueAddresses(h.manager.effectiveUes());
+        Map<String, Set<String>> ues = ueAddresses(h.manager.loop().effectiveUes());
         assertEquals(Set.of("10.1.0.11", "10.2.0.11"), ues.get("phone1"));
         assertEquals(Set.of("10.1.0.12"), ues.get("x"));
         assertEquals(Set.of("10.2.0.12"), ues.get("y"));
-        List<Conflict> conflicts = h.manager.conflicts();
+        List<Conflict> conflicts = h.manager.loop().conflicts();
         assertEquals(conflicts.toString(), 1, conflicts.size());
         assertEquals(Conflict.Kind.CONNECTION_SPANS_REGISTRATIONS, conflicts.get(0).kind());
 
@@ -249,7 +250,7 @@ public class MultipathDetectionWiringTest {
         h.activate();
         play(capture("users"));
         h.cycle();
-        assertEquals(2, h.manager.effectiveUes().stream().filter(u -> u.interfaces().size() == 2).count());
+        assertEquals(2, h.manager.loop().effectiveUes().stream().filter(u -> u.interfaces().size() == 2).count());
         // the switch drops every per-flow rule at lte1 on idle timeout: the joins end
         for (FlowEntry e : h.flows.rules(DEV2, 0)) {
             if (e.priority() == TierRules.FLOW_PRIORITY) {
@@ -257,8 +258,40 @@ public class MultipathDetectionWiringTest {
             }
         }
         h.cycle();
-        assertEquals(0, h.manager.effectiveUes().stream().filter(u -> u.interfaces().size() == 2).count());
+        assertEquals(0, h.manager.loop().effectiveUes().stream().filter(u -> u.interfaces().size() == 2).count());
         assertEquals(Set.of(Set.of("10.1.0.11"), Set.of("10.1.0.12"), Set.of("10.1.0.13")),
-                new java.util.HashSet<>(ueAddresses(h.manager.effectiveUes()).values()));
+                new java.util.HashSet<>(ueAddresses(h.manager.loop().effectiveUes()).values()));
+    }
+
+    private long multipathUsers() {
+        return h.manager.loop().effectiveUes().stream().filter(u -> u.interfaces().size() == 2).count();
+    }
+
+    @Test
+    public void trafficOnTheRulesKeepsUsersGroupedPastTheTrackersIdleTimeout() throws Exception {
+        configure("");
+        h.activate();
+        play(capture("users"));
+        h.cycle();
+        assertEquals(2, multipathUsers());
+        // eleven minutes in which every per-flow rule's byte counter moves each cycle: the tracker's
+        // 10-minute idle timeout (counted from the handshakes) must not end the subflows
+        assertTrue(MultipathUserTracker.DEFAULT_IDLE_TIMEOUT_MILLIS < 11 * 60_000L);
+        for (int minute = 1; minute <= 11; minute++) {
+            for (DeviceId d : List.of(DEV1, DEV2)) {
+                for (FlowEntry e : h.flows.rules(d, 0)) {
+                    if (e.priority() == TierRules.FLOW_PRIORITY) {
+                        h.flows.setCounters(e, minute * 1_000_000L, minute * 1_000L, minute * 60L);
+                    }
+                }
+            }
+            h.now.addAndGet(60_000);
+            h.cycle();
+            assertEquals("minute " + minute, 2, multipathUsers());
+        }
+        // the counters stop moving: once idle for the timeout, the subflows end and the users dissolve
+        h.now.addAndGet(MultipathUserTracker.DEFAULT_IDLE_TIMEOUT_MILLIS);
+        h.cycle();
+        assertEquals(0, multipathUsers());
     }
 }

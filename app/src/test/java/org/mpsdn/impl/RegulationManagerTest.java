@@ -6,12 +6,13 @@ import org.junit.Test;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.regulation.ApRegulationState;
-import org.mpsdn.impl.engine.ApDir;
-import org.mpsdn.impl.engine.ApView;
-import org.mpsdn.impl.engine.EngineDecision;
-import org.mpsdn.impl.engine.FlowView;
+import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.impl.decide.ApView;
+import org.mpsdn.impl.decide.EngineDecision;
+import org.mpsdn.impl.decide.FlowView;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
+import org.mpsdn.impl.switches.PacketInHandler;
 import org.onlab.packet.Ethernet;
 import org.onlab.packet.IPv4;
 import org.onlab.packet.Ip4Address;
@@ -154,7 +155,7 @@ public class RegulationManagerTest {
             h.packetIn(DEV1, 2, Packets.tcp("192.0.2.10", 80, "10.0.1.2", 40000));
         }
         assertEquals(1, h.flows.drainLog().size());
-        h.now.addAndGet(RegulationManager.REINSTALL_HOLDOFF_MS);
+        h.now.addAndGet(PacketInHandler.REINSTALL_HOLDOFF_MS);
         h.packetIn(DEV1, 2, Packets.tcp("192.0.2.10", 80, "10.0.1.2", 40000));
         assertEquals(1, h.flows.drainLog().size());
     }
@@ -169,7 +170,7 @@ public class RegulationManagerTest {
         arp.setDestinationMACAddress("ff:ff:ff:ff:ff:ff");
         Harness.SentPacket ctx = h.packetIn(DEV1, 1, arp);
         assertNull(ctx.sent);
-        assertEquals(1, h.manager.malformedPackets());
+        assertEquals(1, h.manager.loop().malformedPackets());
         h.packetIn(DEV1, 9, Packets.tcp("10.0.1.2", 1, "192.0.2.1", 2));
         h.packetIn(org.onosproject.net.DeviceId.deviceId("of:00000000000000ff"), 1,
                 Packets.tcp("10.0.1.2", 1, "192.0.2.1", 2));
@@ -182,7 +183,7 @@ public class RegulationManagerTest {
         h.telemetry.occupancy("wifi1", 0.5, 0.5);
         FlowMatch m = tcp("192.0.2.10", 80, "10.0.1.2", 40000);
         h.packetIn(DEV1, 2, Packets.tcp("192.0.2.10", 80, "10.0.1.2", 40000));
-        FlowRule t1 = TierRules.flowRule(Harness.APP, h.manager.aps().get("wifi1"), Direction.DOWNLINK, m,
+        FlowRule t1 = TierRules.flowRule(Harness.APP, h.manager.loop().aps().get("wifi1"), Direction.DOWNLINK, m,
                 Tier.TIER1, 10);
         h.flows.setCounters(t1, 123_456, 100, 3);
         h.flows.drainLog();
@@ -218,7 +219,7 @@ public class RegulationManagerTest {
         h.activate();
         FlowMatch m = tcp("192.0.2.10", 80, "10.0.1.2", 40000);
         h.packetIn(DEV1, 2, Packets.tcp("192.0.2.10", 80, "10.0.1.2", 40000));
-        FlowRule r = TierRules.flowRule(Harness.APP, h.manager.aps().get("wifi1"), Direction.DOWNLINK, m,
+        FlowRule r = TierRules.flowRule(Harness.APP, h.manager.loop().aps().get("wifi1"), Direction.DOWNLINK, m,
                 Tier.TIER1, 10);
         h.flows.setCounters(r, 1_000_000, 1000, 2);
         h.cycle();
@@ -288,13 +289,13 @@ public class RegulationManagerTest {
         assertEquals(2, h.meters.submitted.size());
 
         h.meters.confirm(DEV1, second);
-        h.manager.settle();
+        h.manager.loop().settle();
         assertEquals(List.of(first), h.meters.withdrawn.subList(0, 1));
         assertEquals(0, h.meters.withdrawnWhileReferenced);
         assertEquals(3, h.meters.submitted.size());
         MeterId third = MeterId.meterId(3);
         h.meters.confirm(DEV1, third);
-        h.manager.settle();
+        h.manager.loop().settle();
         assertEquals(List.of(first, second), h.meters.withdrawn);
         assertEquals(0, h.meters.withdrawnWhileReferenced);
         assertEquals(DefaultTrafficTreatment.builder().meter(third).setOutput(P1).build(),
@@ -378,7 +379,7 @@ public class RegulationManagerTest {
         // the store reports the failure of that meter only now (asynchronously, off the loop thread)
         MeterRequest first = h.meters.submitted.get(0);
         first.context().orElseThrow().onError(first, org.onosproject.net.meter.MeterFailReason.UNKNOWN_DEVICE);
-        h.manager.settle();
+        h.manager.loop().settle();
         assertEquals(List.of(MeterId.meterId(1)), h.meters.withdrawn);
         h.meters.autoConfirm = true;
         h.cycle();
@@ -396,7 +397,7 @@ public class RegulationManagerTest {
         int n = 10_000;
         for (int i = 0; i < n; i++) {
             FlowMatch m = tcp("192.0.2." + (i % 250 + 1), 1000 + i / 250, "10.0.1.2", 40000);
-            h.flows.applyFlowRules(TierRules.flowRule(Harness.APP, h.manager.aps().get("wifi1"),
+            h.flows.applyFlowRules(TierRules.flowRule(Harness.APP, h.manager.loop().aps().get("wifi1"),
                     Direction.DOWNLINK, m, Tier.TIER2, 10));
         }
         assertEquals(n + 6, h.flows.rules(DEV1, 0).size());
@@ -471,8 +472,8 @@ public class RegulationManagerTest {
         // DEV1 moves from a to b
         a.mastership.setMaster(DEV1, false);
         b.mastership.setMaster(DEV1, true);
-        a.manager.settle();
-        b.manager.settle();
+        a.manager.loop().settle();
+        b.manager.loop().settle();
         assertEquals("handover adds no rule", rules, a.flows.rules(DEV1).size());
         assertEquals("handover keeps the meter", List.of(first),
                 a.meters.meters(DEV1).stream().map(Meter::meterCellId).collect(Collectors.toList()));
@@ -566,7 +567,7 @@ public class RegulationManagerTest {
         h.packetIn(DEV1, 2, Packets.tcp("192.0.2.10", 80, "10.0.1.2", 40001));
         h.cycle();
         h.mastership.setMaster(DEV1, true);
-        h.manager.settle();
+        h.manager.loop().settle();
         h.deactivate();
         assertEquals(0, h.flows.getFlowRuleCount());
         assertTrue(h.meters.getAllMeters().isEmpty());
@@ -583,11 +584,11 @@ public class RegulationManagerTest {
         h.netcfg.set(Harness.APP, "{\"aps\": [{\"id\": \"wifi1\", \"kind\": \"wifi\","
                 + " \"deviceId\": \"of:0000000000000001\", \"apPort\": 1, \"uplinkPort\": 2,"
                 + " \"capacityKbps\": 54000, \"agent\": \"10.0.0.1:50051\"}]}");
-        h.manager.settle();
+        h.manager.loop().settle();
         assertTrue(h.flows.rules(DEV2).isEmpty());
         assertTrue(h.meters.meters(DEV2).isEmpty());
         assertFalse(h.store.state("lte1").isPresent());
-        assertEquals(Set.of("wifi1"), h.manager.aps().keySet());
+        assertEquals(Set.of("wifi1"), h.manager.loop().aps().keySet());
     }
 
     @Test
@@ -597,8 +598,8 @@ public class RegulationManagerTest {
         h.netcfg.set(Harness.APP, "{\"aps\": [{\"id\": \"wifi1\", \"kind\": \"wifi\","
                 + " \"deviceId\": \"of:0000000000000001\", \"apPort\": 1, \"uplinkPort\": 1,"
                 + " \"capacityKbps\": 54000, \"agent\": \"10.0.0.1:50051\"}]}");
-        h.manager.settle();
-        assertEquals(Set.of("wifi1", "lte1"), h.manager.aps().keySet());
+        h.manager.loop().settle();
+        assertEquals(Set.of("wifi1", "lte1"), h.manager.loop().aps().keySet());
         assertEquals(rules, h.flows.getFlowRuleCount());
     }
 
@@ -639,9 +640,9 @@ public class RegulationManagerTest {
                 "02:00:00:00:02:02", List.of("10.0.2.2"), -100, 5_000_000, 5_000_000, 0, 0, 0)));
         h.packetIn(DEV1, 2, Packets.tcp("192.0.2.10", 80, "10.0.1.2", 40000));
         h.packetIn(DEV2, 4, Packets.tcp("192.0.2.10", 80, "10.0.2.2", 40001));
-        FlowRule wifiRule = TierRules.flowRule(Harness.APP, h.manager.aps().get("wifi1"), Direction.DOWNLINK,
+        FlowRule wifiRule = TierRules.flowRule(Harness.APP, h.manager.loop().aps().get("wifi1"), Direction.DOWNLINK,
                 tcp("192.0.2.10", 80, "10.0.1.2", 40000), Tier.TIER1, 10);
-        FlowRule lteRule = TierRules.flowRule(Harness.APP, h.manager.aps().get("lte1"), Direction.DOWNLINK,
+        FlowRule lteRule = TierRules.flowRule(Harness.APP, h.manager.loop().aps().get("lte1"), Direction.DOWNLINK,
                 tcp("192.0.2.10", 80, "10.0.2.2", 40001), Tier.TIER1, 10);
         h.flows.setCounters(wifiRule, 15_000_000, 10_000, 2);
         h.flows.setCounters(lteRule, 15_000_000, 10_000, 2);

@@ -1,8 +1,8 @@
 package org.mpsdn.impl;
 
-import org.mpsdn.impl.engine.EngineDecision;
-import org.mpsdn.impl.engine.EngineInput;
-import org.mpsdn.impl.engine.RegulationEngine;
+import org.mpsdn.impl.decide.EngineDecision;
+import org.mpsdn.impl.decide.EngineInput;
+import org.mpsdn.impl.decide.RegulationEngine;
 
 import java.util.ArrayList;
 import java.util.List;

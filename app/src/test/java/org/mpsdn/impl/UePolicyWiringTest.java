@@ -10,7 +10,7 @@ import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
 import org.mpsdn.api.telemetry.StationTelemetry;
-import org.mpsdn.impl.engine.CoreRegulationEngine;
+import org.mpsdn.impl.decide.CoreRegulationEngine;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
 import org.mpsdn.impl.northbound.IntentBook;
@@ -65,9 +65,9 @@ public class UePolicyWiringTest {
         TestUtils.callMethod(installer, "activate", new Class<?>[]{});
         book.addInstaller(installer);
         h.manager.policySource = installer;
-        wifiRule = TierRules.flowRule(Harness.APP, h.manager.aps().get("wifi1"), Direction.DOWNLINK,
+        wifiRule = TierRules.flowRule(Harness.APP, h.manager.loop().aps().get("wifi1"), Direction.DOWNLINK,
                 tcp("10.0.1.2", 40000), Tier.TIER1, 10);
-        lteRule = TierRules.flowRule(Harness.APP, h.manager.aps().get("lte1"), Direction.DOWNLINK,
+        lteRule = TierRules.flowRule(Harness.APP, h.manager.loop().aps().get("lte1"), Direction.DOWNLINK,
                 tcp("10.0.2.2", 40001), Tier.TIER1, 10);
     }
 

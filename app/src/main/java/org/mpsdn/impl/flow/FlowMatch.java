@@ -4,7 +4,9 @@ import org.onlab.packet.Ethernet;
 import org.onlab.packet.IPv4;
 import org.onlab.packet.Ip4Address;
 import org.onlab.packet.IpPrefix;
+import org.onlab.packet.TCP;
 import org.onlab.packet.TpPort;
+import org.onlab.packet.UDP;
 import org.onosproject.net.flow.TrafficSelector;
 import org.onosproject.net.flow.criteria.Criterion;
 import org.onosproject.net.flow.criteria.IPCriterion;
@@ -85,6 +87,32 @@ public final class FlowMatch {
         }
         return Optional.of(new FlowMatch((byte) proto.protocol(), src.ip().address().getIp4Address(), sp,
                 dst.ip().address().getIp4Address(), dp));
+    }
+
+    /**
+     * Reads the 5-tuple of a punted IPv4 TCP or UDP packet.
+     *
+     * @param eth parsed frame, may be null
+     * @return the 5-tuple, or empty if the frame is not a well-formed IPv4 TCP/UDP packet
+     */
+    public static Optional<FlowMatch> fromPacket(Ethernet eth) {
+        if (eth == null || eth.getEtherType() != Ethernet.TYPE_IPV4 || !(eth.getPayload() instanceof IPv4)) {
+            return Optional.empty();
+        }
+        IPv4 ip = (IPv4) eth.getPayload();
+        Ip4Address src = Ip4Address.valueOf(ip.getSourceAddress());
+        Ip4Address dst = Ip4Address.valueOf(ip.getDestinationAddress());
+        if (ip.getProtocol() == IPv4.PROTOCOL_TCP && ip.getPayload() instanceof TCP) {
+            TCP tcp = (TCP) ip.getPayload();
+            return Optional.of(new FlowMatch(IPv4.PROTOCOL_TCP, src, tcp.getSourcePort(), dst,
+                    tcp.getDestinationPort()));
+        }
+        if (ip.getProtocol() == IPv4.PROTOCOL_UDP && ip.getPayload() instanceof UDP) {
+            UDP udp = (UDP) ip.getPayload();
+            return Optional.of(new FlowMatch(IPv4.PROTOCOL_UDP, src, udp.getSourcePort(), dst,
+                    udp.getDestinationPort()));
+        }
+        return Optional.empty();
     }
 
     /**

@@ -4,7 +4,7 @@ import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.impl.config.ApSpec;
-import org.mpsdn.impl.engine.ApDir;
+import org.mpsdn.impl.decide.ApDir;
 import org.mpsdn.impl.flow.TierRules;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
@@ -12,7 +12,6 @@ import org.onosproject.net.flow.FlowRuleOperations;
 import org.onosproject.net.flow.FlowRuleOperationsContext;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.meter.Meter;
-import org.onosproject.net.meter.MeterCellId;
 import org.onosproject.net.meter.MeterContext;
 import org.onosproject.net.meter.MeterFailReason;
 import org.onosproject.net.meter.MeterId;
@@ -55,6 +54,7 @@ public final class MeterStepper {
     private final Logger log = getLogger(getClass());
     private final ApplicationId appId;
     private final MeterService meterService;
+    private final AppMeters meters;
     private final FlowRuleService flowRuleService;
     private final RegulationStore store;
     private final Executor loop;
@@ -67,16 +67,19 @@ public final class MeterStepper {
      *
      * @param appId           app id
      * @param meterService    meter service
+     * @param meters          the app's meters (withdrawals)
      * @param flowRuleService flow rule service
      * @param store           regulation store
      * @param loop            executor of the regulation loop thread
      * @param burstMillis     current burst window in milliseconds
      * @param clock           wall clock in milliseconds
      */
-    public MeterStepper(ApplicationId appId, MeterService meterService, FlowRuleService flowRuleService,
-                        RegulationStore store, Executor loop, LongSupplier burstMillis, LongSupplier clock) {
+    public MeterStepper(ApplicationId appId, MeterService meterService, AppMeters meters,
+                        FlowRuleService flowRuleService, RegulationStore store, Executor loop,
+                        LongSupplier burstMillis, LongSupplier clock) {
         this.appId = appId;
         this.meterService = meterService;
+        this.meters = meters;
         this.flowRuleService = flowRuleService;
         this.store = store;
         this.loop = loop;
@@ -156,7 +159,7 @@ public final class MeterStepper {
                     }
                 });
         Meter meter = meterService.submit(req);
-        MeterId id = meter == null ? null : meterId(meter.meterCellId());
+        MeterId id = meter == null ? null : AppMeters.meterId(meter.meterCellId());
         submitted[0] = id;
         if (id == null) {
             log.warn("Meter service gave no meter id for {} at {} kbps; retrying next cycle", key, target);
@@ -173,7 +176,7 @@ public final class MeterStepper {
      * @param meter the meter
      */
     public void meterAdded(Meter meter) {
-        MeterId id = meterId(meter.meterCellId());
+        MeterId id = AppMeters.meterId(meter.meterCellId());
         for (Map.Entry<ApDir, Step> e : steps.entrySet()) {
             Step s = e.getValue();
             if (!s.repointing && s.newMeter != null && s.newMeter.equals(id)
@@ -282,8 +285,7 @@ public final class MeterStepper {
     }
 
     private void withdraw(DeviceId deviceId, long meterId, long rateKbps) {
-        meterService.withdraw(TierTwoMeters.removeRequest(appId, deviceId, rateKbps, burstMillis.getAsLong()),
-                MeterId.meterId(meterId));
+        meters.withdraw(deviceId, MeterId.meterId(meterId), rateKbps);
     }
 
     /**
@@ -318,15 +320,5 @@ public final class MeterStepper {
 
     private ApRegulationState currentState(ApSpec ap) {
         return store.state(ap.id()).orElse(ApRegulationState.builder(ap.id(), ap.deviceId().toString()).build());
-    }
-
-    /**
-     * The OpenFlow meter id of a meter cell.
-     *
-     * @param cell meter cell id
-     * @return the meter id, or null when the cell is not an index
-     */
-    public static MeterId meterId(MeterCellId cell) {
-        return cell instanceof MeterId ? (MeterId) cell : null;
     }
 }

@@ -2,6 +2,7 @@ package org.mpsdn.impl.northbound;
 
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
+import org.mpsdn.api.model.UeIds;
 import org.mpsdn.api.northbound.AgentHealth;
 import org.mpsdn.api.northbound.ApInfo;
 import org.mpsdn.api.northbound.ApOverride;
@@ -13,6 +14,7 @@ import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.StationTelemetry;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.UeSpec;
+import org.mpsdn.impl.loop.FailOpen;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.MacAddress;
 
@@ -103,7 +105,7 @@ final class Views {
         AgentHealth.Status status;
         if (tel.missedCycles == 0 && tel.report.isPresent()) {
             status = AgentHealth.Status.OK;
-        } else if (tel.missedCycles > 0 && (long) tel.missedCycles * intervalMs >= failOpenDelayMs) {
+        } else if (FailOpen.active(tel.missedCycles, intervalMs, failOpenDelayMs)) {
             status = AgentHealth.Status.FAILSAFE;
         } else {
             status = AgentHealth.Status.STALE;
@@ -175,6 +177,6 @@ final class Views {
     }
 
     private static String ue(StationTelemetry s) {
-        return s.ips().isEmpty() ? "mac:" + s.mac() : "ip:" + s.ips().get(0);
+        return s.ips().isEmpty() ? UeIds.ofMac(s.mac()) : UeIds.ofAddress(s.ips().get(0));
     }
 }

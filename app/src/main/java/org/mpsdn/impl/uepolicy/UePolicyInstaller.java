@@ -8,7 +8,7 @@ import org.mpsdn.api.northbound.IntentStateListener;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.NorthboundService;
 import org.mpsdn.core.model.UserPolicy;
-import org.mpsdn.impl.engine.UePolicySource;
+import org.mpsdn.impl.decide.UePolicySource;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;

@@ -56,13 +56,7 @@ public final class LabHost {
      * @throws Exception on start-up failure
      */
     public static void main(String[] args) throws Exception {
-        Map<String, String> opt = new HashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            if (!args[i].startsWith("--")) {
-                throw new IllegalArgumentException("option expected, got '" + args[i] + "'");
-            }
-            opt.put(args[i].substring(2), args[i + 1]);
-        }
+        Map<String, String> opt = options(args);
         int port = Integer.parseInt(opt.getOrDefault("of-port", "6653"));
         String mode = opt.getOrDefault("mode", "forward");
         long statsMs = Long.parseLong(opt.getOrDefault("stats-ms", "1000"));
@@ -80,42 +74,8 @@ public final class LabHost {
         OfSwitchServer server = new OfSwitchServer(InetAddress.getLoopbackAddress(), port, sb);
         server.start();
         sb.startStats(statsMs);
-        CellTelemetryService telemetry = null;
         if ("mpsdn".equals(mode)) {
-            // as in a running ONOS, the app starts with its switches known: wait (bounded) for them
-            int expected = Integer.parseInt(opt.getOrDefault("devices", "0"));
-            long deadline = System.currentTimeMillis() + 20_000;
-            while (sb.deviceService().getDeviceCount() < expected && System.currentTimeMillis() < deadline) {
-                Thread.sleep(50);
-            }
-            LOG.info("{} of {} switches connected; activating the app", sb.deviceService().getDeviceCount(),
-                     expected);
-            JsonNode lab = new ObjectMapper().readTree(new File(required(opt, "lab-config")));
-            long intervalMs = lab.path("intervalMs").asLong(2000);
-            long failOpenDelayMs = lab.path("failOpenDelayMs").asLong(10_000);
-            ApTelemetryService telemetryService;
-            AgentTelemetryManager agents = null;
-            if (opt.containsKey("pki")) {
-                // the real AP agents over mTLS, polled by the app's controller-side telemetry
-                agents = AgentTelemetryWiring.activate(opt.get("pki"), opt.getOrDefault("controller-name", "lab"),
-                                                       intervalMs);
-                telemetryService = agents;
-            } else {
-                telemetry = standIn(lab, intervalMs);
-                telemetryService = telemetry;
-            }
-            LabMetricsLog metrics = new LabMetricsLog();
-            Map<String, Object> props = new HashMap<>();
-            props.put("intervalMs", (int) intervalMs);
-            props.put("failOpenDelayMs", (int) failOpenDelayMs);
-            RegulationManager mgr = MpsdnWiring.activate(sb, core, netcfg, telemetryService, agents, metrics, props);
-            if (opt.containsKey("metrics-log")) {
-                metrics.start(opt.get("metrics-log"), mgr, telemetryService, agents, intervalMs, failOpenDelayMs);
-            }
-            if (opt.containsKey("regulation-log")) {
-                logRegulation(mgr, opt.get("regulation-log"));
-            }
-            LabRestOptions.start(opt, mgr, core, netcfg, telemetryService, props);
+            startApp(opt, sb, core, netcfg);
         } else if (!"forward".equals(mode)) {
             throw new IllegalArgumentException("--mode " + mode + ": want forward or mpsdn");
         }
@@ -126,6 +86,54 @@ public final class LabHost {
             done.countDown();
         }));
         done.await();
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> opt = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            if (!args[i].startsWith("--")) {
+                throw new IllegalArgumentException("option expected, got '" + args[i] + "'");
+            }
+            opt.put(args[i].substring(2), args[i + 1]);
+        }
+        return opt;
+    }
+
+    /** Mode {@code mpsdn}: the app's components on the lab's services, with their logs and REST. */
+    private static void startApp(Map<String, String> opt, OpenFlowSouthbound sb, LabCoreService core,
+                                 LabNetworkConfigService netcfg) throws Exception {
+        // as in a running ONOS, the app starts with its switches known: wait (bounded) for them
+        int expected = Integer.parseInt(opt.getOrDefault("devices", "0"));
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (sb.deviceService().getDeviceCount() < expected && System.currentTimeMillis() < deadline) {
+            Thread.sleep(50);
+        }
+        LOG.info("{} of {} switches connected; activating the app", sb.deviceService().getDeviceCount(), expected);
+        JsonNode lab = new ObjectMapper().readTree(new File(required(opt, "lab-config")));
+        long intervalMs = lab.path("intervalMs").asLong(2000);
+        long failOpenDelayMs = lab.path("failOpenDelayMs").asLong(10_000);
+        ApTelemetryService telemetryService;
+        AgentTelemetryManager agents = null;
+        if (opt.containsKey("pki")) {
+            // the real AP agents over mTLS, polled by the app's controller-side telemetry
+            agents = AgentTelemetryWiring.activate(opt.get("pki"), opt.getOrDefault("controller-name", "lab"),
+                                                   intervalMs);
+            telemetryService = agents;
+        } else {
+            telemetryService = standIn(lab, intervalMs);
+        }
+        LabMetricsLog metrics = new LabMetricsLog();
+        Map<String, Object> props = new HashMap<>();
+        props.put("intervalMs", (int) intervalMs);
+        props.put("failOpenDelayMs", (int) failOpenDelayMs);
+        RegulationManager mgr = MpsdnWiring.activate(sb, core, netcfg, telemetryService, agents, metrics, props);
+        if (opt.containsKey("metrics-log")) {
+            metrics.start(opt.get("metrics-log"), mgr, telemetryService, agents, intervalMs, failOpenDelayMs);
+        }
+        if (opt.containsKey("regulation-log")) {
+            logRegulation(mgr, opt.get("regulation-log"));
+        }
+        LabRestOptions.start(opt, mgr, core, netcfg, telemetryService, props);
     }
 
     /** The lab's telemetry stand-in: reads the cells' queues directly (no agent). */

@@ -3,10 +3,11 @@ package org.mpsdn.lab.host;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mpsdn.api.model.Direction;
-import org.mpsdn.api.northbound.CycleObserver;
 import org.mpsdn.api.regulation.ApRegulationState;
+import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.api.telemetry.ApTelemetryService;
+import org.mpsdn.impl.loop.FailOpen;
 import org.mpsdn.impl.telemetry.AgentTelemetryManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,9 +30,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * host serves Prometheus itself. Same definitions as the app's metrics: {@code mpsdn_agent_poll_errors_total}
  * counts the regulation cycles in which an AP had no fresh report (fed by the regulation loop through
  * {@link CycleObserver}, as the app's metrics component is); {@code mpsdn_failsafe_active} is 1 while the
- * AP's agent has been silent for at least the fail-open delay (missed cycles x interval, the rule the
- * northbound's agent health uses). Each line also carries the missed cycles, the Tier-2 limits in force and
- * the mTLS poller's counters.
+ * AP's agent has been silent for at least the fail-open delay (the app's one rule, {@link FailOpen}, that
+ * the loop and the northbound's agent health use). Each line also carries the missed cycles, the Tier-2
+ * limits in force and the mTLS poller's counters.
  */
 final class LabMetricsLog implements CycleObserver {
 
@@ -97,7 +98,7 @@ final class LabMetricsLog implements CycleObserver {
         sorted.forEach((ap, n) -> {
             int m = telemetry.missedCycles(ap);
             missed.put(ap, m);
-            failsafe.put(ap, m > 0 && (long) m * intervalMs >= failOpenDelayMs ? 1 : 0);
+            failsafe.put(ap, FailOpen.active(m, intervalMs, failOpenDelayMs) ? 1 : 0);
             errors.put(ap, n.get());
         });
         for (ApRegulationState st : regulation.apStates()) {

@@ -1,6 +1,6 @@
 package org.mpsdn.lab.host;
 
-import org.mpsdn.api.northbound.CycleObserver;
+import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.impl.RegulationManager;
 import org.mpsdn.impl.store.DistributedRegulationStore;

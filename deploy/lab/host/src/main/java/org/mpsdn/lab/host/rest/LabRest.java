@@ -6,10 +6,10 @@ import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.eclipse.jetty.servlet.ServletHolder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.servlet.ServletContainer;
-import org.mpsdn.api.northbound.CycleObserver;
 import org.mpsdn.api.northbound.NorthboundAdminService;
 import org.mpsdn.api.northbound.NorthboundService;
 import org.mpsdn.api.northbound.codec.NorthboundCodecs;
+import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.impl.RegulationManager;
@@ -72,19 +72,7 @@ public final class LabRest {
     public static LabRest start(InetAddress bind, int port, String user, String password, RegulationManager mgr,
                                 CoreService core, NetworkConfigService netcfg, ApTelemetryService telemetry,
                                 Map<String, ?> properties) throws Exception {
-        // component configuration: parameters written over REST reach the manager's @Modified
-        LabComponentConfigService cfg = new LabComponentConfigService();
-        cfg.manage(RegulationManager.class.getName(), properties, values -> {
-            try {
-                Components.invoke(mgr, "modified", new Class<?>[]{ComponentContext.class},
-                                  Components.context(values));
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("RegulationManager.modified: " + e, e);
-            }
-        });
-        // only start/stop use this reference (property registration): swapping it after activation is safe
-        Components.set(mgr, "componentConfigService", cfg);
-
+        LabComponentConfigService cfg = componentConfig(mgr, properties);
         NorthboundManager nb = new NorthboundManager();
         Components.set(nb, "coreService", core);
         Components.set(nb, "configService", netcfg);
@@ -98,29 +86,8 @@ public final class LabRest {
 
         LabCodecService codecs = new LabCodecService();
         NorthboundCodecs.register(codecs);
-
         Class<?> metricsClass = Class.forName(METRICS);
-        Object metrics = metricsClass.getDeclaredConstructor().newInstance();
-        Components.set(metrics, "northbound", nb);
-        Components.set(metrics, "regulation", (RegulationService) mgr);
-        Components.invoke(metrics, "activate", new Class<?>[0]);
-        // the app's metrics observe the loop next to whatever observer the host already wired (its metrics log)
-        CycleObserver previous = (CycleObserver) Components.get(mgr, "cycleObserver");
-        CycleObserver appMetrics = (CycleObserver) metrics;
-        Components.set(mgr, "cycleObserver", previous == null ? appMetrics : new CycleObserver() {
-            @Override
-            public void cycleCompleted(long durationNanos) {
-                previous.cycleCompleted(durationNanos);
-                appMetrics.cycleCompleted(durationNanos);
-            }
-
-            @Override
-            public void telemetryChecked(String apId, boolean fresh) {
-                previous.telemetryChecked(apId, fresh);
-                appMetrics.telemetryChecked(apId, fresh);
-            }
-        });
-
+        Object metrics = metrics(metricsClass, mgr, nb);
         LabServiceDirectory dir = new LabServiceDirectory()
                 .add(NorthboundService.class, nb)
                 .add(NorthboundAdminService.class, nb)
@@ -142,6 +109,51 @@ public final class LabRest {
         LabRest rest = new LabRest(server, nb);
         LOG.info("REST on http://{}:{}{}", bind.getHostAddress(), rest.port(), CONTEXT);
         return rest;
+    }
+
+    /** Component configuration: parameters written over REST reach the manager's @Modified. */
+    private static LabComponentConfigService componentConfig(RegulationManager mgr, Map<String, ?> properties)
+            throws ReflectiveOperationException {
+        LabComponentConfigService cfg = new LabComponentConfigService();
+        cfg.manage(RegulationManager.class.getName(), properties, values -> {
+            try {
+                Components.invoke(mgr, "modified", new Class<?>[]{ComponentContext.class},
+                                  Components.context(values));
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("RegulationManager.modified: " + e, e);
+            }
+        });
+        // only start/stop use this reference (property registration): swapping it after activation is safe
+        Components.set(mgr, "componentConfigService", cfg);
+        return cfg;
+    }
+
+    /**
+     * The web bundle's metrics component, activated and observing the loop next to whatever observer the
+     * host already wired (its metrics log).
+     */
+    private static Object metrics(Class<?> metricsClass, RegulationManager mgr, NorthboundManager nb)
+            throws ReflectiveOperationException {
+        Object metrics = metricsClass.getDeclaredConstructor().newInstance();
+        Components.set(metrics, "northbound", nb);
+        Components.set(metrics, "regulation", (RegulationService) mgr);
+        Components.invoke(metrics, "activate", new Class<?>[0]);
+        CycleObserver previous = (CycleObserver) Components.get(mgr, "cycleObserver");
+        CycleObserver appMetrics = (CycleObserver) metrics;
+        Components.set(mgr, "cycleObserver", previous == null ? appMetrics : new CycleObserver() {
+            @Override
+            public void cycleCompleted(long durationNanos) {
+                previous.cycleCompleted(durationNanos);
+                appMetrics.cycleCompleted(durationNanos);
+            }
+
+            @Override
+            public void telemetryChecked(String apId, boolean fresh) {
+                previous.telemetryChecked(apId, fresh);
+                appMetrics.telemetryChecked(apId, fresh);
+            }
+        });
+        return metrics;
     }
 
     /**

@@ -1,4 +1,4 @@
-package org.mpsdn.impl;
+package org.mpsdn.impl.detect;
 
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.mptcp.MultipathUser;
@@ -8,6 +8,7 @@ import org.onlab.packet.IpAddress;
 import org.onlab.packet.MacAddress;
 
 import java.net.InetAddress;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -26,7 +27,7 @@ import java.util.Set;
  * used (it already applied the registrations, which take precedence in its grouping, and reports
  * the disagreement as a {@link org.mpsdn.mptcp.Conflict}).
  */
-final class DetectedUes {
+public final class DetectedUes {
     private final List<UeSpec> ues;
     private final Map<IpAddress, String> ueByIp;
 
@@ -40,7 +41,7 @@ final class DetectedUes {
      *
      * @return UE specs, registered ones first
      */
-    List<UeSpec> ues() {
+    public List<UeSpec> ues() {
         return ues;
     }
 
@@ -49,7 +50,7 @@ final class DetectedUes {
      *
      * @return address to UE id
      */
-    Map<IpAddress, String> ueByIp() {
+    public Map<IpAddress, String> ueByIp() {
         return ueByIp;
     }
 
@@ -60,7 +61,7 @@ final class DetectedUes {
      * @return registrations with the same ids, IPs and MACs
      */
     static List<Registration> registrations(List<UeSpec> ues) {
-        List<Registration> regs = new java.util.ArrayList<>();
+        List<Registration> regs = new ArrayList<>();
         for (UeSpec u : ues) {
             Set<InetAddress> ips = new HashSet<>();
             Set<String> macs = new HashSet<>();
@@ -104,7 +105,7 @@ final class DetectedUes {
         Map<String, Map<IpAddress, Optional<MacAddress>>> byUe = new LinkedHashMap<>();
         order.keySet().forEach(id -> byUe.put(id, new LinkedHashMap<>()));
         owner.forEach((ip, id) -> byUe.get(id).put(ip, Optional.ofNullable(macs.get(ip))));
-        List<UeSpec> out = new java.util.ArrayList<>();
+        List<UeSpec> out = new ArrayList<>();
         byUe.forEach((id, ifs) -> {
             if (!ifs.isEmpty()) {
                 out.add(new UeSpec(id, ifs));

@@ -1,4 +1,4 @@
-package org.mpsdn.impl.engine;
+package org.mpsdn.impl.decide;
 
 import org.mpsdn.api.model.Direction;
 

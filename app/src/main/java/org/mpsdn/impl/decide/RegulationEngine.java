@@ -1,4 +1,4 @@
-package org.mpsdn.impl.engine;
+package org.mpsdn.impl.decide;
 
 /**
  * One regulation cycle: pure function from what the network looks like to what to change.

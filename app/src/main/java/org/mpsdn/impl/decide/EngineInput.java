@@ -1,4 +1,4 @@
-package org.mpsdn.impl.engine;
+package org.mpsdn.impl.decide;
 
 import org.mpsdn.core.model.UserPolicy;
 import org.mpsdn.impl.config.UeSpec;

@@ -1,4 +1,4 @@
-package org.mpsdn.api.northbound;
+package org.mpsdn.api.regulation;
 
 /**
  * Receives measurements of the regulation loop (for metrics). Implementations must be cheap

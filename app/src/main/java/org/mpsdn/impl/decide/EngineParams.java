@@ -1,4 +1,4 @@
-package org.mpsdn.impl.engine;
+package org.mpsdn.impl.decide;
 
 /**
  * Global regulation parameters of a cycle (per-AP overrides live in the AP's config).

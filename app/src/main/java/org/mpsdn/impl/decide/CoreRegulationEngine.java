@@ -1,0 +1,142 @@
+package org.mpsdn.impl.decide;
+
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.Tier;
+import org.mpsdn.core.CycleResult;
+import org.mpsdn.core.DeadlockBreaker;
+import org.mpsdn.core.RegulationCenter;
+import org.mpsdn.core.RegulationParameters;
+import org.mpsdn.core.model.UserPolicy;
+import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.flow.FlowMatch;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Adapter from the ONOS-side view of a cycle to the pure core ({@link RegulationCenter}).
+ * <ul>
+ * <li>UEs: a registered UE is multipath when it has two or more interfaces; any UE seen on two
+ *     or more APs is multipath too; an unregistered address is its own single-path UE
+ *     ({@code ip:<addr>}).</li>
+ * <li>Connections: one per (UE, AP) seen in telemetry stations or flows; RSSI and PHY rate from
+ *     the station report, else the worst RSSI and the AP's capacity.</li>
+ * <li>ACK streams: TCP flows whose average packet is at most {@link #ACK_MAX_AVG_BYTES} bytes.</li>
+ * <li>Per-AP overrides of CTh, &alpha;, R_m: the core has global parameters, so APs are grouped
+ *     by their effective parameters and each group's limits come from a run with those; tiers and
+ *     primaries come from the run with the global parameters.</li>
+ * <li>Uplink is regulated in the core when any AP regulates it; limits of directions an AP does
+ *     not regulate are dropped.</li>
+ * <li>Operator policies (northbound multipath-policy intents) are passed to the core per UE;
+ *     a pin that cannot hold (UE not seen, AP not configured, no connection of the UE to it) is
+ *     reported in {@link EngineDecision#unmetPolicies()} with the reason, and the UE is
+ *     regulated by default meanwhile.</li>
+ * </ul>
+ * The snapshot the core reads is built by {@link CoreSnapshot}.
+ */
+public final class CoreRegulationEngine implements RegulationEngine {
+
+    /** Largest average packet size (IP bytes) of a TCP flow treated as a pure ACK stream. */
+    public static final long ACK_MAX_AVG_BYTES = 100;
+
+    @Override
+    public EngineDecision decide(EngineInput in) {
+        CoreSnapshot s = CoreSnapshot.of(in);
+        EngineParams p = in.params();
+        RegulationParameters global = parameters(p, p.cth(), p.alpha(), p.rmKbps(), s.uplink, in.intervalMillis());
+        CycleResult result = new RegulationCenter(global).cycle(s.snapshot, s.occupancy, s.previous);
+        return new EngineDecision(tiers(s, result), limits(in, s, result), primaries(s, result),
+                unmetPolicies(in.policies(), s.links, s.apById));
+    }
+
+    /** The tier of every cycle flow, grouped by AP. */
+    private static Map<String, Map<FlowMatch, Tier>> tiers(CoreSnapshot s, CycleResult result) {
+        Map<String, Map<FlowMatch, Tier>> tiers = new HashMap<>();
+        result.forEachFlow((flow, tier) -> {
+            FlowView v = s.cycleFlow(flow);
+            if (v != null) {
+                tiers.computeIfAbsent(v.apId(), k -> new HashMap<>()).put(v.match(), tier);
+            }
+        });
+        return tiers;
+    }
+
+    /**
+     * The Tier-2 limit of every regulated AP direction in kbit/s: from the global run, or from a
+     * run with the AP's own parameters when it overrides CTh, alpha or R_m.
+     */
+    private static Map<ApDir, Long> limits(EngineInput in, CoreSnapshot s, CycleResult global) {
+        EngineParams p = in.params();
+        Map<List<Object>, RegulationParameters> groups = new HashMap<>();
+        Map<ApDir, Long> limits = new HashMap<>();
+        for (ApView ap : in.aps()) {
+            ApSpec spec = ap.spec();
+            double cth = spec.cth().orElse(p.cth());
+            double alpha = spec.alpha().orElse(p.alpha());
+            long rm = spec.rmKbps().orElse(p.rmKbps());
+            CycleResult r = global;
+            if (cth != p.cth() || alpha != p.alpha() || rm != p.rmKbps()) {
+                RegulationParameters own = groups.computeIfAbsent(List.of(cth, alpha, rm),
+                        k -> parameters(p, cth, alpha, rm, true, in.intervalMillis()));
+                r = new RegulationCenter(own).cycle(s.snapshot, s.occupancy, s.previous);
+            }
+            for (Direction d : spec.directions()) {
+                r.tier2LimitBps(spec.id(), d)
+                        .ifPresent(v -> limits.put(new ApDir(spec.id(), d), Math.max(1L, (v + 500) / 1000)));
+            }
+        }
+        return limits;
+    }
+
+    /** The primary AP of every UE that has one. */
+    private static Map<String, String> primaries(CoreSnapshot s, CycleResult result) {
+        Map<String, String> primaries = new HashMap<>();
+        for (String ue : s.links.keySet()) {
+            result.primaryApOf(ue).ifPresent(apId -> primaries.put(ue, apId));
+        }
+        return primaries;
+    }
+
+    /** Pins that cannot hold this cycle, with the reason; exempt and regulate always hold. */
+    private static Map<String, String> unmetPolicies(Map<String, UserPolicy> policies,
+                                                     Map<String, Map<String, double[]>> links,
+                                                     Map<String, ApSpec> apById) {
+        Map<String, String> unmet = new HashMap<>();
+        policies.forEach((ue, policy) -> {
+            if (policy.mode() != UserPolicy.Mode.PIN_PRIMARY) {
+                return;
+            }
+            String ap = policy.pinnedApId().orElseThrow();
+            Map<String, double[]> seen = links.get(ue);
+            if (!apById.containsKey(ap)) {
+                unmet.put(ue, "AP " + ap + " is not a configured AP");
+            } else if (seen == null) {
+                unmet.put(ue, "UE " + ue + " is not connected to any AP");
+            } else if (!seen.containsKey(ap)) {
+                unmet.put(ue, "UE " + ue + " has no connection to AP " + ap + " (connected to "
+                        + new TreeSet<>(seen.keySet()) + ")");
+            }
+        });
+        return unmet;
+    }
+
+    private static RegulationParameters parameters(EngineParams p, double cth, double alpha, long rmKbps,
+                                                   boolean uplink, long intervalMillis) {
+        return RegulationParameters.builder()
+                .cth(cth)
+                .alpha(alpha)
+                .minRateBps(rmKbps * 1000)
+                .intervalMillis(intervalMillis)
+                .deadlockBreaker("baseline".equals(p.deadlockBreaker())
+                        ? DeadlockBreaker.BASELINE : DeadlockBreaker.PRIORITY)
+                .regulateUplink(uplink)
+                .build();
+    }
+
+    @Override
+    public String toString() {
+        return "CoreRegulationEngine";
+    }
+}

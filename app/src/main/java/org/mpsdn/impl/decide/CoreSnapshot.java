@@ -1,0 +1,136 @@
+package org.mpsdn.impl.decide;
+
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.telemetry.StationTelemetry;
+import org.mpsdn.core.RegulationState;
+import org.mpsdn.core.model.AccessPoint;
+import org.mpsdn.core.model.ApDirection;
+import org.mpsdn.core.model.Connection;
+import org.mpsdn.core.model.Flow;
+import org.mpsdn.core.model.FlowKey;
+import org.mpsdn.core.model.NetworkSnapshot;
+import org.mpsdn.core.model.UserEquipment;
+import org.mpsdn.core.model.UserPolicy;
+import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.flow.FlowMatch;
+import org.onlab.packet.IPv4;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What one cycle sees, in the core's terms: the {@link NetworkSnapshot} (APs, UEs, connections,
+ * flows), the fresh occupancies and the previous state (limits, primaries), plus the maps that lead
+ * the core's answer back to the cycle's flows and APs.
+ */
+final class CoreSnapshot {
+    private static final double UNKNOWN_RSSI_DBM = Connection.MIN_RSSI_DBM;
+
+    /** UE id to (AP id to {RSSI dBm, PHY rate bit/s}): the UE's connections. */
+    final Map<String, Map<String, double[]>> links = new LinkedHashMap<>();
+    /** The configured APs by id. */
+    final Map<String, ApSpec> apById = new HashMap<>();
+    /** Cycle flow by {@link #flowKey}. */
+    final Map<String, FlowView> flowByKey = new HashMap<>();
+    /** Fresh occupancy per AP and direction. */
+    final Map<ApDirection, Double> occupancy = new HashMap<>();
+    /** The core's snapshot. */
+    final NetworkSnapshot snapshot;
+    /** Limits in force and the previous primaries (of configured APs). */
+    final RegulationState previous;
+    /** Whether any AP regulates the uplink. */
+    final boolean uplink;
+
+    private CoreSnapshot(EngineInput in) {
+        UeIndex ues = new UeIndex(in.ues());
+        in.aps().forEach(ap -> apById.put(ap.spec().id(), ap.spec()));
+        addLinks(in, ues);
+        NetworkSnapshot.Builder b = NetworkSnapshot.builder();
+        for (ApView ap : in.aps()) {
+            b.add(new AccessPoint(ap.spec().id(), ap.spec().kind(), ap.spec().capacityKbps() * 1000));
+        }
+        links.forEach((ue, aps) -> {
+            b.add(new UserEquipment(ue, ues.registeredMultipath(ue) || aps.size() >= 2,
+                    in.policies().getOrDefault(ue, UserPolicy.REGULATE)));
+            aps.forEach((apId, v) -> b.add(new Connection(ue, apId, v[0], (long) v[1])));
+        });
+        addFlows(in, b);
+        snapshot = b.build();
+
+        Map<ApDirection, Long> previousLimits = new HashMap<>();
+        boolean up = false;
+        for (ApView ap : in.aps()) {
+            up |= ap.spec().regulates(Direction.UPLINK);
+            ap.occupancy().forEach((d, v) -> occupancy.put(new ApDirection(ap.spec().id(), d), v));
+            ap.limitKbps().forEach((d, v) -> previousLimits.put(new ApDirection(ap.spec().id(), d), v * 1000));
+        }
+        uplink = up;
+        Map<String, String> previousPrimaries = new HashMap<>(in.previousPrimaries());
+        previousPrimaries.values().removeIf(apId -> !apById.containsKey(apId));
+        previous = RegulationState.of(previousLimits, previousPrimaries);
+    }
+
+    /**
+     * Builds the core's view of a cycle.
+     *
+     * @param in what the cycle sees
+     * @return the snapshot and its maps
+     */
+    static CoreSnapshot of(EngineInput in) {
+        return new CoreSnapshot(in);
+    }
+
+    /** Connections from the stations' reports, then from flows at APs that did not report their UE. */
+    private void addLinks(EngineInput in, UeIndex ues) {
+        for (ApView ap : in.aps()) {
+            for (StationTelemetry st : ap.stations()) {
+                String ue = ues.stationUe(st);
+                if (ue == null) {
+                    continue;
+                }
+                double rssi = Math.max(Connection.MIN_RSSI_DBM, Math.min(Connection.MAX_RSSI_DBM, st.rssiDbm()));
+                long phy = st.txPhyRateBps() > 0 ? st.txPhyRateBps() : ap.spec().capacityKbps() * 1000;
+                links.computeIfAbsent(ue, k -> new LinkedHashMap<>())
+                        .put(ap.spec().id(), new double[]{rssi, Math.min(phy, Connection.MAX_PHY_RATE_BPS)});
+            }
+        }
+        for (FlowView f : in.flows()) {
+            ApSpec ap = apById.get(f.apId());
+            if (ap != null) {
+                links.computeIfAbsent(f.ueId(), k -> new LinkedHashMap<>())
+                        .putIfAbsent(f.apId(), new double[]{UNKNOWN_RSSI_DBM, ap.capacityKbps() * 1000.0});
+            }
+        }
+    }
+
+    /** The flows at configured APs; a TCP flow of small average packets is an ACK stream. */
+    private void addFlows(EngineInput in, NetworkSnapshot.Builder b) {
+        for (FlowView f : in.flows()) {
+            if (!apById.containsKey(f.apId())) {
+                continue;
+            }
+            FlowMatch m = f.match();
+            FlowKey key = new FlowKey(m.src().toInetAddress(), m.srcPort(), m.dst().toInetAddress(), m.dstPort(),
+                    m.protocol());
+            boolean ack = m.protocol() == IPv4.PROTOCOL_TCP && f.packets() > 0
+                    && f.bytes() / f.packets() <= CoreRegulationEngine.ACK_MAX_AVG_BYTES;
+            b.add(new Flow(key, f.direction(), f.ueId(), f.apId(), f.bytes(), f.packets(), ack));
+            flowByKey.put(flowKey(f.apId(), key, f.direction()), f);
+        }
+    }
+
+    /**
+     * The cycle flow behind one of the core's flows.
+     *
+     * @param flow a flow of the snapshot
+     * @return the cycle's flow, or null
+     */
+    FlowView cycleFlow(Flow flow) {
+        return flowByKey.get(flowKey(flow.apId(), flow.key(), flow.direction()));
+    }
+
+    private static String flowKey(String apId, FlowKey key, Direction d) {
+        return apId + "|" + key + "|" + d;
+    }
+}

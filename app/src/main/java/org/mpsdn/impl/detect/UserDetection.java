@@ -1,0 +1,163 @@
+package org.mpsdn.impl.detect;
+
+import org.mpsdn.api.telemetry.ApTelemetry;
+import org.mpsdn.api.telemetry.StationTelemetry;
+import org.mpsdn.impl.config.UeSpec;
+import org.mpsdn.impl.flow.FlowMatch;
+import org.mpsdn.impl.flow.FlowStatsCollector;
+import org.mpsdn.impl.flow.PerFlowRule;
+import org.mpsdn.mptcp.Conflict;
+import org.mpsdn.mptcp.MultipathUserTracker;
+import org.mpsdn.mptcp.UserSnapshot;
+import org.onlab.packet.IpAddress;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.net.flow.FlowRule;
+import org.onosproject.net.flow.FlowRuleEvent;
+import org.onosproject.net.flow.FlowRuleListener;
+import org.slf4j.Logger;
+
+import java.net.InetAddress;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Detects multipath users (issue 5). Owns the {@link MultipathUserTracker}, which is fed
+ * <ul>
+ * <li>every punted frame from an AP switch port ({@link #onPacket}, packet-in thread);</li>
+ * <li>the per-flow rules' activity ({@link #flowActive}: the rule's byte counter moved this cycle,
+ *     so the flow outlives the tracker's idle timeout while it carries traffic) and their removal
+ *     ({@link #ruleListener()}: idle expiry of the rule ends the flow);</li>
+ * <li>each cycle, the APs' station lists ({@link #detect}).</li>
+ * </ul>
+ * {@link #detect} merges the tracker's users with the registered UEs; new conflicts are logged once
+ * each while they last.
+ */
+public final class UserDetection implements FlowStatsCollector.Activity {
+    private final Logger log = getLogger(getClass());
+    private final MultipathUserTracker tracker = new MultipathUserTracker();
+    /** Conflicts already logged, so each is reported once while it lasts. */
+    private final Set<Conflict> reportedConflicts = ConcurrentHashMap.newKeySet();
+    private final ApplicationId appId;
+    private final LongSupplier clock;
+    private final FlowRuleListener ruleListener = this::ruleEvent;
+    private volatile List<Conflict> conflicts = List.of();
+    /** UEs of the last cycle: registrations merged with the detected users. */
+    private volatile List<UeSpec> effectiveUes = List.of();
+
+    /**
+     * Creates the detection.
+     *
+     * @param appId the app's id (its per-flow rules' removals end flows)
+     * @param clock wall clock in milliseconds
+     */
+    public UserDetection(ApplicationId appId, LongSupplier clock) {
+        this.appId = appId;
+        this.clock = clock;
+    }
+
+    /**
+     * Takes the registered UEs of a new config (they take precedence in the tracker's grouping).
+     *
+     * @param registered registered UEs
+     */
+    public void setRegistrations(List<UeSpec> registered) {
+        tracker.setRegistrations(DetectedUes.registrations(registered));
+    }
+
+    /**
+     * Feeds a punted frame (never throws: the tracker counts what it cannot decode).
+     *
+     * @param apId      AP whose switch punted it
+     * @param frame     the raw frame
+     * @param nowMillis current time
+     */
+    public void onPacket(String apId, byte[] frame, long nowMillis) {
+        tracker.onPacket(apId, frame, nowMillis);
+    }
+
+    @Override
+    public void flowActive(FlowMatch m, long nowMillis) {
+        tracker.onFlowActive(m.protocol(), m.src().toInetAddress(), m.srcPort(), m.dst().toInetAddress(),
+                m.dstPort(), nowMillis);
+    }
+
+    /**
+     * The listener that ends a flow in the tracker when its per-flow rule is removed.
+     *
+     * @return flow rule listener
+     */
+    public FlowRuleListener ruleListener() {
+        return ruleListener;
+    }
+
+    private void ruleEvent(FlowRuleEvent event) {
+        FlowRule r = event.subject();
+        if (event.type() != FlowRuleEvent.Type.RULE_REMOVED || !PerFlowRule.isPerFlowRule(r, appId)) {
+            return;
+        }
+        // idle expiry (or removal) of a per-flow rule: the flow ended
+        FlowMatch.fromSelector(r.selector()).ifPresent(m -> tracker.onFlowRemoved(m.protocol(),
+                m.src().toInetAddress(), m.srcPort(), m.dst().toInetAddress(), m.dstPort(), clock.getAsLong()));
+    }
+
+    /**
+     * Feeds the APs' station lists to the tracker and merges its users with the registered UEs.
+     *
+     * @param reports    latest report per AP id (empty when none is fresh)
+     * @param registered the registered UEs
+     * @param nowMillis  current time
+     * @return the UEs of this cycle and the UE of each known address
+     */
+    public DetectedUes detect(Map<String, Optional<ApTelemetry>> reports, List<UeSpec> registered,
+                              long nowMillis) {
+        reports.forEach((apId, report) -> report.ifPresent(r -> updateStations(apId, r, nowMillis)));
+        UserSnapshot snapshot = tracker.users(nowMillis);
+        List<Conflict> found = snapshot.conflicts();
+        for (Conflict c : found) {
+            if (reportedConflicts.add(c)) {
+                log.warn("Multipath user conflict: {}", c);
+            }
+        }
+        reportedConflicts.retainAll(found);
+        conflicts = found;
+        DetectedUes merged = DetectedUes.merge(registered, snapshot);
+        effectiveUes = merged.ues();
+        return merged;
+    }
+
+    /** A malformed IP is skipped, a list with a malformed MAC is ignored (logged). */
+    private void updateStations(String apId, ApTelemetry report, long nowMillis) {
+        Map<InetAddress, String> ipToMac = new LinkedHashMap<>();
+        for (StationTelemetry st : report.stations()) {
+            for (String ip : st.ips()) {
+                try {
+                    ipToMac.put(IpAddress.valueOf(ip).toInetAddress(), st.mac());
+                } catch (IllegalArgumentException e) {
+                    log.debug("Station list of {}: skipping malformed IP '{}'", apId, ip);
+                }
+            }
+        }
+        try {
+            tracker.updateStations(apId, ipToMac, nowMillis);
+        } catch (IllegalArgumentException e) {
+            log.warn("Ignoring station list of {}: {}", apId, e.getMessage());
+        }
+    }
+
+    /** @return conflicts between detection, registration and station lists found by the last cycle */
+    public List<Conflict> conflicts() {
+        return conflicts;
+    }
+
+    /** @return UEs the last cycle gave the engine: registered UEs merged with the detected users */
+    public List<UeSpec> effectiveUes() {
+        return effectiveUes;
+    }
+}

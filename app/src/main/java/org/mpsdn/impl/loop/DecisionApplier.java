@@ -1,0 +1,123 @@
+package org.mpsdn.impl.loop;
+
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.Tier;
+import org.mpsdn.api.regulation.ApRegulationState;
+import org.mpsdn.api.regulation.ManagedFlow;
+import org.mpsdn.api.regulation.RegulationStore;
+import org.mpsdn.api.telemetry.ApTelemetry;
+import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.impl.decide.EngineDecision;
+import org.mpsdn.impl.decide.FlowView;
+import org.mpsdn.impl.flow.FlowMatch;
+import org.mpsdn.impl.flow.TierRules;
+import org.mpsdn.impl.meter.MeterStepper;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.net.flow.FlowRuleOperations;
+import org.onosproject.net.flow.FlowRuleService;
+import org.slf4j.Logger;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * Applies a cycle's decision at one AP this instance masters: flows whose tier changed get their
+ * per-flow rule modified in place, each regulated direction steps to its new Tier-2 limit (or is
+ * lifted when the AP is failed open), and the fresh occupancy is recorded in the shared state.
+ */
+final class DecisionApplier {
+    private final Logger log = getLogger(getClass());
+    private final ApplicationId appId;
+    private final FlowRuleService flowRuleService;
+    private final MeterStepper stepper;
+    private final RegulationStore store;
+    private final IntSupplier idleTimeoutSec;
+    private final LongSupplier clock;
+
+    DecisionApplier(ApplicationId appId, FlowRuleService flowRuleService, MeterStepper stepper,
+                    RegulationStore store, IntSupplier idleTimeoutSec, LongSupplier clock) {
+        this.appId = appId;
+        this.flowRuleService = flowRuleService;
+        this.stepper = stepper;
+        this.store = store;
+        this.idleTimeoutSec = idleTimeoutSec;
+        this.clock = clock;
+    }
+
+    /**
+     * Applies the decision at an AP.
+     *
+     * @param ap       the AP
+     * @param flows    the cycle's flows (all APs)
+     * @param decision the decision
+     * @param report   the AP's fresh telemetry, if any (no limit step without it)
+     * @param failOpen whether the AP is failed open (its limits are lifted)
+     * @param managed  receives the AP's managed flows with their tier after this cycle
+     */
+    void apply(ApSpec ap, List<FlowView> flows, EngineDecision decision, Optional<ApTelemetry> report,
+               boolean failOpen, List<ManagedFlow> managed) {
+        applyTiers(ap, flows, decision.tiers().getOrDefault(ap.id(), Map.of()), managed);
+        for (Direction d : ap.directions()) {
+            if (failOpen) {
+                stepper.lift(ap, d);
+                continue;
+            }
+            Long limit = decision.limitsKbps().get(new ApDir(ap.id(), d));
+            if (limit != null && report.isPresent()) {
+                stepper.step(ap, d, Math.max(1, Math.min(limit, ap.capacityKbps())));
+            }
+        }
+        report.ifPresent(r -> recordOccupancy(ap, r));
+    }
+
+    private void applyTiers(ApSpec ap, List<FlowView> flows, Map<FlowMatch, Tier> tiers,
+                            List<ManagedFlow> managed) {
+        FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
+        int n = 0;
+        for (FlowView f : flows) {
+            if (!f.apId().equals(ap.id())) {
+                continue;
+            }
+            Tier want = tiers.getOrDefault(f.match(), f.tier());
+            if (want == Tier.TIER2 && !ap.regulates(f.direction())) {
+                // no meter in that direction: its rule forwards like Tier 1 (see TierRules.flowRule)
+                want = Tier.TIER1;
+            }
+            if (want != f.tier()) {
+                ops.modify(TierRules.flowRule(appId, ap, f.direction(), f.match(), want, idleTimeoutSec.getAsInt()));
+                n++;
+            }
+            managed.add(new ManagedFlow(ap.id(), f.ueId(), f.match().toString(), f.direction(), want, f.bytes(),
+                    f.rateBps()));
+        }
+        if (n > 0) {
+            flowRuleService.apply(ops.build());
+            log.debug("{}: {} flows changed tier", ap.id(), n);
+        }
+    }
+
+    private void recordOccupancy(ApSpec ap, ApTelemetry report) {
+        ApRegulationState state = store.state(ap.id())
+                .orElse(ApRegulationState.builder(ap.id(), ap.deviceId().toString()).build());
+        ApRegulationState.Builder b = state.toBuilder();
+        boolean changed = false;
+        for (Direction d : ap.directions()) {
+            if (report.occupancy(d).isPresent()) {
+                double v = report.occupancy(d).getAsDouble();
+                if (state.occupancy(d).isEmpty() || state.occupancy(d).getAsDouble() != v) {
+                    b.occupancy(d, v);
+                    changed = true;
+                }
+            }
+        }
+        if (changed) {
+            store.putState(b.updatedMillis(clock.getAsLong()).build());
+        }
+    }
+}

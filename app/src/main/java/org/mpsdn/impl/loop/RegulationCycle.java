@@ -1,0 +1,231 @@
+package org.mpsdn.impl.loop;
+
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.UeIds;
+import org.mpsdn.api.regulation.CycleObserver;
+import org.mpsdn.api.regulation.ManagedFlow;
+import org.mpsdn.api.regulation.RegulationStore;
+import org.mpsdn.api.telemetry.ApTelemetry;
+import org.mpsdn.api.telemetry.ApTelemetryService;
+import org.mpsdn.impl.RegulationProperties;
+import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.decide.ApView;
+import org.mpsdn.impl.decide.EngineDecision;
+import org.mpsdn.impl.decide.EngineInput;
+import org.mpsdn.impl.decide.EngineParams;
+import org.mpsdn.impl.decide.FlowView;
+import org.mpsdn.impl.decide.UePolicySource;
+import org.mpsdn.impl.detect.DetectedUes;
+import org.mpsdn.impl.detect.UserDetection;
+import org.mpsdn.impl.flow.FlowSample;
+import org.mpsdn.impl.flow.FlowStatsCollector;
+import org.mpsdn.impl.meter.MeterStepper;
+import org.mpsdn.impl.switches.ApDirectory;
+import org.mpsdn.impl.switches.PacketInHandler;
+import org.onlab.packet.IpAddress;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.mastership.MastershipService;
+import org.onosproject.net.flow.FlowRuleService;
+import org.slf4j.Logger;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * One regulation cycle, on the loop's thread: read each AP's telemetry and limits in force, the
+ * per-flow rules' counters and the detected users; let the engine decide; apply the decision at
+ * the APs whose switch this instance masters (an AP whose agent is silent for the fail-open delay
+ * gets its limits lifted, {@link FailOpen}); store the primaries those APs decided.
+ */
+public final class RegulationCycle {
+    private final Logger log = getLogger(getClass());
+    private final MastershipService mastershipService;
+    private final RegulationStore store;
+    private final ApDirectory aps;
+    private final UserDetection detection;
+    private final FlowStatsCollector flowStats;
+    private final MeterStepper stepper;
+    private final PacketInHandler packets;
+    private final LoopReferences refs;
+    private final DecisionApplier applier;
+    private final AtomicLong cycles = new AtomicLong();
+    private volatile List<ManagedFlow> managed = List.of();
+
+    /**
+     * Creates the cycle.
+     *
+     * @param appId             the app's id
+     * @param flowRuleService   flow rule service
+     * @param mastershipService mastership service
+     * @param store             regulation store
+     * @param aps               the AP directory
+     * @param detection         multipath-user detection
+     * @param flowStats         the per-flow rules' statistics
+     * @param stepper           Tier-2 rate steps
+     * @param packets           the packet-in handler (its hold-offs are pruned each cycle)
+     * @param refs              the component's references, properties and clock
+     */
+    public RegulationCycle(ApplicationId appId, FlowRuleService flowRuleService,
+                           MastershipService mastershipService, RegulationStore store, ApDirectory aps,
+                           UserDetection detection, FlowStatsCollector flowStats, MeterStepper stepper,
+                           PacketInHandler packets, LoopReferences refs) {
+        this.mastershipService = mastershipService;
+        this.store = store;
+        this.aps = aps;
+        this.detection = detection;
+        this.flowStats = flowStats;
+        this.stepper = stepper;
+        this.packets = packets;
+        this.refs = refs;
+        this.applier = new DecisionApplier(appId, flowRuleService, stepper, store,
+                () -> refs.properties().flowIdleTimeoutSec(), refs::now);
+    }
+
+    /**
+     * Runs one cycle and reports its duration to the observer; a failing cycle is logged and the
+     * next one runs as scheduled.
+     */
+    public void runObserved() {
+        long start = System.nanoTime();
+        try {
+            run();
+        } catch (RuntimeException e) {
+            log.warn("Regulation cycle failed", e);
+        }
+        CycleObserver observer = refs.observer();
+        if (observer != null) {
+            observer.cycleCompleted(System.nanoTime() - start);
+        }
+    }
+
+    /**
+     * One regulation cycle (loop thread only).
+     */
+    public void run() {
+        if (refs.stopping()) {
+            return;
+        }
+        cycles.incrementAndGet();
+        stepper.poll();
+        Map<String, ApSpec> current = aps.aps();
+        if (current.isEmpty()) {
+            return;
+        }
+        long now = refs.now();
+        RegulationProperties p = refs.properties();
+        ApTelemetryService telemetry = refs.telemetry();
+        Map<String, Optional<ApTelemetry>> reports = reports(current, telemetry);
+        // counters first: a flow that carried traffic stays alive in the tracker before it expires idle flows
+        List<FlowSample> samples = flowStats.collect(current.values(), now);
+        DetectedUes detected = detection.detect(reports, aps.ues(), now);
+        List<FlowView> flows = flowViews(samples, detected.ueByIp());
+        Map<String, String> previous = store.primaries();
+        UePolicySource policies = refs.policies();
+        UePolicySource.Round round = policies == null ? null : policies.open();
+        EngineDecision decision = refs.engine().decide(new EngineInput(views(current, reports), flows,
+                detected.ues(), previous, new EngineParams(p.cth(), p.alpha(), p.rmKbps(), p.deadlockBreaker()),
+                p.intervalMs(), round == null ? Map.of() : round.policies()));
+        applyAtMasteredAps(current, flows, decision, reports, telemetry, p, previous);
+        if (round != null) {
+            round.applied(decision.unmetPolicies());
+        }
+        packets.prune(now);
+    }
+
+    /** The latest report of each AP (empty when none is fresh), told to the observer. */
+    private Map<String, Optional<ApTelemetry>> reports(Map<String, ApSpec> current, ApTelemetryService telemetry) {
+        Map<String, Optional<ApTelemetry>> reports = new HashMap<>();
+        for (ApSpec ap : current.values()) {
+            Optional<ApTelemetry> report = telemetry == null ? Optional.empty() : telemetry.latest(ap.id());
+            reports.put(ap.id(), report);
+            CycleObserver observer = refs.observer();
+            if (telemetry != null && observer != null) {
+                observer.telemetryChecked(ap.id(), report.isPresent());
+            }
+        }
+        return reports;
+    }
+
+    /** Each AP with its fresh occupancy, the limits in force (shared state) and its stations. */
+    private List<ApView> views(Map<String, ApSpec> current, Map<String, Optional<ApTelemetry>> reports) {
+        List<ApView> views = new ArrayList<>();
+        for (ApSpec ap : current.values()) {
+            Optional<ApTelemetry> report = reports.get(ap.id());
+            Map<Direction, Double> occ = new EnumMap<>(Direction.class);
+            report.ifPresent(r -> ap.directions().forEach(d -> r.occupancy(d).ifPresent(v -> occ.put(d, v))));
+            Map<Direction, Long> limits = new EnumMap<>(Direction.class);
+            store.state(ap.id()).ifPresent(s -> ap.directions()
+                    .forEach(d -> s.limitKbps(d).ifPresent(l -> limits.put(d, l))));
+            views.add(new ApView(ap, occ, limits, report.map(ApTelemetry::stations).orElse(List.of())));
+        }
+        return views;
+    }
+
+    /** The flows with their UE: the registered or detected UE of the address, else the address's own. */
+    private static List<FlowView> flowViews(List<FlowSample> samples, Map<IpAddress, String> ueIds) {
+        List<FlowView> flows = new ArrayList<>(samples.size());
+        for (FlowSample s : samples) {
+            String ue = ueIds.get(s.ueAddress());
+            flows.add(new FlowView(s.apId(), s.rule().match(), s.rule().direction(),
+                    ue != null ? ue : UeIds.ofAddress(s.ueAddress().toString()), s.rule().tier(), s.bytes(),
+                    s.packets(), s.rateBps()));
+        }
+        return flows;
+    }
+
+    private void applyAtMasteredAps(Map<String, ApSpec> current, List<FlowView> flows, EngineDecision decision,
+                                    Map<String, Optional<ApTelemetry>> reports, ApTelemetryService telemetry,
+                                    RegulationProperties p, Map<String, String> previous) {
+        Map<String, String> ownPrimaries = new HashMap<>();
+        List<ManagedFlow> mine = new ArrayList<>();
+        for (ApSpec ap : current.values()) {
+            if (!mastershipService.isLocalMaster(ap.deviceId())) {
+                continue;
+            }
+            boolean failOpen = telemetry != null
+                    && FailOpen.active(telemetry.missedCycles(ap.id()), p.intervalMs(), p.failOpenDelayMs());
+            applier.apply(ap, flows, decision, reports.get(ap.id()), failOpen, mine);
+            decision.primaries().forEach((ue, apId) -> {
+                if (apId.equals(ap.id())) {
+                    ownPrimaries.put(ue, apId);
+                }
+            });
+        }
+        if (!ownPrimaries.isEmpty()) {
+            Map<String, String> changed = new HashMap<>();
+            ownPrimaries.forEach((ue, apId) -> {
+                if (!apId.equals(previous.get(ue))) {
+                    changed.put(ue, apId);
+                }
+            });
+            store.putPrimaries(changed);
+        }
+        managed = List.copyOf(mine);
+    }
+
+    /**
+     * The per-flow rules of the mastered APs as the last cycle left them.
+     *
+     * @return managed flows
+     */
+    public Collection<ManagedFlow> managedFlows() {
+        return managed;
+    }
+
+    /**
+     * Number of cycles run.
+     *
+     * @return count
+     */
+    public long cycles() {
+        return cycles.get();
+    }
+}

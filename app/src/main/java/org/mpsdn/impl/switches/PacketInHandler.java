@@ -1,0 +1,130 @@
+package org.mpsdn.impl.switches;
+
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.Tier;
+import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.detect.UserDetection;
+import org.mpsdn.impl.flow.FlowMatch;
+import org.mpsdn.impl.flow.TierRules;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.net.flow.FlowRuleService;
+import org.onosproject.net.packet.InboundPacket;
+import org.onosproject.net.packet.PacketContext;
+import org.onosproject.net.packet.PacketProcessor;
+
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
+
+/**
+ * The first packets of new flows, punted by the AP switches' punt rules (ONOS packet-in thread):
+ * each is fed raw to the multipath-user detection, gets its flow a Tier-1 per-flow rule (at most
+ * once per {@link #REINSTALL_HOLDOFF_MS} per flow) and is sent on to the direction's out port.
+ */
+public final class PacketInHandler implements PacketProcessor {
+    /** A punted packet of a flow re-applies its rule at most this often. */
+    public static final long REINSTALL_HOLDOFF_MS = 1000;
+
+    private final ApplicationId appId;
+    private final FlowRuleService flowRuleService;
+    private final ApDirectory aps;
+    private final UserDetection detection;
+    private final IntSupplier idleTimeoutSec;
+    private final LongSupplier clock;
+    private final BooleanSupplier stopping;
+    private final Map<String, Long> recentlyInstalled = new ConcurrentHashMap<>();
+    private final AtomicLong malformedPackets = new AtomicLong();
+
+    /**
+     * Creates the handler.
+     *
+     * @param appId           the app's id
+     * @param flowRuleService flow rule service
+     * @param aps             the AP directory
+     * @param detection       multipath-user detection
+     * @param idleTimeoutSec  idle timeout of per-flow rules in force
+     * @param clock           wall clock in milliseconds
+     * @param stopping        true once the app is being deactivated (no more rules)
+     */
+    public PacketInHandler(ApplicationId appId, FlowRuleService flowRuleService, ApDirectory aps,
+                           UserDetection detection, IntSupplier idleTimeoutSec, LongSupplier clock,
+                           BooleanSupplier stopping) {
+        this.appId = appId;
+        this.flowRuleService = flowRuleService;
+        this.aps = aps;
+        this.detection = detection;
+        this.idleTimeoutSec = idleTimeoutSec;
+        this.clock = clock;
+        this.stopping = stopping;
+    }
+
+    @Override
+    public void process(PacketContext context) {
+        if (context.isHandled() || stopping.getAsBoolean()) {
+            return;
+        }
+        InboundPacket pkt = context.inPacket();
+        ApSpec ap = aps.byDevice(pkt.receivedFrom().deviceId());
+        if (ap == null) {
+            return;
+        }
+        Optional<Direction> dir = TierRules.directionOf(ap, pkt.receivedFrom().port());
+        if (dir.isEmpty()) {
+            return;
+        }
+        long now = clock.getAsLong();
+        byte[] frame = bytes(pkt.unparsed());
+        if (frame != null) {
+            detection.onPacket(ap.id(), frame, now);
+        }
+        Optional<FlowMatch> match = FlowMatch.fromPacket(pkt.parsed());
+        if (match.isEmpty()) {
+            malformedPackets.incrementAndGet();
+            return;
+        }
+        String key = ap.id() + "|" + match.get();
+        Long last = recentlyInstalled.get(key);
+        if (last == null || now - last >= REINSTALL_HOLDOFF_MS) {
+            recentlyInstalled.put(key, now);
+            flowRuleService.applyFlowRules(TierRules.flowRule(appId, ap, dir.get(), match.get(), Tier.TIER1,
+                    idleTimeoutSec.getAsInt()));
+        }
+        context.treatmentBuilder().setOutput(ap.outPort(dir.get()));
+        context.send();
+    }
+
+    /**
+     * Forgets the hold-off of flows installed long enough ago (called once per cycle).
+     *
+     * @param nowMillis current time
+     */
+    public void prune(long nowMillis) {
+        long horizon = nowMillis - 2L * REINSTALL_HOLDOFF_MS;
+        recentlyInstalled.values().removeIf(t -> t < horizon);
+    }
+
+    /**
+     * Number of punted packets that could not be parsed as IPv4 TCP/UDP.
+     *
+     * @return count
+     */
+    public long malformedPackets() {
+        return malformedPackets.get();
+    }
+
+    private static byte[] bytes(ByteBuffer buffer) {
+        if (buffer == null) {
+            return null;
+        }
+        ByteBuffer b = buffer.duplicate();
+        b.rewind();
+        byte[] a = new byte[b.remaining()];
+        b.get(a);
+        return a;
+    }
+}
