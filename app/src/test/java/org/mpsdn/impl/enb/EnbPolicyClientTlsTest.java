@@ -14,7 +14,7 @@ import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.enb.v1.Discipline;
 import org.mpsdn.enb.v1.SchedulingPolicy;
-import org.mpsdn.impl.telemetry.TlsAgentClients;
+import org.mpsdn.impl.tls.ControllerTls;
 
 import java.io.File;
 import java.net.InetSocketAddress;
@@ -90,9 +90,9 @@ public class EnbPolicyClientTlsTest {
         server.awaitTermination(5, TimeUnit.SECONDS);
     }
 
-    private static TlsAgentClients controller(Path dir) throws Exception {
-        return new TlsAgentClients(dir.resolve("controller-onos1.crt"), dir.resolve("controller-onos1.key"),
-                pki.resolve("ca.crt"), 30);
+    private static ControllerTls controller(Path dir) throws Exception {
+        return ControllerTls.load(dir.resolve("controller-onos1.crt"), dir.resolve("controller-onos1.key"),
+                pki.resolve("ca.crt"));
     }
 
     private static MpsdnIntent intent() {
@@ -109,7 +109,7 @@ public class EnbPolicyClientTlsTest {
     @Test
     public void controllerCertificateInstallsOverMtls() throws Exception {
         try (EnbPolicyClient c = EnbPolicyClient.overTls("enb1", "127.0.0.1", port,
-                controller(pki).sslContext("enb1"), 5000)) {
+                controller(pki).clientContext("enb1"), 5000)) {
             InstallOutcome o = install(c);
             assertTrue(o.toString(), o.isAcknowledged());
         }
@@ -125,7 +125,7 @@ public class EnbPolicyClientTlsTest {
     public void enbPresentingAnotherIdentityIsRefused() throws Exception {
         // the controller dials "enb2" but the server's certificate is bound to mpsdn://ap/enb1
         try (EnbPolicyClient c = EnbPolicyClient.overTls("enb2", "127.0.0.1", port,
-                controller(pki).sslContext("enb2"), 5000)) {
+                controller(pki).clientContext("enb2"), 5000)) {
             InstallOutcome o = install(c);
             assertFalse(o.isAcknowledged());
             assertTrue(o.reason(), o.reason().startsWith("eNB enb1 unreachable: UNAVAILABLE"));
@@ -138,7 +138,7 @@ public class EnbPolicyClientTlsTest {
     @Test
     public void controllerOfAnotherCaIsRefused() throws Exception {
         try (EnbPolicyClient c = EnbPolicyClient.overTls("enb1", "127.0.0.1", port,
-                controller(rogue).sslContext("enb1"), 5000)) {
+                controller(rogue).clientContext("enb1"), 5000)) {
             InstallOutcome o = install(c);
             assertFalse(o.isAcknowledged());
             assertTrue(o.reason(), o.reason().startsWith("eNB enb1 unreachable: UNAVAILABLE"));

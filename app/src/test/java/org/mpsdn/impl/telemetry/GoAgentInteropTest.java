@@ -5,6 +5,7 @@ import org.junit.BeforeClass;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.telemetry.ApTelemetry;
+import org.mpsdn.impl.tls.ControllerTls;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -132,9 +133,9 @@ public class GoAgentInteropTest {
     }
 
     private static AgentPoller poller(Path dir, String apId) throws Exception {
-        AgentPoller p = new AgentPoller(new PollerConfig(10_000, 5_000, 3, 0.1, 30),
-                new TlsAgentClients(dir.resolve("controller-onos1.crt"), dir.resolve("controller-onos1.key"),
-                        pki.resolve("ca.crt"), 30), System::currentTimeMillis);
+        AgentPoller p = new AgentPoller(new PollerConfig(10_000, 5_000, 30),
+                new TlsAgentClients(ControllerTls.load(dir.resolve("controller-onos1.crt"),
+                        dir.resolve("controller-onos1.key"), pki.resolve("ca.crt")), 30), System::currentTimeMillis);
         List<AgentEndpoint> eps = new ArrayList<>();
         eps.add(new AgentEndpoint(apId, "127.0.0.1", port));
         p.setAgents(eps);
@@ -144,7 +145,7 @@ public class GoAgentInteropTest {
     @Test
     public void javaPollerReadsGoAgentOverMutualTls() throws Exception {
         try (AgentPoller p = poller(pki, "ap1")) {
-            CycleResult r = p.pollOnce();
+            PollCycleStats r = p.pollOnce();
             assertEquals("counters " + p.counters().asMap() + "; agent log: " + log(), 1, r.accepted());
             ApTelemetry t = p.latest("ap1").orElseThrow();
             assertEquals(0.8, t.occupancy(Direction.DOWNLINK).getAsDouble(), 1e-9);
