@@ -1,4 +1,4 @@
-package org.mpsdn.impl.weights;
+package org.mpsdn.impl.weights.transport;
 
 import io.grpc.CallCredentials;
 import io.grpc.ManagedChannel;
@@ -23,6 +23,11 @@ import org.mpsdn.client.v1.SubflowStats;
 import org.mpsdn.client.v1.SubscribeRequest;
 import org.mpsdn.client.v1.WeightSource;
 import org.mpsdn.client.v1.WeightUpdate;
+import org.mpsdn.impl.weights.ApTier2State;
+import org.mpsdn.impl.weights.ClientPathInfo;
+import org.mpsdn.impl.weights.RecPruning;
+import org.mpsdn.impl.weights.RegulationInput;
+import org.mpsdn.impl.weights.WeightPublisher;
 
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package org.mpsdn.impl.weights;
+package org.mpsdn.impl.weights.transport;
 
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -12,6 +12,9 @@ import org.mpsdn.client.v1.SubflowReport;
 import org.mpsdn.client.v1.SubflowStats;
 import org.mpsdn.client.v1.SubscribeRequest;
 import org.mpsdn.client.v1.WeightUpdate;
+import org.mpsdn.impl.weights.ClientPathInfo;
+import org.mpsdn.impl.weights.PathMeasurement;
+import org.mpsdn.impl.weights.WeightPublisher;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package org.mpsdn.impl.weights;
+package org.mpsdn.impl.weights.transport;
 
 import io.grpc.ChannelCredentials;
 import io.grpc.Grpc;
@@ -17,6 +17,8 @@ import org.mpsdn.client.v1.ClientWeightsGrpc;
 import org.mpsdn.client.v1.PathApplied;
 import org.mpsdn.client.v1.SubscribeRequest;
 import org.mpsdn.client.v1.WeightUpdate;
+import org.mpsdn.impl.tls.ControllerTls;
+import org.mpsdn.impl.weights.WeightPublisher;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -83,9 +85,8 @@ public class ClientCertificateIdentityTest {
         publisher = new WeightPublisher(1_700_000_000_000L, () -> 42L);
         publisher.setManual("ue1", Map.of("wlan0", 200, "lte0", 10));
         publisher.setManual("ue2", Map.of("wlan0", 7, "lte0", 3));
-        server = new ClientWeightsServer(0, publisher, Map.of(), new ClientWeightsServer.TlsFiles(
-                pki.resolve("controller-onos1.crt").toFile(), pki.resolve("controller-onos1.key").toFile(),
-                pki.resolve("ca.crt").toFile()));
+        server = new ClientWeightsServer(0, publisher, Map.of(), ControllerTls.load(
+                pki.resolve("controller-onos1.crt"), pki.resolve("controller-onos1.key"), pki.resolve("ca.crt")));
     }
 
     @After
