@@ -10,6 +10,7 @@ import org.onosproject.net.config.InvalidFieldException;
 
 import java.net.URI;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -101,20 +102,21 @@ final class JsonFields {
     }
 
     static IpAddress ipAddress(ObjectNode node, String field, String path) {
-        String s = text(node, field, path);
-        try {
-            return IpAddress.valueOf(s);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidFieldException(path + "." + field, "is not an IP address: '" + s + "'");
-        }
+        return parsed(node, field, path, IpAddress::valueOf, "an IP address");
     }
 
     static MacAddress macAddress(ObjectNode node, String field, String path) {
+        return parsed(node, field, path, MacAddress::valueOf, "a MAC address");
+    }
+
+    /** A text field read by a parser that throws {@link IllegalArgumentException} on bad input. */
+    private static <T> T parsed(ObjectNode node, String field, String path, Function<String, T> parser,
+                                String what) {
         String s = text(node, field, path);
         try {
-            return MacAddress.valueOf(s);
+            return parser.apply(s);
         } catch (IllegalArgumentException e) {
-            throw new InvalidFieldException(path + "." + field, "is not a MAC address: '" + s + "'");
+            throw new InvalidFieldException(path + "." + field, "is not " + what + ": '" + s + "'");
         }
     }
 }

@@ -108,6 +108,11 @@ public class MpsdnConfig extends Config<ApplicationId> {
 
     /**
      * {@link #hasOnlyFields(ObjectNode, String...)} with the JSON path of the offending field.
+     *
+     * @param node    object to check
+     * @param prefix  JSON path of the object, with a trailing dot (empty at the root)
+     * @param allowed the fields it may have
+     * @throws InvalidFieldException naming the first unknown field and the allowed ones
      */
     void onlyFields(ObjectNode node, String prefix, String... allowed) {
         boolean ok;

@@ -13,6 +13,7 @@ import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.impl.RegulationManager;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.MpsdnConfig;
+import org.mpsdn.impl.config.MpsdnConfigListener;
 import org.mpsdn.impl.tls.ControllerTls;
 import org.mpsdn.impl.util.HostPort;
 import org.mpsdn.impl.util.PropertyReader;
@@ -20,7 +21,6 @@ import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.net.config.InvalidFieldException;
-import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigService;
 import org.osgi.service.component.ComponentContext;
@@ -133,7 +133,7 @@ public class EnbPolicyManager implements IntentInstaller {
     private ExecutorService executor;
     private volatile EnbIntentInstaller installer;
     private final RegulationListener regulationListener = new InternalRegulationListener();
-    private final NetworkConfigListener configListener = new InternalConfigListener();
+    private final NetworkConfigListener configListener = new MpsdnConfigListener(this::readEndpoints);
     private volatile IntentStateListener stateListener;
 
     /**
@@ -275,27 +275,6 @@ public class EnbPolicyManager implements IntentInstaller {
         EnbIntentInstaller i = installer;
         if (i != null) {
             i.setStateListener(listener);
-        }
-    }
-
-    /** Re-reads the eNB endpoints when the app's netcfg changes. */
-    private final class InternalConfigListener implements NetworkConfigListener {
-        @Override
-        public boolean isRelevant(NetworkConfigEvent event) {
-            return event.configClass().equals(MpsdnConfig.class);
-        }
-
-        @Override
-        public void event(NetworkConfigEvent event) {
-            switch (event.type()) {
-                case CONFIG_ADDED:
-                case CONFIG_UPDATED:
-                case CONFIG_REMOVED:
-                    readEndpoints();
-                    break;
-                default:
-                    break;
-            }
         }
     }
 
