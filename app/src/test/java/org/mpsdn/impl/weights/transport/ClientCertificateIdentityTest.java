@@ -23,17 +23,18 @@ import org.mpsdn.impl.weights.WeightPublisher;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import static org.mpsdn.impl.tls.GoTools.BUILD_TIMEOUT_S;
+import static org.mpsdn.impl.tls.GoTools.module;
+import static org.mpsdn.impl.tls.GoTools.run;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 /**
@@ -42,7 +43,6 @@ import static org.junit.Assert.fail;
  * weights.
  */
 public class ClientCertificateIdentityTest {
-    private static final long BUILD_TIMEOUT_S = 900;
     private static final long CALL_TIMEOUT_S = 10;
     private static Path work;
     private static Path pki;
@@ -54,21 +54,20 @@ public class ClientCertificateIdentityTest {
 
     @BeforeClass
     public static void makePki() throws Exception {
-        Path module = Paths.get("..", "southbound-ap-agent").toAbsolutePath().normalize();
-        assertTrue("Go module not found at " + module, Files.isDirectory(module));
+        Path module = module();
         work = Files.createTempDirectory("mpsdn-client-mtls");
-        run(module.toFile(), BUILD_TIMEOUT_S, "go", "build", "-o", work.resolve("mpsdn-certs").toString(),
+        run(work, module.toFile(), BUILD_TIMEOUT_S, "go", "build", "-o", work.resolve("mpsdn-certs").toString(),
                 "./cmd/mpsdn-certs");
         String certs = work.resolve("mpsdn-certs").toString();
         pki = work.resolve("pki");
-        run(work.toFile(), 60, certs, "-dir", pki.toString(), "ca");
-        run(work.toFile(), 60, certs, "-dir", pki.toString(), "controller", "onos1");
-        run(work.toFile(), 60, certs, "-dir", pki.toString(), "client", "ue1");
-        run(work.toFile(), 60, certs, "-dir", pki.toString(), "client", "ue2");
-        run(work.toFile(), 60, certs, "-dir", pki.toString(), "ap", "ap1");
+        run(work, work.toFile(), 60, certs, "-dir", pki.toString(), "ca");
+        run(work, work.toFile(), 60, certs, "-dir", pki.toString(), "controller", "onos1");
+        run(work, work.toFile(), 60, certs, "-dir", pki.toString(), "client", "ue1");
+        run(work, work.toFile(), 60, certs, "-dir", pki.toString(), "client", "ue2");
+        run(work, work.toFile(), 60, certs, "-dir", pki.toString(), "ap", "ap1");
         rogue = work.resolve("rogue");
-        run(work.toFile(), 60, certs, "-dir", rogue.toString(), "ca");
-        run(work.toFile(), 60, certs, "-dir", rogue.toString(), "client", "ue1");
+        run(work, work.toFile(), 60, certs, "-dir", rogue.toString(), "ca");
+        run(work, work.toFile(), 60, certs, "-dir", rogue.toString(), "client", "ue1");
     }
 
     @AfterClass
@@ -166,14 +165,4 @@ public class ClientCertificateIdentityTest {
         assertEquals(Status.Code.UNAVAILABLE, firstCallCode(as(rogue, "client-ue1").subscribe(sub("ue1"))));
     }
 
-    private static void run(File dir, long timeoutS, String... cmd) throws Exception {
-        Path out = Files.createTempFile(work, "cmd", ".log");
-        Process p = new ProcessBuilder(cmd).directory(dir).redirectErrorStream(true)
-                .redirectOutput(out.toFile()).start();
-        if (!p.waitFor(timeoutS, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(String.join(" ", cmd) + " timed out after " + timeoutS + " s");
-        }
-        assertEquals(String.join(" ", cmd) + ":\n" + Files.readString(out), 0, p.exitValue());
-    }
 }
