@@ -39,7 +39,7 @@ import java.util.concurrent.TimeUnit;
 public final class EnbPolicyClient implements AutoCloseable {
 
     /** Deadline of one call. */
-    public static final long DEFAULT_DEADLINE_MS = 3000;
+    public static final long DEFAULT_DEADLINE_MS = OsgiPropertyConstants.ENB_DEADLINE_MS_DEFAULT;
 
     private final String enbId;
     private final EnbPolicyGrpc.EnbPolicyBlockingStub stub;

@@ -5,11 +5,11 @@ package org.mpsdn.impl.telemetry;
  */
 public final class PollerConfig {
     /** Default regulation cycle in milliseconds. */
-    public static final long DEFAULT_INTERVAL_MS = 2000;
+    public static final long DEFAULT_INTERVAL_MS = OsgiPropertyConstants.POLL_INTERVAL_MS_DEFAULT;
     /** Default per-call deadline in milliseconds. */
-    public static final long DEFAULT_DEADLINE_MS = 500;
+    public static final long DEFAULT_DEADLINE_MS = OsgiPropertyConstants.POLL_DEADLINE_MS_DEFAULT;
     /** Default keepalive time in seconds. */
-    public static final long DEFAULT_KEEPALIVE_S = 30;
+    public static final long DEFAULT_KEEPALIVE_S = OsgiPropertyConstants.KEEPALIVE_SEC_DEFAULT;
 
     private final long intervalMs;
     private final long deadlineMs;

@@ -378,4 +378,21 @@ public class EnbPolicyManagerTest {
             assertEquals(0, enb.sets);
         }
     }
+
+    @Test
+    public void aPlaintextValueOtherThanTrueMeansTls() throws Exception {
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put("enbPlaintext", "yes");
+        props.put("enbDeadlineMs", "soon"); // invalid: logged, the previous deadline stays
+        props.put("tlsCertFile", "/nonexistent/controller.crt");
+        manager.configure(props);
+        book.submit(intent());
+        MpsdnIntent i = awaitSettled("i1");
+        assertEquals(IntentState.FAILED, i.state());
+        assertTrue(i.reason(), i.reason().startsWith("eNB enb1: cannot load controller TLS files "
+                + "(tlsCertFile=/nonexistent/controller.crt"));
+        synchronized (enb) {
+            assertEquals(0, enb.sets);
+        }
+    }
 }
