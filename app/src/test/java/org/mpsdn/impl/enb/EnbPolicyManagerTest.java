@@ -365,24 +365,18 @@ public class EnbPolicyManagerTest {
 
     @Test
     public void withoutTlsFilesEveryIntentFailsNamingThem() throws Exception {
-        Hashtable<String, Object> props = new Hashtable<>();
-        props.put("enbPlaintext", "false");
-        props.put("tlsCertFile", "/nonexistent/controller.crt");
-        manager.configure(props);
-        book.submit(intent());
-        MpsdnIntent i = awaitSettled("i1");
-        assertEquals(IntentState.FAILED, i.state());
-        assertTrue(i.reason(), i.reason().startsWith("eNB enb1: cannot load controller TLS files "
-                + "(tlsCertFile=/nonexistent/controller.crt"));
-        synchronized (enb) {
-            assertEquals(0, enb.sets);
-        }
+        assertTlsFilesMissingWith("false");
     }
 
     @Test
     public void aPlaintextValueOtherThanTrueMeansTls() throws Exception {
+        assertTlsFilesMissingWith("yes");
+    }
+
+    /** With enbPlaintext set to a value, and no TLS files, an intent fails naming them and nothing is sent. */
+    private void assertTlsFilesMissingWith(String plaintext) throws Exception {
         Hashtable<String, Object> props = new Hashtable<>();
-        props.put("enbPlaintext", "yes");
+        props.put("enbPlaintext", plaintext);
         props.put("enbDeadlineMs", "soon"); // invalid: logged, the previous deadline stays
         props.put("tlsCertFile", "/nonexistent/controller.crt");
         manager.configure(props);
