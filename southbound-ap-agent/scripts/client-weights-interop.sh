@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Interoperability check of the client-weights contract: the Java ClientWeights server of the ONOS app
-# (org.mpsdn.impl.weights.ClientWeightsLab, run outside ONOS) pushes manual weights to the real Go
+# (run outside ONOS by the lab host's org.mpsdn.lab.host.ClientWeightsLab) pushes manual weights to the real Go
 # mpsdn-client-agent, which applies them (tbf on a veth interface in a throw-away network namespace) and
 # acknowledges; the server exits 0 only after an ack of its current version with every path applied.
 # Two runs: plaintext with a bearer token, then mTLS where the client's identity is its certificate made by
 # mpsdn-certs (mpsdn://client/ue1) and no token is sent.
-# Needs root and a prior `mvn install` (app/target/classes). Usage: scripts/client-weights-interop.sh
+# Needs root and a prior `mvn install` (app/target/classes, deploy/lab/host/target/classes).
+# Usage: scripts/client-weights-interop.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 top=$(cd "$here/.." && pwd)
@@ -19,7 +20,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-(cd "$top" && mvn -q -B -ntp -pl app dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile="$tmp/cp") >/dev/null
+(cd "$top" && mvn -q -B -ntp -pl deploy/lab/host dependency:build-classpath -Dmdep.includeScope=runtime -Dmdep.outputFile="$tmp/cp") >/dev/null
 (cd "$here" && go build -o "$tmp/agent" ./cmd/mpsdn-client-agent && go build -o "$tmp/certs" ./cmd/mpsdn-certs)
 
 ip netns add "$ns"
@@ -38,7 +39,8 @@ interop() {
   local label=$1 server_args=$2 agent_args=$3 rc=0
   out=$tmp/server-$label.out err=$tmp/server-$label.err alog=$tmp/agent-$label.log
   # shellcheck disable=SC2086
-  ip netns exec "$ns" java -cp "$top/app/target/classes:$(cat "$tmp/cp")" org.mpsdn.impl.weights.ClientWeightsLab \
+  ip netns exec "$ns" java -cp "$top/deploy/lab/host/target/classes:$top/app/target/classes:$(cat "$tmp/cp")" \
+    org.mpsdn.lab.host.ClientWeightsLab \
     --port 0 $server_args --manual "ue1:d0=200,d1=50" --exit-on-ack ue1 > "$out" 2>"$err" &
   server_pid=$!
   for _ in $(seq 900); do  # up to 180 s: a loaded shared machine starts the JVM slowly

@@ -14,7 +14,7 @@ import org.mpsdn.impl.decide.CoreRegulationEngine;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
 import org.mpsdn.impl.northbound.IntentBook;
-import org.mpsdn.impl.uepolicy.UePolicyInstaller;
+import org.mpsdn.impl.uepolicy.UeIntentInstaller;
 import org.onlab.junit.TestUtils;
 import org.onlab.packet.IPv4;
 import org.onlab.packet.Ip4Address;
@@ -48,7 +48,7 @@ public class UePolicyWiringTest {
 
     private Harness h;
     private IntentBook book;
-    private UePolicyInstaller installer;
+    private UeIntentInstaller installer;
     private FlowRule wifiRule;
     private FlowRule lteRule;
 
@@ -59,7 +59,7 @@ public class UePolicyWiringTest {
         h.realCore = true;
         h.activate();
         book = new IntentBook(h.now::get);
-        installer = new UePolicyInstaller();
+        installer = new UeIntentInstaller();
         Supplier<Collection<MpsdnIntent>> all = () -> book.all();
         TestUtils.setField(installer, "intents", all);
         TestUtils.callMethod(installer, "activate", new Class<?>[]{});

@@ -3,8 +3,8 @@ package org.mpsdn.bench;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import org.mpsdn.impl.telemetry.AgentEndpoint;
 import org.mpsdn.impl.telemetry.AgentPoller;
-import org.mpsdn.impl.telemetry.CycleResult;
 import org.mpsdn.impl.telemetry.GrpcAgentClient;
+import org.mpsdn.impl.telemetry.PollCycleStats;
 import org.mpsdn.impl.telemetry.PollerConfig;
 
 import java.io.BufferedReader;
@@ -66,7 +66,7 @@ public final class PollerFanoutBench {
     }
 
     private static void run(int agents, int[] ports, int cycles, Path out) throws Exception {
-        PollerConfig cfg = new PollerConfig(INTERVAL_MS, DEADLINE_MS, 3, 0.1, 30);
+        PollerConfig cfg = new PollerConfig(INTERVAL_MS, DEADLINE_MS, 30);
         List<AgentEndpoint> eps = new ArrayList<>();
         for (int i = 0; i < agents; i++) {
             eps.add(new AgentEndpoint("ap" + i, "127.0.0.1", ports[i % ports.length]));
@@ -121,7 +121,7 @@ public final class PollerFanoutBench {
             int completed = 0;
             for (int c = 0; c < cycles; c++) {
                 long start = System.nanoTime();
-                CycleResult r = poller.pollOnce();
+                PollCycleStats r = poller.pollOnce();
                 durations[c] = r.durationNanos();
                 accepted[c] = r.accepted();
                 for (long l : r.latenciesNanos()) {

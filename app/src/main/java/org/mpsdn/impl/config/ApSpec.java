@@ -2,17 +2,20 @@ package org.mpsdn.impl.config;
 
 import org.mpsdn.api.model.ApKind;
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.impl.util.HostPort;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
 
 import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * One validated AP of the network config.
+ * One validated AP of the network config, with the endpoints of its agent and, for an LTE AP,
+ * of its eNB's policy service.
  */
 public final class ApSpec {
     private final String id;
@@ -21,14 +24,16 @@ public final class ApSpec {
     private final PortNumber apPort;
     private final PortNumber uplinkPort;
     private final long capacityKbps;
-    private final String agentEndpoint;
+    private final HostPort agent;
+    private final Optional<HostPort> enbAgent;
     private final Set<Direction> directions;
     private final OptionalDouble cth;
     private final OptionalDouble alpha;
     private final OptionalLong rmKbps;
 
     /**
-     * Creates an AP spec (values are expected to be validated by {@link MpsdnConfig}).
+     * Creates an AP spec without an eNB endpoint (values are expected to be validated by
+     * {@link MpsdnConfig}).
      *
      * @param id            AP identifier
      * @param kind          Wi-Fi or LTE
@@ -41,9 +46,33 @@ public final class ApSpec {
      * @param cth           per-AP congestion threshold override
      * @param alpha         per-AP aggressiveness override
      * @param rmKbps        per-AP Tier-2 floor override in kbit/s
+     * @throws IllegalArgumentException when the agent endpoint is not host:port
      */
     public ApSpec(String id, ApKind kind, DeviceId deviceId, PortNumber apPort, PortNumber uplinkPort,
                   long capacityKbps, String agentEndpoint, Set<Direction> directions,
+                  OptionalDouble cth, OptionalDouble alpha, OptionalLong rmKbps) {
+        this(id, kind, deviceId, apPort, uplinkPort, capacityKbps, HostPort.parse(agentEndpoint), Optional.empty(),
+                directions, cth, alpha, rmKbps);
+    }
+
+    /**
+     * Creates an AP spec (values are expected to be validated by {@link MpsdnConfig}).
+     *
+     * @param id           AP identifier
+     * @param kind         Wi-Fi or LTE
+     * @param deviceId     switch in front of the AP
+     * @param apPort       switch port facing the AP
+     * @param uplinkPort   switch port towards the core network
+     * @param capacityKbps AP capacity in kbit/s
+     * @param agent        where the AP agent listens
+     * @param enbAgent     where the eNB policy service of an LTE AP listens, if it has one
+     * @param directions   regulated directions
+     * @param cth          per-AP congestion threshold override
+     * @param alpha        per-AP aggressiveness override
+     * @param rmKbps       per-AP Tier-2 floor override in kbit/s
+     */
+    public ApSpec(String id, ApKind kind, DeviceId deviceId, PortNumber apPort, PortNumber uplinkPort,
+                  long capacityKbps, HostPort agent, Optional<HostPort> enbAgent, Set<Direction> directions,
                   OptionalDouble cth, OptionalDouble alpha, OptionalLong rmKbps) {
         this.id = Objects.requireNonNull(id);
         this.kind = Objects.requireNonNull(kind);
@@ -51,7 +80,8 @@ public final class ApSpec {
         this.apPort = Objects.requireNonNull(apPort);
         this.uplinkPort = Objects.requireNonNull(uplinkPort);
         this.capacityKbps = capacityKbps;
-        this.agentEndpoint = Objects.requireNonNull(agentEndpoint);
+        this.agent = Objects.requireNonNull(agent);
+        this.enbAgent = Objects.requireNonNull(enbAgent);
         this.directions = directions.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(directions));
         this.cth = Objects.requireNonNull(cth);
         this.alpha = Objects.requireNonNull(alpha);
@@ -88,9 +118,19 @@ public final class ApSpec {
         return capacityKbps;
     }
 
-    /** @return agent endpoint host:port */
+    /** @return agent endpoint host:port, as written in configuration */
     public String agentEndpoint() {
-        return agentEndpoint;
+        return agent.toString();
+    }
+
+    /** @return where the AP agent listens */
+    public HostPort agent() {
+        return agent;
+    }
+
+    /** @return where the eNB policy service of this (LTE) AP listens; empty when it has none */
+    public Optional<HostPort> enbAgent() {
+        return enbAgent;
     }
 
     /** @return regulated directions */
@@ -154,13 +194,13 @@ public final class ApSpec {
         ApSpec a = (ApSpec) o;
         return capacityKbps == a.capacityKbps && id.equals(a.id) && kind == a.kind && deviceId.equals(a.deviceId)
                 && apPort.equals(a.apPort) && uplinkPort.equals(a.uplinkPort)
-                && agentEndpoint.equals(a.agentEndpoint) && directions.equals(a.directions)
+                && agent.equals(a.agent) && enbAgent.equals(a.enbAgent) && directions.equals(a.directions)
                 && cth.equals(a.cth) && alpha.equals(a.alpha) && rmKbps.equals(a.rmKbps);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(id, kind, deviceId, apPort, uplinkPort, capacityKbps, agentEndpoint, directions,
+        return Objects.hash(id, kind, deviceId, apPort, uplinkPort, capacityKbps, agent, enbAgent, directions,
                 cth, alpha, rmKbps);
     }
 

@@ -2,16 +2,12 @@ package org.mpsdn.impl.enb;
 
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import org.mpsdn.api.northbound.EnbDiscipline;
-import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.InstallOutcome;
 import org.mpsdn.api.northbound.IntentInstaller;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.IntentStateListener;
 import org.mpsdn.api.northbound.MpsdnIntent;
-import org.mpsdn.api.northbound.SplitMode;
-import org.mpsdn.enb.v1.Discipline;
 import org.mpsdn.enb.v1.FlowSplit;
 import org.mpsdn.enb.v1.GetSchedulingPolicyResponse;
 import org.mpsdn.enb.v1.SchedulingPolicy;
@@ -20,12 +16,10 @@ import org.slf4j.Logger;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,19 +33,12 @@ import static org.slf4j.LoggerFactory.getLogger;
  * Installs {@link IntentKind#ENB_SCHEDULING} intents on the eNB they target, and reports what
  * the eNB acknowledged.
  *
- * <p>Install: read the eNB's policy and the UEs it serves; plan a policy with
- * {@link EnbPolicyPlanner} from the flows that currently meet at the eNB (one cluster
- * {@code user:<ue>} per multipath user, the intent's intra-cluster discipline inside, Max C/I
- * when the intent leaves it open, the operator's per-cluster overrides, the intent's
- * inter-cluster discipline between clusters); push it with the next version (installed + 1)
- * unless the eNB already holds the same content; read it back. The outcome is acknowledged
- * only when the read-back equals what was sent; otherwise it fails with the eNB's gRPC code
- * and message (rejection), the transport error (unreachable), or the read-back mismatch. If
- * split flows are requested for the eNB, their configuration (each with its DIDA hold time
- * t_opt, see {@link SplitConfigs}) is pushed and read back the same way; {@link #splitsOf}
- * turns an intent's {@link EnbSplit} into that configuration, and the split's two UE links join
- * the target user's cluster ({@code user:<targetUe>}), as the paper pairs its demux with a
- * cluster of the target and the relay.</p>
+ * <p>Install: read the eNB's policy and the UEs it serves; plan the policy (and, if split flows
+ * are requested for the eNB, the split configuration) with {@link EnbIntentPlanner}; push each
+ * with {@link VersionedPush} unless the eNB already holds the same content, and read it back.
+ * The outcome is acknowledged only when every read-back equals what was sent; otherwise it
+ * fails with the eNB's gRPC code and message (rejection), the transport error (unreachable),
+ * or the read-back mismatch.</p>
  *
  * <p>Re-planning: the installer remembers, per installed intent, the flows its plan was made
  * from. {@link #replan(String)} (called when the regulation state of an eNB changes, i.e. every
@@ -62,13 +49,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  * FAILED with the eNB's reason when it rejects the re-plan, INSTALLED when a later re-plan is
  * accepted.</p>
  *
- * <p>Uninstall: push the eNB's default policy (no clusters, so every UE is its own cluster,
- * PFS between clusters) and, when this installer manages splits, clear the split
- * configuration, again acknowledged by read-back.</p>
- *
- * <p>Flows on UEs the eNB does not serve are left out of the plan (the eNB would reject the
- * whole policy for them) and logged. Override keys may be a cluster id ({@code user:ue1}) or
- * a bare user id ({@code ue1}).</p>
+ * <p>Uninstall: push the eNB's default policy ({@link EnbIntentPlanner#defaultPolicy()}) and,
+ * when this installer manages splits, clear the split configuration, again acknowledged by
+ * read-back.</p>
  */
 public final class EnbIntentInstaller implements IntentInstaller {
 
@@ -83,7 +66,7 @@ public final class EnbIntentInstaller implements IntentInstaller {
     private volatile long recheckNanos = TimeUnit.MILLISECONDS.toNanos(DEFAULT_RECHECK_MS);
 
     /** Default interval of the re-check of intents whose flows did not change, in ms. */
-    public static final long DEFAULT_RECHECK_MS = 30_000;
+    public static final long DEFAULT_RECHECK_MS = OsgiPropertyConstants.ENB_RECHECK_MS_DEFAULT;
 
     /** What the installer last did for one intent. */
     private static final class Installed {
@@ -138,31 +121,6 @@ public final class EnbIntentInstaller implements IntentInstaller {
     @Override
     public void setStateListener(IntentStateListener stateListener) {
         this.listener = stateListener;
-    }
-
-    /**
-     * Turns an intent's split request into the eNB's split configuration: none without a split,
-     * else one TCP split ({@code split_id} = the intent id) with DIDA's t_opt as hold time.
-     *
-     * @param intent eNB scheduling intent
-     * @return split entries, empty without a split
-     */
-    public static List<FlowSplit> splitsOf(MpsdnIntent intent) {
-        EnbSplit s = intent.split();
-        if (s == null) {
-            return List.of();
-        }
-        double rtt = s.rttMs() / 1000.0;
-        double epoch = s.epochMs() / 1000.0;
-        FlowSplit f = s.mode() == SplitMode.SHARED_BUFFER
-                ? SplitConfigs.sharedTcpSplit(intent.id(), s.dstIp(), s.targetUe(), s.secondPathUe(), s.lteShare(),
-                        rtt, s.windowPackets(), s.alpha(), s.beta(), epoch)
-                : SplitConfigs.tcpSplit(intent.id(), s.dstIp(), s.targetUe(), s.secondPathUe(), s.lteShare(),
-                        rtt, s.windowPackets(), s.alpha(), s.beta(), epoch);
-        if (s.dstPort() != 0) {
-            f = f.toBuilder().setMatch(f.getMatch().toBuilder().setDstPort(s.dstPort())).build();
-        }
-        return List.of(f);
     }
 
     /**
@@ -268,66 +226,6 @@ public final class EnbIntentInstaller implements IntentInstaller {
         return f;
     }
 
-    /**
-     * Maps a northbound discipline to the wire enum.
-     *
-     * @param d discipline
-     * @return wire discipline
-     */
-    static Discipline wire(EnbDiscipline d) {
-        switch (d) {
-            case PFS:
-                return Discipline.DISCIPLINE_PFS;
-            case MAX_CI:
-                return Discipline.DISCIPLINE_MAX_CI;
-            default:
-                return Discipline.DISCIPLINE_ROUND_ROBIN;
-        }
-    }
-
-    /**
-     * Plans the policy content an intent asks for at its eNB (version 1; the installer restamps it).
-     *
-     * @param intent eNB scheduling intent
-     * @param flows  flows meeting at the eNB
-     * @param known  UEs the eNB serves
-     * @return policy
-     */
-    SchedulingPolicy plan(MpsdnIntent intent, Collection<EnbFlow> flows, Set<String> known) {
-        Map<String, Discipline> overrides = new HashMap<>();
-        for (Map.Entry<String, EnbDiscipline> e : intent.clusterOverrides().entrySet()) {
-            String id = e.getKey().startsWith(EnbPolicyPlanner.CLUSTER_PREFIX) ? e.getKey()
-                    : EnbPolicyPlanner.clusterId(e.getKey());
-            overrides.put(id, wire(e.getValue()));
-        }
-        Discipline intra = intent.intraCluster() == null ? Discipline.DISCIPLINE_MAX_CI
-                : wire(intent.intraCluster());
-        Discipline inter = wire(intent.interCluster());
-        List<EnbFlow> here = new ArrayList<>();
-        EnbSplit split = intent.split();
-        List<EnbFlow> all = new ArrayList<>(flows);
-        if (split != null) {
-            String flowId = "split:" + intent.id();
-            all.add(new EnbFlow(flowId, split.targetUe(), intent.target(), split.targetUe()));
-            all.add(new EnbFlow(flowId, split.targetUe(), intent.target(), split.secondPathUe()));
-        }
-        for (EnbFlow f : all) {
-            if (!f.enbId().equals(intent.target())) {
-                continue;
-            }
-            if (known.contains(f.ueId())) {
-                here.add(f);
-            } else {
-                log.warn("eNB {}: flow {} of UE {} left out of the policy: the eNB does not serve that UE",
-                        intent.target(), f.flowId(), f.ueId());
-            }
-        }
-        EnbPolicyPlanner.Plan plan = new EnbPolicyPlanner(intra, inter, overrides).plan(here, 1);
-        plan.conflicts().forEach(c -> log.warn("eNB intent {}: {}", intent.id(), c));
-        SchedulingPolicy p = plan.policies().get(intent.target());
-        return p != null ? p : SchedulingPolicy.newBuilder().setVersion(1).setInterCluster(inter).build();
-    }
-
     private InstallOutcome installAndTrack(MpsdnIntent intent) {
         List<EnbFlow> flows = flowsHere(intent.target());
         InstallOutcome o = doInstall(intent, flows);
@@ -336,61 +234,60 @@ public final class EnbIntentInstaller implements IntentInstaller {
     }
 
     private InstallOutcome doInstall(MpsdnIntent intent, Collection<EnbFlow> flows) {
-        String enb = intent.target();
-        EnbPolicyClient c;
-        try {
-            c = clients.apply(enb);
-        } catch (IllegalArgumentException e) {
-            return InstallOutcome.failed("eNB " + enb + ": " + e.getMessage());
+        Reach r = reach(intent.target());
+        if (r.failure != null) {
+            return r.failure;
         }
-        GetSchedulingPolicyResponse cur;
-        try {
-            cur = c.read();
-        } catch (StatusRuntimeException e) {
-            return unreachable(enb, e.getStatus());
-        }
-        SchedulingPolicy wanted = plan(intent, flows, new HashSet<>(cur.getKnownUeIdsList()));
-        String err = apply(c, cur.getPolicy(), wanted);
-        if (err != null) {
-            return InstallOutcome.failed(err);
-        }
-        List<FlowSplit> splits = splitsFor.apply(intent);
-        if (splits != null) {
-            err = applySplits(c, splits);
+        SchedulingPolicy wanted = EnbIntentPlanner.plan(intent, flows,
+                new HashSet<>(r.current.getKnownUeIdsList()));
+        String err = applyPolicy(r.client, r.current.getPolicy(), wanted);
+        if (err == null) {
+            List<FlowSplit> splits = splitsFor.apply(intent);
+            if (splits != null) {
+                err = applySplits(r.client, splits);
+            }
         }
         return err == null ? InstallOutcome.acknowledged() : InstallOutcome.failed(err);
     }
 
     private InstallOutcome doUninstall(MpsdnIntent intent) {
-        String enb = intent.target();
         installed.remove(intent.id());
-        EnbPolicyClient c;
-        try {
-            c = clients.apply(enb);
-        } catch (IllegalArgumentException e) {
-            return InstallOutcome.failed("eNB " + enb + ": " + e.getMessage());
+        Reach r = reach(intent.target());
+        if (r.failure != null) {
+            return r.failure;
         }
-        GetSchedulingPolicyResponse cur;
-        try {
-            cur = c.read();
-        } catch (StatusRuntimeException e) {
-            return unreachable(enb, e.getStatus());
-        }
-        SchedulingPolicy def = SchedulingPolicy.newBuilder().setVersion(1)
-                .setInterCluster(Discipline.DISCIPLINE_PFS).build();
-        String err = apply(c, cur.getPolicy(), def);
+        String err = applyPolicy(r.client, r.current.getPolicy(), EnbIntentPlanner.defaultPolicy());
         if (err == null && splitsFor.apply(intent) != null) {
-            err = applySplits(c, List.of());
+            err = applySplits(r.client, List.of());
         }
         return err == null ? InstallOutcome.acknowledged() : InstallOutcome.failed(err);
     }
 
-    private static InstallOutcome unreachable(String enb, Status s) {
-        return InstallOutcome.failed("eNB " + enb + " unreachable: " + describe(s));
+    /** The client of an eNB and what the eNB holds now, or why they cannot be had. */
+    private static final class Reach {
+        EnbPolicyClient client;
+        GetSchedulingPolicyResponse current;
+        InstallOutcome failure;
     }
 
-    private static String describe(Status s) {
-        return s.getCode().name() + (s.getDescription() == null ? "" : ": " + s.getDescription());
+    private Reach reach(String enb) {
+        Reach r = new Reach();
+        try {
+            r.client = clients.apply(enb);
+        } catch (IllegalArgumentException e) {
+            r.failure = InstallOutcome.failed("eNB " + enb + ": " + e.getMessage());
+            return r;
+        }
+        try {
+            r.current = r.client.read();
+        } catch (StatusRuntimeException e) {
+            r.failure = unreachable(enb, e.getStatus());
+        }
+        return r;
+    }
+
+    private static InstallOutcome unreachable(String enb, Status s) {
+        return InstallOutcome.failed("eNB " + enb + " unreachable: " + VersionedPush.describe(s));
     }
 
     /** Same content, ignoring the version. */
@@ -403,30 +300,9 @@ public final class EnbIntentInstaller implements IntentInstaller {
      *
      * @return null when acknowledged, else the reason
      */
-    private static String apply(EnbPolicyClient c, SchedulingPolicy installed, SchedulingPolicy wanted) {
-        String enb = c.enbId();
-        SchedulingPolicy sent;
-        if (sameContent(installed, wanted)) {
-            sent = installed;
-        } else {
-            sent = wanted.toBuilder().setVersion(installed.getVersion() + 1).build();
-            InstallStatus s = c.pushPolicy(sent);
-            if (s.state() != InstallState.INSTALLED) {
-                return "eNB " + enb + " rejected policy v" + sent.getVersion() + ": " + s.reason();
-            }
-        }
-        SchedulingPolicy back;
-        try {
-            back = c.read().getPolicy();
-        } catch (StatusRuntimeException e) {
-            return "eNB " + enb + ": read-back of policy v" + sent.getVersion() + " failed: "
-                    + describe(e.getStatus());
-        }
-        if (!back.equals(sent)) {
-            return "eNB " + enb + ": read-back shows policy v" + back.getVersion() + " other than the v"
-                    + sent.getVersion() + " sent";
-        }
-        return null;
+    private static String applyPolicy(EnbPolicyClient c, SchedulingPolicy installed, SchedulingPolicy wanted) {
+        VersionedPush<SchedulingPolicy> push = VersionedPush.policy(c);
+        return sameContent(installed, wanted) ? push.readBack(installed) : push.push(installed, wanted);
     }
 
     /**
@@ -435,33 +311,16 @@ public final class EnbIntentInstaller implements IntentInstaller {
      * @return null when acknowledged, else the reason
      */
     private static String applySplits(EnbPolicyClient c, List<FlowSplit> splits) {
-        String enb = c.enbId();
         SplitConfig installed;
         try {
             installed = c.readSplit();
         } catch (StatusRuntimeException e) {
-            return "eNB " + enb + ": reading the split configuration failed: " + describe(e.getStatus());
+            return "eNB " + c.enbId() + ": reading the split configuration failed: "
+                    + VersionedPush.describe(e.getStatus());
         }
         if (installed.getSplitsList().equals(splits)) {
             return null;
         }
-        SplitConfig sent = SplitConfig.newBuilder().setVersion(installed.getVersion() + 1)
-                .addAllSplits(splits).build();
-        InstallStatus s = c.pushSplit(sent);
-        if (s.state() != InstallState.INSTALLED) {
-            return "eNB " + enb + " rejected split configuration v" + sent.getVersion() + ": " + s.reason();
-        }
-        SplitConfig back;
-        try {
-            back = c.readSplit();
-        } catch (StatusRuntimeException e) {
-            return "eNB " + enb + ": read-back of split configuration v" + sent.getVersion() + " failed: "
-                    + describe(e.getStatus());
-        }
-        if (!back.equals(sent)) {
-            return "eNB " + enb + ": read-back shows split configuration v" + back.getVersion()
-                    + " other than the v" + sent.getVersion() + " sent";
-        }
-        return null;
+        return VersionedPush.split(c).push(installed, SplitConfig.newBuilder().addAllSplits(splits).build());
     }
 }

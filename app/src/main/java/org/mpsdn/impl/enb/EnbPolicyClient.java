@@ -39,7 +39,7 @@ import java.util.concurrent.TimeUnit;
 public final class EnbPolicyClient implements AutoCloseable {
 
     /** Deadline of one call. */
-    public static final long DEFAULT_DEADLINE_MS = 3000;
+    public static final long DEFAULT_DEADLINE_MS = OsgiPropertyConstants.ENB_DEADLINE_MS_DEFAULT;
 
     private final String enbId;
     private final EnbPolicyGrpc.EnbPolicyBlockingStub stub;
@@ -75,7 +75,7 @@ public final class EnbPolicyClient implements AutoCloseable {
      * @param host       host of the eNB's policy service
      * @param port       its port
      * @param tls        client TLS context, e.g.
-     *                   {@link org.mpsdn.impl.telemetry.TlsAgentClients#sslContext(String)}
+     *                   {@link org.mpsdn.impl.tls.ControllerTls#clientContext(String)}
      * @param deadlineMs per-call deadline in milliseconds
      * @return a client owning its channel
      */
@@ -218,7 +218,6 @@ public final class EnbPolicyClient implements AutoCloseable {
     }
 
     private InstallStatus failed(long sent, Status s) {
-        String msg = s.getDescription() == null ? "" : ": " + s.getDescription();
-        return new InstallStatus(enbId, sent, InstallState.FAILED, s.getCode().name() + msg);
+        return new InstallStatus(enbId, sent, InstallState.FAILED, VersionedPush.describe(s));
     }
 }

@@ -1,6 +1,5 @@
 package org.mpsdn.impl.enb;
 
-import io.grpc.netty.shaded.io.netty.handler.ssl.SslContext;
 import org.mpsdn.api.northbound.InstallOutcome;
 import org.mpsdn.api.northbound.IntentInstaller;
 import org.mpsdn.api.northbound.IntentKind;
@@ -12,12 +11,17 @@ import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.api.regulation.RegulationListener;
 import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.impl.RegulationManager;
+import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.MpsdnConfig;
-import org.mpsdn.impl.telemetry.TlsAgentClients;
+import org.mpsdn.impl.config.MpsdnConfigListener;
+import org.mpsdn.impl.tls.ControllerTls;
+import org.mpsdn.impl.util.HostPort;
+import org.mpsdn.impl.util.PropertyReader;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.net.config.InvalidFieldException;
+import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigService;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
@@ -29,14 +33,10 @@ import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.slf4j.Logger;
 
-import javax.net.ssl.SSLException;
-import java.io.IOException;
-import java.nio.file.Paths;
-import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Dictionary;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
@@ -44,22 +44,34 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 
-import static org.onlab.util.Tools.get;
+import static org.mpsdn.impl.enb.OsgiPropertyConstants.ENB_DEADLINE_MS;
+import static org.mpsdn.impl.enb.OsgiPropertyConstants.ENB_DEADLINE_MS_DEFAULT;
+import static org.mpsdn.impl.enb.OsgiPropertyConstants.ENB_PLAINTEXT;
+import static org.mpsdn.impl.enb.OsgiPropertyConstants.ENB_PLAINTEXT_DEFAULT;
+import static org.mpsdn.impl.enb.OsgiPropertyConstants.ENB_RECHECK_MS;
+import static org.mpsdn.impl.enb.OsgiPropertyConstants.ENB_RECHECK_MS_DEFAULT;
+import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_CA_FILE;
+import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_CA_FILE_DEFAULT;
+import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_CERT_FILE;
+import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_CERT_FILE_DEFAULT;
+import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_KEY_FILE;
+import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_KEY_FILE_DEFAULT;
 import static org.onlab.util.Tools.groupedThreads;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * ONOS component that installs eNB cluster scheduling intents: the
  * {@link IntentInstaller} of {@link IntentKind#ENB_SCHEDULING}, bound by the northbound
- * intent manager. The eNB of an intent is an LTE AP whose netcfg entry has an
- * {@code enbAgent} endpoint; the flows meeting at it are the regulation service's managed
- * flows at that AP (the multipath user is the flow's UE, and the eNB's UE id is the mpsdn UE
- * id). The controller reaches the eNB over mTLS with the same PKI files as the AP agents
+ * intent manager, with an {@link EnbIntentInstaller} inside. The eNB of an intent is an LTE AP
+ * whose netcfg entry has an {@code enbAgent} endpoint (read once per netcfg change, kept in
+ * {@link EnbClients}); the flows meeting at it are the regulation service's managed flows at
+ * that AP (the multipath user is the flow's UE, and the eNB's UE id is the mpsdn UE id). The
+ * controller reaches the eNB over mTLS with the same PKI files as the AP agents
  * ({@code tlsCertFile}, {@code tlsKeyFile}, {@code tlsCaFile}; the eNB's certificate must carry
  * {@code mpsdn://ap/<enbId>}). {@code enbPlaintext=true} turns TLS off: lab only.
  *
  * <p>An intent's {@link org.mpsdn.api.northbound.EnbSplit} becomes the eNB's split
- * configuration ({@link EnbIntentInstaller#splitsOf}); an intent without one clears it, so the
+ * configuration ({@link EnbIntentPlanner#splitsOf}); an intent without one clears it, so the
  * eNB scheduling intent owns its eNB's split configuration. Every regulation event of an AP
  * (a cycle updated its state) makes the installer re-plan the installed intents at that AP
  * ({@link EnbIntentInstaller#replan}): pushed only when the flows, and then the plan,
@@ -69,12 +81,12 @@ import static org.slf4j.LoggerFactory.getLogger;
  */
 @Component(immediate = true, service = IntentInstaller.class,
         property = {
-                "enbDeadlineMs:Integer=3000",
-                "enbRecheckMs:Integer=30000",
-                "enbPlaintext:Boolean=false",
-                "tlsCertFile=/opt/onos/config/mpsdn/controller.crt",
-                "tlsKeyFile=/opt/onos/config/mpsdn/controller.key",
-                "tlsCaFile=/opt/onos/config/mpsdn/ca.crt",
+                ENB_DEADLINE_MS + ":Integer=" + ENB_DEADLINE_MS_DEFAULT,
+                ENB_RECHECK_MS + ":Integer=" + ENB_RECHECK_MS_DEFAULT,
+                ENB_PLAINTEXT + ":Boolean=" + ENB_PLAINTEXT_DEFAULT,
+                CONTROLLER_CERT_FILE + "=" + CONTROLLER_CERT_FILE_DEFAULT,
+                CONTROLLER_KEY_FILE + "=" + CONTROLLER_KEY_FILE_DEFAULT,
+                CONTROLLER_CA_FILE + "=" + CONTROLLER_CA_FILE_DEFAULT,
         })
 public class EnbPolicyManager implements IntentInstaller {
 
@@ -104,26 +116,24 @@ public class EnbPolicyManager implements IntentInstaller {
     private volatile boolean adopted;
 
     /** Per-call deadline towards an eNB in ms. */
-    private int enbDeadlineMs = 3000;
+    private int enbDeadlineMs = ENB_DEADLINE_MS_DEFAULT;
     /** Re-check interval of installed intents whose flows did not change, in ms. */
-    private int enbRecheckMs = 30000;
+    private int enbRecheckMs = ENB_RECHECK_MS_DEFAULT;
     /** Lab only: talk to eNBs without TLS. */
-    private boolean enbPlaintext = false;
+    private boolean enbPlaintext = ENB_PLAINTEXT_DEFAULT;
     /** Controller certificate (PEM). */
-    private String tlsCertFile = "/opt/onos/config/mpsdn/controller.crt";
+    private String tlsCertFile = CONTROLLER_CERT_FILE_DEFAULT;
     /** Controller private key (PKCS#8 PEM). */
-    private String tlsKeyFile = "/opt/onos/config/mpsdn/controller.key";
+    private String tlsKeyFile = CONTROLLER_KEY_FILE_DEFAULT;
     /** CA certificate that signs the eNBs (PEM). */
-    private String tlsCaFile = "/opt/onos/config/mpsdn/ca.crt";
+    private String tlsCaFile = CONTROLLER_CA_FILE_DEFAULT;
 
-    private final Map<String, EnbPolicyClient> clients = new HashMap<>();
-    private final Map<String, String> clientEndpoints = new HashMap<>();
+    private final EnbClients clients = new EnbClients();
     private ApplicationId appId;
     private ExecutorService executor;
     private volatile EnbIntentInstaller installer;
-    private TlsAgentClients tls;
-    private String tlsError = "";
     private final RegulationListener regulationListener = new InternalRegulationListener();
+    private final NetworkConfigListener configListener = new MpsdnConfigListener(this::readEndpoints);
     private volatile IntentStateListener stateListener;
 
     /**
@@ -136,9 +146,11 @@ public class EnbPolicyManager implements IntentInstaller {
         appId = coreService.registerApplication(RegulationManager.APP_NAME);
         componentConfigService.registerProperties(getClass());
         configure(context == null ? null : context.getProperties());
+        configService.addListener(configListener);
+        readEndpoints();
         executor = Executors.newSingleThreadExecutor(groupedThreads("mpsdn/enb", "installer-%d", log));
         adopted = false;
-        installer = new EnbIntentInstaller(this::client, this::flowsAt, EnbIntentInstaller::splitsOf, executor);
+        installer = new EnbIntentInstaller(clients::client, this::flowsAt, EnbIntentPlanner::splitsOf, executor);
         installer.setStateListener(stateListener);
         installer.setRecheckIntervalMillis(enbRecheckMs);
         regulationService.addListener(regulationListener);
@@ -161,133 +173,68 @@ public class EnbPolicyManager implements IntentInstaller {
     @Deactivate
     protected void deactivate() {
         regulationService.removeListener(regulationListener);
+        configService.removeListener(configListener);
         componentConfigService.unregisterProperties(getClass(), false);
         if (executor != null) {
             executor.shutdownNow();
         }
-        closeClients();
+        clients.close();
         log.info("Stopped");
     }
 
     /**
-     * Reads the properties (absent ones keep their value) and drops the cached eNB clients.
+     * Reads the properties (absent ones keep their value; an invalid one is logged and keeps
+     * its value, except {@code enbPlaintext}, which is false unless it reads {@code true}),
+     * loads the TLS files and drops the cached eNB clients.
      *
      * @param props properties, may be null
      */
     synchronized void configure(Dictionary<?, ?> props) {
-        String d = props == null ? null : get(props, "enbDeadlineMs");
-        if (d != null && !d.trim().isEmpty()) {
-            try {
-                int v = Integer.parseInt(d.trim());
-                if (v <= 0) {
-                    throw new NumberFormatException("must be > 0");
-                }
-                enbDeadlineMs = v;
-            } catch (NumberFormatException e) {
-                log.error("enbDeadlineMs '{}' invalid ({}); keeping {}", d, e.getMessage(), enbDeadlineMs);
-            }
-        }
-        String rc = props == null ? null : get(props, "enbRecheckMs");
-        if (rc != null && !rc.trim().isEmpty()) {
-            try {
-                int v = Integer.parseInt(rc.trim());
-                if (v < 0) {
-                    throw new NumberFormatException("must be >= 0");
-                }
-                enbRecheckMs = v;
-            } catch (NumberFormatException e) {
-                log.error("enbRecheckMs '{}' invalid ({}); keeping {}", rc, e.getMessage(), enbRecheckMs);
-            }
-        }
+        PropertyReader r = new PropertyReader(props);
+        enbDeadlineMs = r.integer(ENB_DEADLINE_MS, enbDeadlineMs, 1, Integer.MAX_VALUE);
+        enbRecheckMs = r.integer(ENB_RECHECK_MS, enbRecheckMs, 0, Integer.MAX_VALUE);
+        int errors = r.errors().size();
+        enbPlaintext = r.bool(ENB_PLAINTEXT, enbPlaintext) && r.errors().size() == errors;
+        tlsCertFile = r.string(CONTROLLER_CERT_FILE, tlsCertFile);
+        tlsKeyFile = r.string(CONTROLLER_KEY_FILE, tlsKeyFile);
+        tlsCaFile = r.string(CONTROLLER_CA_FILE, tlsCaFile);
+        r.errors().forEach(e -> log.error("Invalid eNB property, keeping its value: {}", e));
         EnbIntentInstaller inst = installer;
         if (inst != null) {
             inst.setRecheckIntervalMillis(enbRecheckMs);
         }
-        String p = props == null ? null : get(props, "enbPlaintext");
-        if (p != null && !p.trim().isEmpty()) {
-            enbPlaintext = Boolean.parseBoolean(p.trim());
-        }
-        tlsCertFile = str(props, "tlsCertFile", tlsCertFile);
-        tlsKeyFile = str(props, "tlsKeyFile", tlsKeyFile);
-        tlsCaFile = str(props, "tlsCaFile", tlsCaFile);
-        tls = null;
-        tlsError = "";
+        ControllerTls tls = null;
+        String tlsError = "";
         if (enbPlaintext) {
             log.warn("enbPlaintext=true: eNB policies travel without TLS (lab only)");
         } else {
             try {
-                tls = new TlsAgentClients(Paths.get(tlsCertFile), Paths.get(tlsKeyFile), Paths.get(tlsCaFile), 30);
-            } catch (IOException | GeneralSecurityException | RuntimeException e) {
-                tlsError = "controller TLS files (tlsCertFile=" + tlsCertFile + ", tlsKeyFile=" + tlsKeyFile
-                        + ", tlsCaFile=" + tlsCaFile + "): " + e.getMessage();
+                tls = ControllerTls.loadConfigured(tlsCertFile, tlsKeyFile, tlsCaFile);
+            } catch (IllegalStateException e) {
+                tlsError = e.getMessage();
                 log.error("Cannot load {}; eNB intents will fail", tlsError);
             }
         }
-        closeClients();
+        clients.configure(enbDeadlineMs, enbPlaintext, tls, tlsError);
     }
 
-    private static String str(Dictionary<?, ?> props, String name, String current) {
-        String v = props == null ? null : get(props, name);
-        return v == null || v.trim().isEmpty() ? current : v.trim();
-    }
-
-    private synchronized void closeClients() {
-        clients.values().forEach(EnbPolicyClient::close);
-        clients.clear();
-        clientEndpoints.clear();
-    }
-
-    /**
-     * Returns the (cached) client of an eNB, made from its netcfg {@code enbAgent} endpoint.
-     *
-     * @param enbId eNB (LTE AP) id
-     * @return client
-     * @throws IllegalArgumentException with the reason when there is no usable endpoint
-     */
-    synchronized EnbPolicyClient client(String enbId) {
+    /** Reads the eNB endpoints from the netcfg (at activation and once per change of it). */
+    private void readEndpoints() {
         MpsdnConfig cfg = configService.getConfig(appId, MpsdnConfig.class);
         if (cfg == null) {
-            throw new IllegalArgumentException("no mpsdn network config");
+            clients.setEndpointsUnavailable("no mpsdn network config");
+            return;
         }
-        String ep;
+        Map<String, HostPort> enbs = new LinkedHashMap<>();
         try {
-            ep = cfg.enbAgents().get(enbId);
+            for (ApSpec ap : cfg.aps()) {
+                ap.enbAgent().ifPresent(e -> enbs.put(ap.id(), e));
+            }
         } catch (InvalidFieldException e) {
-            throw new IllegalArgumentException("network config invalid: " + e.getMessage(), e);
+            clients.setEndpointsUnavailable("network config invalid: " + e.getMessage());
+            return;
         }
-        if (ep == null) {
-            throw new IllegalArgumentException("no LTE AP with an enbAgent endpoint in the network config");
-        }
-        EnbPolicyClient c = clients.get(enbId);
-        if (c != null && ep.equals(clientEndpoints.get(enbId))) {
-            return c;
-        }
-        if (c != null) {
-            c.close();
-        }
-        int colon = ep.lastIndexOf(':');
-        String host = ep.substring(0, colon);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        }
-        int port = Integer.parseInt(ep.substring(colon + 1));
-        if (enbPlaintext) {
-            c = EnbPolicyClient.plaintext(enbId, host, port, enbDeadlineMs);
-        } else {
-            if (tls == null) {
-                throw new IllegalArgumentException("cannot load " + tlsError);
-            }
-            SslContext ssl;
-            try {
-                ssl = tls.sslContext(enbId);
-            } catch (SSLException e) {
-                throw new IllegalArgumentException("TLS context: " + e.getMessage(), e);
-            }
-            c = EnbPolicyClient.overTls(enbId, host, port, ssl, enbDeadlineMs);
-        }
-        clients.put(enbId, c);
-        clientEndpoints.put(enbId, ep);
-        return c;
+        clients.setEndpoints(enbs);
     }
 
     /**

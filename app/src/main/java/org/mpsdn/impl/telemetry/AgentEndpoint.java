@@ -1,5 +1,7 @@
 package org.mpsdn.impl.telemetry;
 
+import org.mpsdn.impl.util.HostPort;
+
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -35,6 +37,17 @@ public final class AgentEndpoint {
         this.apId = apId;
         this.host = host;
         this.port = port;
+    }
+
+    /**
+     * Creates an endpoint from a parsed {@code host:port} (e.g. an AP's netcfg {@code agent}).
+     *
+     * @param apId     AP identifier; the agent's certificate must carry {@code mpsdn://ap/<apId>}
+     * @param endpoint where the agent listens
+     * @throws IllegalArgumentException when the AP id is invalid
+     */
+    public AgentEndpoint(String apId, HostPort endpoint) {
+        this(apId, endpoint.host(), endpoint.port());
     }
 
     /** @return AP identifier */

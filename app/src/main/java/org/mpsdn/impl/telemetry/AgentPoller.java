@@ -33,15 +33,13 @@ import java.util.function.LongSupplier;
  * last accepted one of the same agent run: ordered by (boot_id, sequence, monotonic_ns); a new
  * boot_id (agent restart) starts a new order. Values are clamped to physical ranges
  * ({@link StatusSanitizer}). An AP without a fresh report in a cycle has its missed-cycle count
- * increased; {@link #latest} is then empty and the loop applies
- * {@link #failOpenLimit(String, long, long)}: hold the last Tier-2 limit for the configured
- * number of cycles, then step back towards capacity, never decrease on missing data.
+ * increased and {@link #latest} is then empty; what the loop does about it (its one fail-open
+ * rule) is the regulation component's.
  */
 public final class AgentPoller implements ApTelemetryService, AutoCloseable {
     private static final long CYCLE_GRACE_MS = 200;
 
     private final PollerConfig config;
-    private final FailOpenPolicy policy;
     private final Function<AgentEndpoint, AgentClient> clientFactory;
     private final LongSupplier wallClockMs;
     private final Map<String, Agent> agents = new ConcurrentHashMap<>();
@@ -80,7 +78,6 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
     public AgentPoller(PollerConfig config, Function<AgentEndpoint, AgentClient> clientFactory,
                        LongSupplier wallClockMs) {
         this.config = config;
-        this.policy = new FailOpenPolicy(config.holdIntervals(), config.failOpenStep());
         this.clientFactory = clientFactory;
         this.wallClockMs = wallClockMs;
     }
@@ -123,7 +120,7 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
      *
      * @return the cycle's outcome
      */
-    public CycleResult pollOnce() {
+    public PollCycleStats pollOnce() {
         synchronized (cycleLock) {
             long c = ++cycle;
             long t0 = System.nanoTime();
@@ -174,7 +171,7 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
             for (int i = 0; i < n; i++) {
                 snapshot[i] = lat.get(i);
             }
-            return new CycleResult(n, accepted, System.nanoTime() - t0, snapshot);
+            return new PollCycleStats(n, accepted, System.nanoTime() - t0, snapshot);
         }
     }
 
@@ -254,25 +251,6 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
         synchronized (a) {
             return Optional.ofNullable(a.latest);
         }
-    }
-
-    /**
-     * Tier-2 limit the loop should apply to an AP this cycle given the staleness of its
-     * telemetry: the current limit while data is fresh or during the hold period, then one
-     * additive step towards capacity per missed cycle.
-     *
-     * @param apId            AP identifier
-     * @param currentLimitBps the limit in force
-     * @param capacityBps     the AP's capacity
-     * @return the limit to apply
-     */
-    public long failOpenLimit(String apId, long currentLimitBps, long capacityBps) {
-        return policy.nextLimit(currentLimitBps, capacityBps, missedCycles(apId));
-    }
-
-    /** @return the staleness policy */
-    public FailOpenPolicy failOpenPolicy() {
-        return policy;
     }
 
     /** @return the counters */

@@ -1,8 +1,10 @@
 package org.mpsdn.impl.telemetry;
 
-import org.onosproject.cfg.ComponentConfigService;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
+import org.mpsdn.impl.tls.ControllerTls;
+import org.mpsdn.impl.util.PropertyReader;
+import org.onosproject.cfg.ComponentConfigService;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -12,9 +14,6 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.slf4j.Logger;
 
-import java.io.IOException;
-import java.nio.file.Paths;
-import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Dictionary;
@@ -24,7 +23,18 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 
-import static org.onlab.util.Tools.get;
+import static org.mpsdn.impl.telemetry.OsgiPropertyConstants.KEEPALIVE_SEC;
+import static org.mpsdn.impl.telemetry.OsgiPropertyConstants.KEEPALIVE_SEC_DEFAULT;
+import static org.mpsdn.impl.telemetry.OsgiPropertyConstants.POLL_DEADLINE_MS;
+import static org.mpsdn.impl.telemetry.OsgiPropertyConstants.POLL_DEADLINE_MS_DEFAULT;
+import static org.mpsdn.impl.telemetry.OsgiPropertyConstants.POLL_INTERVAL_MS;
+import static org.mpsdn.impl.telemetry.OsgiPropertyConstants.POLL_INTERVAL_MS_DEFAULT;
+import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_CA_FILE;
+import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_CA_FILE_DEFAULT;
+import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_CERT_FILE;
+import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_CERT_FILE_DEFAULT;
+import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_KEY_FILE;
+import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_KEY_FILE_DEFAULT;
 import static org.onlab.util.Tools.groupedThreads;
 import static org.slf4j.LoggerFactory.getLogger;
 
@@ -37,39 +47,31 @@ import static org.slf4j.LoggerFactory.getLogger;
  */
 @Component(immediate = true, service = {ApTelemetryService.class, AgentRegistry.class},
         property = {
-                "pollIntervalMs:Integer=2000",
-                "pollDeadlineMs:Integer=500",
-                "holdIntervals:Integer=3",
-                "failOpenStepPercent:Integer=10",
-                "keepaliveSec:Integer=30",
-                "tlsCertFile=/opt/onos/config/mpsdn/controller.crt",
-                "tlsKeyFile=/opt/onos/config/mpsdn/controller.key",
-                "tlsCaFile=/opt/onos/config/mpsdn/ca.crt",
+                POLL_INTERVAL_MS + ":Integer=" + POLL_INTERVAL_MS_DEFAULT,
+                POLL_DEADLINE_MS + ":Integer=" + POLL_DEADLINE_MS_DEFAULT,
+                KEEPALIVE_SEC + ":Integer=" + KEEPALIVE_SEC_DEFAULT,
+                CONTROLLER_CERT_FILE + "=" + CONTROLLER_CERT_FILE_DEFAULT,
+                CONTROLLER_KEY_FILE + "=" + CONTROLLER_KEY_FILE_DEFAULT,
+                CONTROLLER_CA_FILE + "=" + CONTROLLER_CA_FILE_DEFAULT,
         })
 public class AgentTelemetryManager implements ApTelemetryService, AgentRegistry {
-    private static final int PERCENT = 100;
-
     private final Logger log = getLogger(getClass());
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
 
     /** Poll cycle in ms. */
-    private int pollIntervalMs = 2000;
+    private int pollIntervalMs = POLL_INTERVAL_MS_DEFAULT;
     /** Per-call deadline in ms. */
-    private int pollDeadlineMs = 500;
-    /** Missed cycles during which the last Tier-2 limit is held. */
-    private int holdIntervals = 3;
-    /** Fail-open step per further missed cycle, percent of capacity. */
-    private int failOpenStepPercent = 10;
+    private int pollDeadlineMs = POLL_DEADLINE_MS_DEFAULT;
     /** gRPC keepalive time in seconds. */
-    private int keepaliveSec = 30;
+    private int keepaliveSec = KEEPALIVE_SEC_DEFAULT;
     /** Controller certificate (PEM). */
-    private String tlsCertFile = "/opt/onos/config/mpsdn/controller.crt";
+    private String tlsCertFile = CONTROLLER_CERT_FILE_DEFAULT;
     /** Controller private key (PKCS#8 PEM). */
-    private String tlsKeyFile = "/opt/onos/config/mpsdn/controller.key";
+    private String tlsKeyFile = CONTROLLER_KEY_FILE_DEFAULT;
     /** CA certificate that signs the agents (PEM). */
-    private String tlsCaFile = "/opt/onos/config/mpsdn/ca.crt";
+    private String tlsCaFile = CONTROLLER_CA_FILE_DEFAULT;
 
     private final Object lock = new Object();
     private final List<AgentEndpoint> endpoints = new ArrayList<>();
@@ -110,48 +112,43 @@ public class AgentTelemetryManager implements ApTelemetryService, AgentRegistry 
 
     /**
      * Reads the properties (absent ones keep their value), validates them, and restarts the
-     * poller with them. An invalid value is logged and the previous settings stay.
+     * poller with them. If any value is invalid, the errors are logged and the previous settings
+     * stay, all of them.
      *
      * @param props properties, may be null
      */
     void configure(Dictionary<?, ?> props) {
-        int interval;
-        int deadline;
-        int hold;
-        int step;
-        int keepalive;
+        PropertyReader r = new PropertyReader(props);
+        int interval = r.integer(POLL_INTERVAL_MS, pollIntervalMs, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        int deadline = r.integer(POLL_DEADLINE_MS, pollDeadlineMs, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        int keepalive = r.integer(KEEPALIVE_SEC, keepaliveSec, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        if (r.hasErrors()) {
+            log.error("Invalid telemetry poller properties, keeping the previous settings: {}", r.errors());
+            return;
+        }
         PollerConfig cfg;
         try {
-            interval = intProp(props, "pollIntervalMs", pollIntervalMs);
-            deadline = intProp(props, "pollDeadlineMs", pollDeadlineMs);
-            hold = intProp(props, "holdIntervals", holdIntervals);
-            step = intProp(props, "failOpenStepPercent", failOpenStepPercent);
-            keepalive = intProp(props, "keepaliveSec", keepaliveSec);
-            cfg = new PollerConfig(interval, deadline, hold, (double) step / PERCENT, keepalive);
+            cfg = new PollerConfig(interval, deadline, keepalive);
         } catch (IllegalArgumentException e) {
             log.error("Invalid telemetry poller property, keeping the previous settings: {}", e.getMessage());
             return;
         }
         pollIntervalMs = interval;
         pollDeadlineMs = deadline;
-        holdIntervals = hold;
-        failOpenStepPercent = step;
         keepaliveSec = keepalive;
-        tlsCertFile = strProp(props, "tlsCertFile", tlsCertFile);
-        tlsKeyFile = strProp(props, "tlsKeyFile", tlsKeyFile);
-        tlsCaFile = strProp(props, "tlsCaFile", tlsCaFile);
+        tlsCertFile = r.string(CONTROLLER_CERT_FILE, tlsCertFile);
+        tlsKeyFile = r.string(CONTROLLER_KEY_FILE, tlsKeyFile);
+        tlsCaFile = r.string(CONTROLLER_CA_FILE, tlsCaFile);
         restart(cfg, clients(cfg));
     }
 
     private Function<AgentEndpoint, AgentClient> clients(PollerConfig cfg) {
         try {
-            return new TlsAgentClients(Paths.get(tlsCertFile), Paths.get(tlsKeyFile), Paths.get(tlsCaFile),
+            return new TlsAgentClients(ControllerTls.loadConfigured(tlsCertFile, tlsKeyFile, tlsCaFile),
                     cfg.keepaliveS());
-        } catch (IOException | GeneralSecurityException | RuntimeException e) {
-            String cause = "controller TLS files (tlsCertFile=" + tlsCertFile + ", tlsKeyFile=" + tlsKeyFile
-                    + ", tlsCaFile=" + tlsCaFile + "): " + e.getMessage();
-            log.error("Cannot load {}; all agents count as unreachable", cause);
-            return ep -> new UnavailableAgentClient(cause);
+        } catch (IllegalStateException e) {
+            log.error("Cannot load {}; all agents count as unreachable", e.getMessage());
+            return ep -> new UnavailableAgentClient(e.getMessage());
         }
     }
 
@@ -183,23 +180,6 @@ public class AgentTelemetryManager implements ApTelemetryService, AgentRegistry 
         stop();
     }
 
-    private static int intProp(Dictionary<?, ?> props, String name, int current) {
-        String v = props == null ? null : get(props, name);
-        if (v == null || v.trim().isEmpty()) {
-            return current;
-        }
-        try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " '" + v + "' is not an integer", e);
-        }
-    }
-
-    private static String strProp(Dictionary<?, ?> props, String name, String current) {
-        String v = props == null ? null : get(props, name);
-        return v == null || v.trim().isEmpty() ? current : v.trim();
-    }
-
     @Override
     public void setAgents(Collection<AgentEndpoint> agents) {
         synchronized (lock) {
@@ -213,7 +193,7 @@ public class AgentTelemetryManager implements ApTelemetryService, AgentRegistry 
     }
 
     /**
-     * Returns the running poller (counters, fail-open helper, last accepted reports).
+     * Returns the running poller (counters, last accepted reports).
      *
      * @return the poller, or empty when stopped
      */

@@ -1,48 +1,34 @@
 package org.mpsdn.impl.telemetry;
 
 /**
- * Settings of the agent poller. Defaults: 2 s cycle, 500 ms per-call deadline, hold the last
- * Tier-2 limit for 3 missed cycles, then step back towards capacity by 10 % of capacity per
- * cycle, 30 s keepalive.
+ * Settings of the agent poller. Defaults: 2 s cycle, 500 ms per-call deadline, 30 s keepalive.
  */
 public final class PollerConfig {
     /** Default regulation cycle in milliseconds. */
-    public static final long DEFAULT_INTERVAL_MS = 2000;
+    public static final long DEFAULT_INTERVAL_MS = OsgiPropertyConstants.POLL_INTERVAL_MS_DEFAULT;
     /** Default per-call deadline in milliseconds. */
-    public static final long DEFAULT_DEADLINE_MS = 500;
-    /** Default number of missed cycles during which the last limit is held. */
-    public static final int DEFAULT_HOLD_INTERVALS = 3;
-    /** Default fail-open step as a fraction of capacity per cycle. */
-    public static final double DEFAULT_FAIL_OPEN_STEP = 0.1;
+    public static final long DEFAULT_DEADLINE_MS = OsgiPropertyConstants.POLL_DEADLINE_MS_DEFAULT;
     /** Default keepalive time in seconds. */
-    public static final long DEFAULT_KEEPALIVE_S = 30;
+    public static final long DEFAULT_KEEPALIVE_S = OsgiPropertyConstants.KEEPALIVE_SEC_DEFAULT;
 
     private final long intervalMs;
     private final long deadlineMs;
-    private final int holdIntervals;
-    private final double failOpenStep;
     private final long keepaliveS;
 
     /**
      * Creates a configuration.
      *
-     * @param intervalMs    cycle length in ms (100..3600000)
-     * @param deadlineMs    per-call deadline in ms (10..intervalMs)
-     * @param holdIntervals missed cycles during which the last Tier-2 limit is held (0..1000)
-     * @param failOpenStep  step towards capacity per further missed cycle, fraction of capacity (0, 1]
-     * @param keepaliveS    gRPC keepalive time in seconds (10..3600)
+     * @param intervalMs cycle length in ms (100..3600000)
+     * @param deadlineMs per-call deadline in ms (10..intervalMs)
+     * @param keepaliveS gRPC keepalive time in seconds (10..3600)
      * @throws IllegalArgumentException naming the field when a value is out of range
      */
-    public PollerConfig(long intervalMs, long deadlineMs, int holdIntervals, double failOpenStep, long keepaliveS) {
+    public PollerConfig(long intervalMs, long deadlineMs, long keepaliveS) {
         check(intervalMs >= 100 && intervalMs <= 3_600_000, "intervalMs", intervalMs, "100..3600000");
         check(deadlineMs >= 10 && deadlineMs <= intervalMs, "deadlineMs", deadlineMs, "10..intervalMs");
-        check(holdIntervals >= 0 && holdIntervals <= 1000, "holdIntervals", holdIntervals, "0..1000");
-        check(failOpenStep > 0.0 && failOpenStep <= 1.0, "failOpenStep", failOpenStep, "(0, 1]");
         check(keepaliveS >= 10 && keepaliveS <= 3600, "keepaliveS", keepaliveS, "10..3600");
         this.intervalMs = intervalMs;
         this.deadlineMs = deadlineMs;
-        this.holdIntervals = holdIntervals;
-        this.failOpenStep = failOpenStep;
         this.keepaliveS = keepaliveS;
     }
 
@@ -52,8 +38,7 @@ public final class PollerConfig {
      * @return defaults
      */
     public static PollerConfig defaults() {
-        return new PollerConfig(DEFAULT_INTERVAL_MS, DEFAULT_DEADLINE_MS, DEFAULT_HOLD_INTERVALS,
-                DEFAULT_FAIL_OPEN_STEP, DEFAULT_KEEPALIVE_S);
+        return new PollerConfig(DEFAULT_INTERVAL_MS, DEFAULT_DEADLINE_MS, DEFAULT_KEEPALIVE_S);
     }
 
     private static void check(boolean ok, String field, Object value, String range) {
@@ -70,16 +55,6 @@ public final class PollerConfig {
     /** @return per-call deadline in ms */
     public long deadlineMs() {
         return deadlineMs;
-    }
-
-    /** @return hold intervals */
-    public int holdIntervals() {
-        return holdIntervals;
-    }
-
-    /** @return fail-open step as a fraction of capacity */
-    public double failOpenStep() {
-        return failOpenStep;
     }
 
     /** @return keepalive time in seconds */

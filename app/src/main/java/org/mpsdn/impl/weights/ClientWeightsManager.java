@@ -5,12 +5,12 @@ import org.mpsdn.api.northbound.InstallOutcome;
 import org.mpsdn.api.northbound.IntentInstaller;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.MpsdnIntent;
-import org.mpsdn.api.northbound.WeightMode;
 import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.api.regulation.RegulationListener;
 import org.mpsdn.api.regulation.RegulationService;
-import org.mpsdn.client.v1.AckRequest;
-import org.mpsdn.client.v1.WeightUpdate;
+import org.mpsdn.impl.tls.ControllerTls;
+import org.mpsdn.impl.weights.transport.ClientWeightsServer;
+import org.mpsdn.impl.weights.transport.TokenFile;
 import org.onosproject.cfg.ComponentConfigService;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
@@ -21,22 +21,20 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.slf4j.Logger;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Paths;
+import java.security.GeneralSecurityException;
 import java.util.Dictionary;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 
 import static org.mpsdn.impl.weights.OsgiPropertyConstants.ACK_TIMEOUT_MS;
 import static org.mpsdn.impl.weights.OsgiPropertyConstants.ACK_TIMEOUT_MS_DEFAULT;
@@ -60,11 +58,11 @@ import static org.onlab.util.Tools.groupedThreads;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * ONOS component that serves MPTCP client weights: runs the ClientWeights gRPC server, feeds the regulation state
- * into the {@link WeightPublisher} (on every regulation event and every {@code clientWeightsRefreshMs}), and
- * installs client-weights intents. An intent is installed only when the client acknowledges the weight version that
- * carries it; it fails, with the reason, when the client has not subscribed, reports a path it could not apply, or
- * does not acknowledge within {@code clientWeightsAckTimeoutMs}.
+ * ONOS component that serves MPTCP client weights: runs the ClientWeights gRPC server ({@link ClientWeightsServer},
+ * with the controller's TLS identity loaded by {@link ControllerTls} from its own properties), feeds the regulation
+ * state into the {@link WeightPublisher} (on every regulation event and every {@code clientWeightsRefreshMs}), and
+ * installs client-weights intents with a {@link WeightsIntentInstaller} (acknowledged by the client within
+ * {@code clientWeightsAckTimeoutMs}).
  *
  * <p>Automatic weights shape the clients' send direction, so they follow the uplink Tier-2 limits.
  */
@@ -112,13 +110,12 @@ public class ClientWeightsManager implements IntentInstaller {
     private int clientWeightsRefreshMs = REFRESH_MS_DEFAULT;
 
     private final Object lock = new Object();
-    private final Map<AckWaiter, Boolean> waiters = new ConcurrentHashMap<>();
     private final RegulationListener regulationListener = this::regulationChanged;
-    private final Consumer<AckRequest> ackListener = this::acked;
     private final AtomicBoolean refreshQueued = new AtomicBoolean();
 
     private volatile ClientWeightsProperties props = ClientWeightsProperties.defaults();
     private volatile WeightPublisher publisher;
+    private volatile WeightsIntentInstaller installer;
     private volatile ClientWeightsServer server;
     private volatile ScheduledExecutorService executor;
     private ScheduledFuture<?> refreshTask;
@@ -170,7 +167,8 @@ public class ClientWeightsManager implements IntentInstaller {
             executor = Executors.newSingleThreadScheduledExecutor(
                     groupedThreads("onos/mpsdn", "client-weights-%d", log));
             publisher = new WeightPublisher();
-            publisher.addAckListener(ackListener);
+            installer = new WeightsIntentInstaller(publisher, () -> server != null, () -> props.ackTimeoutMs(),
+                    executor);
             regulationService.addListener(regulationListener);
             scheduleRefresh();
             startServer();
@@ -212,12 +210,8 @@ public class ClientWeightsManager implements IntentInstaller {
     void stop() {
         synchronized (lock) {
             regulationService.removeListener(regulationListener);
-            if (publisher != null) {
-                publisher.removeAckListener(ackListener);
-            }
-            for (AckWaiter w : waiters.keySet()) {
-                w.complete(InstallOutcome.failed("client weights service stopped before client " + w.clientId
-                        + " acknowledged"));
+            if (installer != null) {
+                installer.stop();
             }
             stopServer();
             if (refreshTask != null) {
@@ -271,78 +265,18 @@ public class ClientWeightsManager implements IntentInstaller {
 
     @Override
     public CompletionStage<InstallOutcome> install(MpsdnIntent intent) {
-        if (intent.kind() != IntentKind.CLIENT_WEIGHTS) {
-            return done(InstallOutcome.failed("kind: this installer applies " + IntentKind.CLIENT_WEIGHTS
-                    + ", not " + intent.kind()));
-        }
-        WeightPublisher p = publisher;
-        String client = intent.target();
-        if (p == null || server == null) {
-            return done(InstallOutcome.failed("client weights server is not running"));
-        }
-        if (!p.isRegistered(client)) {
-            return done(InstallOutcome.failed("client " + client + " is not registered: its agent has not "
-                    + "subscribed"));
-        }
-        try {
-            if (intent.weightMode() == WeightMode.MANUAL) {
-                p.setManual(client, intent.weights());
-            } else {
-                p.clearManual(client);
-            }
-        } catch (IllegalArgumentException e) {
-            return done(InstallOutcome.failed(e.getMessage()));
-        }
-        return awaitAck(p, client);
+        WeightsIntentInstaller i = installer;
+        return i == null ? notRunning() : i.install(intent);
     }
 
     @Override
     public CompletionStage<InstallOutcome> uninstall(MpsdnIntent intent) {
-        WeightPublisher p = publisher;
-        if (p == null) {
-            return done(InstallOutcome.failed("client weights server is not running"));
-        }
-        String client = intent.target();
-        p.clearManual(client);
-        if (!p.isRegistered(client)) {
-            return done(InstallOutcome.acknowledged());
-        }
-        return awaitAck(p, client);
+        WeightsIntentInstaller i = installer;
+        return i == null ? notRunning() : i.uninstall(intent);
     }
 
-    private CompletionStage<InstallOutcome> awaitAck(WeightPublisher p, String client) {
-        Optional<WeightUpdate> current = p.current(client);
-        if (current.isEmpty()) {
-            return done(InstallOutcome.failed("client " + client + " is not registered"));
-        }
-        AckWaiter w = new AckWaiter(client, current.get().getEpoch(), current.get().getVersion());
-        waiters.put(w, Boolean.TRUE);
-        w.future.whenComplete((o, e) -> waiters.remove(w));
-        ScheduledExecutorService ex;
-        int timeout;
-        synchronized (lock) {
-            ex = executor;
-            timeout = props.ackTimeoutMs();
-        }
-        if (ex == null) {
-            w.complete(InstallOutcome.failed("client weights service stopped"));
-            return w.future;
-        }
-        ScheduledFuture<?> t = ex.schedule(() -> w.complete(InstallOutcome.failed("client " + client
-                + " did not acknowledge weights version " + w.version + " within " + timeout + " ms")),
-                timeout, TimeUnit.MILLISECONDS);
-        w.future.whenComplete((o, e) -> t.cancel(false));
-        // it may have acknowledged already (unchanged weights, or an ack racing this registration)
-        p.lastAck(client).ifPresent(w::offer);
-        return w.future;
-    }
-
-    private void acked(AckRequest ack) {
-        for (AckWaiter w : waiters.keySet()) {
-            if (w.clientId.equals(ack.getClientId())) {
-                w.offer(ack);
-            }
-        }
+    private static CompletionStage<InstallOutcome> notRunning() {
+        return CompletableFuture.completedFuture(InstallOutcome.failed("client weights server is not running"));
     }
 
     private void regulationChanged(RegulationEvent event) {
@@ -384,15 +318,13 @@ public class ClientWeightsManager implements IntentInstaller {
         try {
             Map<String, String> tokens = ClientWeightsProperties.NONE.equals(p.tokensFile()) ? Map.of()
                     : TokenFile.read(Paths.get(p.tokensFile()));
-            ClientWeightsServer.TlsFiles tls = null;
-            if (!p.plaintext()) {
-                File ca = ClientWeightsProperties.NONE.equals(p.tlsCaFile()) ? null : new File(p.tlsCaFile());
-                tls = new ClientWeightsServer.TlsFiles(new File(p.tlsCertFile()), new File(p.tlsKeyFile()), ca);
-            }
+            ControllerTls tls = p.plaintext() ? null : ControllerTls.load(Paths.get(p.tlsCertFile()),
+                    Paths.get(p.tlsKeyFile()),
+                    ClientWeightsProperties.NONE.equals(p.tlsCaFile()) ? null : Paths.get(p.tlsCaFile()));
             server = new ClientWeightsServer(p.port(), publisher, tokens, tls);
             log.info("Client weights server listening on port {} ({})", server.port(),
                     p.plaintext() ? "plaintext, lab only" : "TLS");
-        } catch (IOException | IllegalArgumentException | IllegalStateException e) {
+        } catch (IOException | GeneralSecurityException | IllegalArgumentException | IllegalStateException e) {
             server = null;
             log.error("Cannot start the client weights server ({}): {}", p, e.getMessage());
         }
@@ -420,46 +352,5 @@ public class ClientWeightsManager implements IntentInstaller {
         clientWeightsPlaintext = p.plaintext();
         clientWeightsAckTimeoutMs = p.ackTimeoutMs();
         clientWeightsRefreshMs = p.refreshMs();
-    }
-
-    private static CompletionStage<InstallOutcome> done(InstallOutcome o) {
-        return CompletableFuture.completedFuture(o);
-    }
-
-    /** An intent waiting for its client to acknowledge a weight version. */
-    private static final class AckWaiter {
-        private final String clientId;
-        private final long epoch;
-        private final long version;
-        private final CompletableFuture<InstallOutcome> future = new CompletableFuture<>();
-
-        AckWaiter(String clientId, long epoch, long version) {
-            this.clientId = clientId;
-            this.epoch = epoch;
-            this.version = version;
-        }
-
-        void offer(AckRequest ack) {
-            if (ack.getEpoch() != epoch || ack.getVersion() < version) {
-                return;
-            }
-            StringBuilder failed = new StringBuilder();
-            ack.getPathsList().stream().filter(a -> !a.getOk()).forEach(a -> failed.append(failed.length() == 0
-                    ? "" : "; ").append(a.getPathId()).append(": ").append(a.getError().isEmpty()
-                    ? "failed" : a.getError()));
-            if (ack.getPathsCount() == 0) {
-                complete(InstallOutcome.failed("client " + clientId + " acknowledged version " + ack.getVersion()
-                        + " without any applied path"));
-            } else if (failed.length() > 0) {
-                complete(InstallOutcome.failed("client " + clientId + " could not apply version "
-                        + ack.getVersion() + ": " + failed));
-            } else {
-                complete(InstallOutcome.acknowledged());
-            }
-        }
-
-        void complete(InstallOutcome o) {
-            future.complete(o);
-        }
     }
 }

@@ -1,5 +1,7 @@
 package org.mpsdn.impl.weights;
 
+import org.mpsdn.impl.util.PropertyReader;
+
 import java.util.Dictionary;
 import java.util.Objects;
 
@@ -30,6 +32,7 @@ public final class ClientWeightsProperties {
     public static final String NONE = "none";
     private static final int MAX_PORT = 65535;
     private static final int MIN_MS = 10;
+    private static final int MAX_MS = Integer.MAX_VALUE;
 
     private final boolean enabled;
     private final int port;
@@ -72,25 +75,20 @@ public final class ClientWeightsProperties {
      * @param dict     component properties, may be null
      * @param previous values kept for absent properties
      * @return the new values
-     * @throws IllegalArgumentException naming the property and value when one is invalid
+     * @throws IllegalArgumentException naming each invalid property and value
      */
     public static ClientWeightsProperties read(Dictionary<?, ?> dict, ClientWeightsProperties previous) {
-        int port = intProp(dict, PORT, previous.port);
-        if (port < 0 || port > MAX_PORT) {
-            throw new IllegalArgumentException(PORT + " must be in [0, " + MAX_PORT + "], got " + port);
+        PropertyReader r = new PropertyReader(dict);
+        ClientWeightsProperties next = new ClientWeightsProperties(r.bool(ENABLED, previous.enabled),
+                r.integer(PORT, previous.port, 0, MAX_PORT),
+                r.string(TLS_CERT_FILE, previous.tlsCertFile), r.string(TLS_KEY_FILE, previous.tlsKeyFile),
+                r.string(TLS_CA_FILE, previous.tlsCaFile), r.string(TOKENS_FILE, previous.tokensFile),
+                r.bool(PLAINTEXT, previous.plaintext), r.integer(ACK_TIMEOUT_MS, previous.ackTimeoutMs, MIN_MS, MAX_MS),
+                r.integer(REFRESH_MS, previous.refreshMs, MIN_MS, MAX_MS));
+        if (r.hasErrors()) {
+            throw new IllegalArgumentException(String.join("; ", r.errors()));
         }
-        int ackTimeout = intProp(dict, ACK_TIMEOUT_MS, previous.ackTimeoutMs);
-        if (ackTimeout < MIN_MS) {
-            throw new IllegalArgumentException(ACK_TIMEOUT_MS + " must be >= " + MIN_MS + ", got " + ackTimeout);
-        }
-        int refresh = intProp(dict, REFRESH_MS, previous.refreshMs);
-        if (refresh < MIN_MS) {
-            throw new IllegalArgumentException(REFRESH_MS + " must be >= " + MIN_MS + ", got " + refresh);
-        }
-        return new ClientWeightsProperties(boolProp(dict, ENABLED, previous.enabled), port,
-                strProp(dict, TLS_CERT_FILE, previous.tlsCertFile), strProp(dict, TLS_KEY_FILE, previous.tlsKeyFile),
-                strProp(dict, TLS_CA_FILE, previous.tlsCaFile), strProp(dict, TOKENS_FILE, previous.tokensFile),
-                boolProp(dict, PLAINTEXT, previous.plaintext), ackTimeout, refresh);
+        return next;
     }
 
     /** @return whether the server runs */
@@ -173,48 +171,5 @@ public final class ClientWeightsProperties {
         return "ClientWeightsProperties{enabled=" + enabled + ", port=" + port + ", plaintext=" + plaintext
                 + ", cert=" + tlsCertFile + ", key=" + tlsKeyFile + ", ca=" + tlsCaFile + ", tokens=" + tokensFile
                 + ", ackTimeoutMs=" + ackTimeoutMs + ", refreshMs=" + refreshMs + "}";
-    }
-
-    private static String raw(Dictionary<?, ?> dict, String name) {
-        if (dict == null) {
-            return null;
-        }
-        Object v = dict.get(name);
-        if (v == null) {
-            return null;
-        }
-        String s = v.toString().trim();
-        return s.isEmpty() ? null : s;
-    }
-
-    private static int intProp(Dictionary<?, ?> dict, String name, int current) {
-        String v = raw(dict, name);
-        if (v == null) {
-            return current;
-        }
-        try {
-            return Integer.parseInt(v);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " '" + v + "' is not an integer", e);
-        }
-    }
-
-    private static boolean boolProp(Dictionary<?, ?> dict, String name, boolean current) {
-        String v = raw(dict, name);
-        if (v == null) {
-            return current;
-        }
-        if ("true".equalsIgnoreCase(v)) {
-            return true;
-        }
-        if ("false".equalsIgnoreCase(v)) {
-            return false;
-        }
-        throw new IllegalArgumentException(name + " '" + v + "' is not true or false");
-    }
-
-    private static String strProp(Dictionary<?, ?> dict, String name, String current) {
-        String v = raw(dict, name);
-        return v == null ? current : v;
     }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
 import org.mpsdn.api.model.ApKind;
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.impl.util.HostPort;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.MacAddress;
 import org.onosproject.core.ApplicationId;
@@ -16,6 +17,7 @@ import org.onosproject.net.PortNumber;
 import org.onosproject.net.config.InvalidFieldException;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,8 +64,16 @@ public class MpsdnConfigTest {
         ((ObjectNode) root.get("aps").get(1)).put("enbAgent", "10.0.0.9:50061");
         MpsdnConfig c = config(root);
         assertTrue(c.isValid());
-        assertEquals(Map.of("lte1", "10.0.0.9:50061"), c.enbAgents());
-        assertEquals(Map.of(), config(valid()).enbAgents());
+        assertEquals(Map.of("lte1", "10.0.0.9:50061"), enbAgents(c));
+        assertEquals(Map.of(), enbAgents(config(valid())));
+        assertEquals(HostPort.parse("10.0.0.9:50061"), c.aps().get(1).enbAgent().orElseThrow());
+    }
+
+    /** The eNB endpoints the config carries, AP id to host:port. */
+    private static Map<String, String> enbAgents(MpsdnConfig c) {
+        Map<String, String> out = new LinkedHashMap<>();
+        c.aps().forEach(ap -> ap.enbAgent().ifPresent(e -> out.put(ap.id(), e.toString())));
+        return out;
     }
 
     @Test

@@ -14,16 +14,17 @@ import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.enb.v1.Discipline;
 import org.mpsdn.enb.v1.SchedulingPolicy;
-import org.mpsdn.impl.telemetry.TlsAgentClients;
+import org.mpsdn.impl.tls.ControllerTls;
 
-import java.io.File;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import static org.mpsdn.impl.tls.GoTools.BUILD_TIMEOUT_S;
+import static org.mpsdn.impl.tls.GoTools.module;
+import static org.mpsdn.impl.tls.GoTools.run;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
@@ -36,7 +37,6 @@ import static org.junit.Assert.assertTrue;
  * presents another AP's identity, are refused and reported as failures.
  */
 public class EnbPolicyClientTlsTest {
-    private static final long BUILD_TIMEOUT_S = 900;
     private static Path work;
     private static Path pki;
     private static Path rogue;
@@ -47,29 +47,17 @@ public class EnbPolicyClientTlsTest {
 
     @BeforeClass
     public static void makePki() throws Exception {
-        Path module = Paths.get("..", "southbound-ap-agent").toAbsolutePath().normalize();
-        assertTrue("Go module not found at " + module, Files.isDirectory(module));
+        Path module = module();
         work = Files.createTempDirectory("mpsdn-enbtls");
         Path bin = work.resolve("mpsdn-certs");
-        run(module.toFile(), BUILD_TIMEOUT_S, "go", "build", "-o", bin.toString(), "./cmd/mpsdn-certs");
+        run(work, module.toFile(), BUILD_TIMEOUT_S, "go", "build", "-o", bin.toString(), "./cmd/mpsdn-certs");
         pki = work.resolve("pki");
         rogue = work.resolve("rogue");
-        run(work.toFile(), 60, bin.toString(), "-dir", pki.toString(), "ca");
-        run(work.toFile(), 60, bin.toString(), "-dir", pki.toString(), "ap", "enb1");
-        run(work.toFile(), 60, bin.toString(), "-dir", pki.toString(), "controller", "onos1");
-        run(work.toFile(), 60, bin.toString(), "-dir", rogue.toString(), "ca");
-        run(work.toFile(), 60, bin.toString(), "-dir", rogue.toString(), "controller", "onos1");
-    }
-
-    private static void run(File dir, long timeoutS, String... cmd) throws Exception {
-        Path out = Files.createTempFile(work, "cmd", ".log");
-        Process p = new ProcessBuilder(cmd).directory(dir).redirectErrorStream(true)
-                .redirectOutput(out.toFile()).start();
-        if (!p.waitFor(timeoutS, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(String.join(" ", cmd) + " timed out after " + timeoutS + " s");
-        }
-        assertEquals(String.join(" ", cmd) + ":\n" + Files.readString(out), 0, p.exitValue());
+        run(work, work.toFile(), 60, bin.toString(), "-dir", pki.toString(), "ca");
+        run(work, work.toFile(), 60, bin.toString(), "-dir", pki.toString(), "ap", "enb1");
+        run(work, work.toFile(), 60, bin.toString(), "-dir", pki.toString(), "controller", "onos1");
+        run(work, work.toFile(), 60, bin.toString(), "-dir", rogue.toString(), "ca");
+        run(work, work.toFile(), 60, bin.toString(), "-dir", rogue.toString(), "controller", "onos1");
     }
 
     @Before
@@ -90,9 +78,9 @@ public class EnbPolicyClientTlsTest {
         server.awaitTermination(5, TimeUnit.SECONDS);
     }
 
-    private static TlsAgentClients controller(Path dir) throws Exception {
-        return new TlsAgentClients(dir.resolve("controller-onos1.crt"), dir.resolve("controller-onos1.key"),
-                pki.resolve("ca.crt"), 30);
+    private static ControllerTls controller(Path dir) throws Exception {
+        return ControllerTls.load(dir.resolve("controller-onos1.crt"), dir.resolve("controller-onos1.key"),
+                pki.resolve("ca.crt"));
     }
 
     private static MpsdnIntent intent() {
@@ -109,7 +97,7 @@ public class EnbPolicyClientTlsTest {
     @Test
     public void controllerCertificateInstallsOverMtls() throws Exception {
         try (EnbPolicyClient c = EnbPolicyClient.overTls("enb1", "127.0.0.1", port,
-                controller(pki).sslContext("enb1"), 5000)) {
+                controller(pki).clientContext("enb1"), 5000)) {
             InstallOutcome o = install(c);
             assertTrue(o.toString(), o.isAcknowledged());
         }
@@ -125,7 +113,7 @@ public class EnbPolicyClientTlsTest {
     public void enbPresentingAnotherIdentityIsRefused() throws Exception {
         // the controller dials "enb2" but the server's certificate is bound to mpsdn://ap/enb1
         try (EnbPolicyClient c = EnbPolicyClient.overTls("enb2", "127.0.0.1", port,
-                controller(pki).sslContext("enb2"), 5000)) {
+                controller(pki).clientContext("enb2"), 5000)) {
             InstallOutcome o = install(c);
             assertFalse(o.isAcknowledged());
             assertTrue(o.reason(), o.reason().startsWith("eNB enb1 unreachable: UNAVAILABLE"));
@@ -138,7 +126,7 @@ public class EnbPolicyClientTlsTest {
     @Test
     public void controllerOfAnotherCaIsRefused() throws Exception {
         try (EnbPolicyClient c = EnbPolicyClient.overTls("enb1", "127.0.0.1", port,
-                controller(rogue).sslContext("enb1"), 5000)) {
+                controller(rogue).clientContext("enb1"), 5000)) {
             InstallOutcome o = install(c);
             assertFalse(o.isAcknowledged());
             assertTrue(o.reason(), o.reason().startsWith("eNB enb1 unreachable: UNAVAILABLE"));

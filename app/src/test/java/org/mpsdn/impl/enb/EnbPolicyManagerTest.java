@@ -29,6 +29,8 @@ import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.net.config.Config;
+import org.onosproject.net.config.NetworkConfigEvent;
+import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigServiceAdapter;
 
 import java.net.InetSocketAddress;
@@ -52,9 +54,27 @@ public class EnbPolicyManagerTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final ApplicationId APP = TestApplicationId.create(RegulationManager.APP_NAME);
 
-    /** Netcfg holding one config. */
+    /** Netcfg holding one config; a change is posted to the listeners as ONOS does. */
     private static final class Netcfg extends NetworkConfigServiceAdapter {
         volatile JsonNode node;
+        final List<NetworkConfigListener> listeners = new CopyOnWriteArrayList<>();
+
+        void set(JsonNode n) {
+            node = n;
+            NetworkConfigEvent e = new NetworkConfigEvent(NetworkConfigEvent.Type.CONFIG_UPDATED, APP,
+                    MpsdnConfig.class);
+            listeners.stream().filter(l -> l.isRelevant(e)).forEach(l -> l.event(e));
+        }
+
+        @Override
+        public void addListener(NetworkConfigListener listener) {
+            listeners.add(listener);
+        }
+
+        @Override
+        public void removeListener(NetworkConfigListener listener) {
+            listeners.remove(listener);
+        }
 
         @Override
         @SuppressWarnings("unchecked")
@@ -327,7 +347,7 @@ public class EnbPolicyManagerTest {
 
     @Test
     public void missingEndpointAndUnreachableEnbFailWithReason() throws Exception {
-        netcfg.node = config(null);
+        netcfg.set(config(null));
         book.submit(intent());
         MpsdnIntent i = awaitSettled("i1");
         assertEquals(IntentState.FAILED, i.state());
@@ -336,7 +356,7 @@ public class EnbPolicyManagerTest {
         int port = server.getPort();
         server.shutdownNow();
         server.awaitTermination(5, TimeUnit.SECONDS);
-        netcfg.node = config("127.0.0.1:" + port);
+        netcfg.set(config("127.0.0.1:" + port));
         book.submit(intent().toBuilder().interCluster(EnbDiscipline.MAX_CI).build());
         i = awaitSettled("i1");
         assertEquals(IntentState.FAILED, i.state());
@@ -345,8 +365,19 @@ public class EnbPolicyManagerTest {
 
     @Test
     public void withoutTlsFilesEveryIntentFailsNamingThem() throws Exception {
+        assertTlsFilesMissingWith("false");
+    }
+
+    @Test
+    public void aPlaintextValueOtherThanTrueMeansTls() throws Exception {
+        assertTlsFilesMissingWith("yes");
+    }
+
+    /** With enbPlaintext set to a value, and no TLS files, an intent fails naming them and nothing is sent. */
+    private void assertTlsFilesMissingWith(String plaintext) throws Exception {
         Hashtable<String, Object> props = new Hashtable<>();
-        props.put("enbPlaintext", "false");
+        props.put("enbPlaintext", plaintext);
+        props.put("enbDeadlineMs", "soon"); // invalid: logged, the previous deadline stays
         props.put("tlsCertFile", "/nonexistent/controller.crt");
         manager.configure(props);
         book.submit(intent());

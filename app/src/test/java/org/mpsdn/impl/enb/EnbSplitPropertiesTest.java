@@ -114,7 +114,7 @@ public class EnbSplitPropertiesTest {
                 .windowPackets(window).alpha(alpha).beta(beta).build();
         MpsdnIntent i = MpsdnIntent.builder().id("i").kind(IntentKind.ENB_SCHEDULING).target("enb1")
                 .interCluster(EnbDiscipline.PFS).split(s).build();
-        List<FlowSplit> out = EnbIntentInstaller.splitsOf(i);
+        List<FlowSplit> out = EnbIntentPlanner.splitsOf(i);
         assertEquals(1, out.size());
         double delta = Math.max(1e-6, 2 * Math.min(share, 1 - share));
         double epochS = window * (1 - beta) / alpha * rttMs / 1000;

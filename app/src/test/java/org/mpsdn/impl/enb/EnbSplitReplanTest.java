@@ -65,7 +65,7 @@ public class EnbSplitReplanTest {
         EnbPolicyClient client = new EnbPolicyClient("enb1", channel, 2000);
         executor = Executors.newSingleThreadExecutor();
         installer = new EnbIntentInstaller(id -> client, id -> new ArrayList<>(flows),
-                EnbIntentInstaller::splitsOf, executor);
+                EnbIntentPlanner::splitsOf, executor);
         installer.setStateListener((id, v, o) -> reports.add(new Report(id, v, o)));
         flows.add(new EnbFlow("f1", "alice", "enb1", "alice"));
     }

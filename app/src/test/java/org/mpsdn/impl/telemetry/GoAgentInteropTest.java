@@ -5,6 +5,7 @@ import org.junit.BeforeClass;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.telemetry.ApTelemetry;
+import org.mpsdn.impl.tls.ControllerTls;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -13,7 +14,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +21,9 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import static org.mpsdn.impl.tls.GoTools.BUILD_TIMEOUT_S;
+import static org.mpsdn.impl.tls.GoTools.module;
+import static org.mpsdn.impl.tls.GoTools.run;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertNotNull;
@@ -32,7 +35,6 @@ import static org.junit.Assert.assertTrue;
  * the agent with the eNB source reading a metrics file the test writes (no root needed).
  */
 public class GoAgentInteropTest {
-    private static final long BUILD_TIMEOUT_S = 900;
     private static Path work;
     private static Path pki;
     private static Path enbFile;
@@ -41,21 +43,20 @@ public class GoAgentInteropTest {
 
     @BeforeClass
     public static void startAgent() throws Exception {
-        Path module = Paths.get("..", "southbound-ap-agent").toAbsolutePath().normalize();
-        assertTrue("Go module not found at " + module, Files.isDirectory(module));
+        Path module = module();
         work = Files.createTempDirectory("mpsdn-interop");
         Path bin = work.resolve("bin");
         Files.createDirectories(bin);
-        run(module.toFile(), BUILD_TIMEOUT_S, "go", "build", "-o", bin.toString() + File.separator,
+        run(work, module.toFile(), BUILD_TIMEOUT_S, "go", "build", "-o", bin.toString() + File.separator,
                 "./cmd/mpsdn-ap-agent", "./cmd/mpsdn-certs");
         pki = work.resolve("pki");
         String certs = bin.resolve("mpsdn-certs").toString();
-        run(work.toFile(), 60, certs, "-dir", pki.toString(), "ca");
-        run(work.toFile(), 60, certs, "-dir", pki.toString(), "ap", "ap1");
-        run(work.toFile(), 60, certs, "-dir", pki.toString(), "controller", "onos1");
+        run(work, work.toFile(), 60, certs, "-dir", pki.toString(), "ca");
+        run(work, work.toFile(), 60, certs, "-dir", pki.toString(), "ap", "ap1");
+        run(work, work.toFile(), 60, certs, "-dir", pki.toString(), "controller", "onos1");
         Path rogue = work.resolve("rogue");
-        run(work.toFile(), 60, certs, "-dir", rogue.toString(), "ca");
-        run(work.toFile(), 60, certs, "-dir", rogue.toString(), "controller", "onos1");
+        run(work, work.toFile(), 60, certs, "-dir", rogue.toString(), "ca");
+        run(work, work.toFile(), 60, certs, "-dir", rogue.toString(), "controller", "onos1");
 
         enbFile = work.resolve("enb.json");
         writeEnb(120_000, 150_000);
@@ -120,21 +121,10 @@ public class GoAgentInteropTest {
         }
     }
 
-    private static void run(File dir, long timeoutS, String... cmd) throws Exception {
-        Path out = Files.createTempFile(work, "cmd", ".log");
-        Process p = new ProcessBuilder(cmd).directory(dir).redirectErrorStream(true)
-                .redirectOutput(out.toFile()).start();
-        if (!p.waitFor(timeoutS, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(String.join(" ", cmd) + " timed out after " + timeoutS + " s");
-        }
-        assertEquals(String.join(" ", cmd) + ":\n" + Files.readString(out), 0, p.exitValue());
-    }
-
     private static AgentPoller poller(Path dir, String apId) throws Exception {
-        AgentPoller p = new AgentPoller(new PollerConfig(10_000, 5_000, 3, 0.1, 30),
-                new TlsAgentClients(dir.resolve("controller-onos1.crt"), dir.resolve("controller-onos1.key"),
-                        pki.resolve("ca.crt"), 30), System::currentTimeMillis);
+        AgentPoller p = new AgentPoller(new PollerConfig(10_000, 5_000, 30),
+                new TlsAgentClients(ControllerTls.load(dir.resolve("controller-onos1.crt"),
+                        dir.resolve("controller-onos1.key"), pki.resolve("ca.crt")), 30), System::currentTimeMillis);
         List<AgentEndpoint> eps = new ArrayList<>();
         eps.add(new AgentEndpoint(apId, "127.0.0.1", port));
         p.setAgents(eps);
@@ -144,7 +134,7 @@ public class GoAgentInteropTest {
     @Test
     public void javaPollerReadsGoAgentOverMutualTls() throws Exception {
         try (AgentPoller p = poller(pki, "ap1")) {
-            CycleResult r = p.pollOnce();
+            PollCycleStats r = p.pollOnce();
             assertEquals("counters " + p.counters().asMap() + "; agent log: " + log(), 1, r.accepted());
             ApTelemetry t = p.latest("ap1").orElseThrow();
             assertEquals(0.8, t.occupancy(Direction.DOWNLINK).getAsDouble(), 1e-9);

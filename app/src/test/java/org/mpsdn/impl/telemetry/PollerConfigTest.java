@@ -26,17 +26,15 @@ public class PollerConfigTest {
     public void defaults() {
         PollerConfig c = PollerConfig.defaults();
         assertEquals(2000, c.intervalMs());
-        assertEquals(3, c.holdIntervals());
+        assertEquals(500, c.deadlineMs());
+        assertEquals(30, c.keepaliveS());
     }
 
     @Test
     public void rejectsOutOfRange() {
-        expect(() -> new PollerConfig(50, 10, 3, 0.1, 30), "intervalMs", "50");
-        expect(() -> new PollerConfig(1000, 2000, 3, 0.1, 30), "deadlineMs", "2000");
-        expect(() -> new PollerConfig(1000, 500, -1, 0.1, 30), "holdIntervals", "-1");
-        expect(() -> new PollerConfig(1000, 500, 3, 0.0, 30), "failOpenStep", "0.0");
-        expect(() -> new PollerConfig(1000, 500, 3, Double.NaN, 30), "failOpenStep");
-        expect(() -> new PollerConfig(1000, 500, 3, 0.1, 1), "keepaliveS", "1");
+        expect(() -> new PollerConfig(50, 10, 30), "intervalMs", "50");
+        expect(() -> new PollerConfig(1000, 2000, 30), "deadlineMs", "2000");
+        expect(() -> new PollerConfig(1000, 500, 1), "keepaliveS", "1");
         expect(() -> new AgentEndpoint("ap/1", "h", 1), "apId", "ap/1");
         expect(() -> new AgentEndpoint("ap1", "", 1), "host", "ap1");
         expect(() -> new AgentEndpoint("ap1", "h", 70000), "port", "70000");

@@ -6,7 +6,6 @@ import io.grpc.ManagedChannelBuilder;
 import io.grpc.Metadata;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
-import io.grpc.stub.StreamObserver;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Rule;
@@ -34,16 +33,11 @@ import org.mpsdn.client.v1.WeightUpdate;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.Hashtable;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -124,8 +118,8 @@ public class ClientWeightsManagerTest {
     }
 
     /** Subscribes ue1 with a Wi-Fi path on ap1 and an LTE path on enb1. */
-    private Sink subscribe() {
-        Sink s = new Sink();
+    private WeightSink subscribe() {
+        WeightSink s = new WeightSink();
         async().subscribe(SubscribeRequest.newBuilder().setClientId("ue1")
                 .addPaths(ClientPath.newBuilder().setPathId("wlan0").addAddresses("10.0.1.2").setApId("ap1"))
                 .addPaths(ClientPath.newBuilder().setPathId("lte0").addAddresses("10.0.2.2").setApId("enb1"))
@@ -202,7 +196,7 @@ public class ClientWeightsManagerTest {
 
     @Test
     public void manualIntentIsInstalledOnlyAfterTheAck() throws Exception {
-        Sink s = subscribe();
+        WeightSink s = subscribe();
         s.next();
         CompletableFuture<InstallOutcome> f = manager.install(manual(200, 10)).toCompletableFuture();
         WeightUpdate u = s.next();
@@ -215,7 +209,7 @@ public class ClientWeightsManagerTest {
 
     @Test
     public void ackOfAnOlderVersionDoesNotInstall() throws Exception {
-        Sink s = subscribe();
+        WeightSink s = subscribe();
         WeightUpdate first = s.next();
         CompletableFuture<InstallOutcome> f = manager.install(manual(200, 10)).toCompletableFuture();
         WeightUpdate u = s.next();
@@ -246,7 +240,7 @@ public class ClientWeightsManagerTest {
 
     @Test
     public void ackWithAnErrorFailsWithTheClientsError() throws Exception {
-        Sink s = subscribe();
+        WeightSink s = subscribe();
         s.next();
         CompletableFuture<InstallOutcome> f = manager.install(manual(200, 10)).toCompletableFuture();
         ack(s.next(), "lte0", "tc: RTNETLINK answers: Operation not permitted");
@@ -258,7 +252,7 @@ public class ClientWeightsManagerTest {
 
     @Test
     public void noAckFailsAfterTheTimeout() throws Exception {
-        Sink s = subscribe();
+        WeightSink s = subscribe();
         s.next();
         CompletableFuture<InstallOutcome> f = manager.install(manual(200, 10)).toCompletableFuture();
         s.next();
@@ -269,7 +263,7 @@ public class ClientWeightsManagerTest {
 
     @Test
     public void automaticIntentClearsManualWeightsAndWaitsForTheAck() throws Exception {
-        Sink s = subscribe();
+        WeightSink s = subscribe();
         s.next();
         CompletableFuture<InstallOutcome> m = manager.install(manual(200, 10)).toCompletableFuture();
         ack(s.next(), null, null);
@@ -284,7 +278,7 @@ public class ClientWeightsManagerTest {
 
     @Test
     public void stoppingFailsWaitingIntents() throws Exception {
-        Sink s = subscribe();
+        WeightSink s = subscribe();
         s.next();
         CompletableFuture<InstallOutcome> f = manager.install(manual(200, 10)).toCompletableFuture();
         manager.stop();
@@ -295,7 +289,7 @@ public class ClientWeightsManagerTest {
 
     @Test
     public void automaticWeightsFollowTheRegulationState() throws Exception {
-        Sink s = subscribe();
+        WeightSink s = subscribe();
         s.next();
         regulation.primaries.put("ue1", "ap1");
         ApRegulationState enb = ApRegulationState.builder("enb1", "of:2")
@@ -327,49 +321,5 @@ public class ClientWeightsManagerTest {
         u = s.nextMatching(x -> weights(x).get("lte0") == 1000);
         assertEquals("primary", u.getWeightsList().stream().filter(w -> w.getPathId().equals("lte0"))
                 .findFirst().orElseThrow().getReason());
-    }
-
-    /** Collects a weight stream. */
-    private static final class Sink implements StreamObserver<WeightUpdate> {
-        private final BlockingQueue<WeightUpdate> updates = new LinkedBlockingQueue<>();
-        private final BlockingQueue<Throwable> errors = new LinkedBlockingQueue<>();
-
-        @Override
-        public void onNext(WeightUpdate value) {
-            updates.add(value);
-        }
-
-        @Override
-        public void onError(Throwable t) {
-            errors.add(t);
-        }
-
-        @Override
-        public void onCompleted() {
-        }
-
-        WeightUpdate next() throws InterruptedException {
-            WeightUpdate u = updates.poll(WAIT_S, TimeUnit.SECONDS);
-            if (u == null) {
-                fail("no update within " + WAIT_S + " s; errors: " + errors);
-            }
-            return u;
-        }
-
-        WeightUpdate nextMatching(Predicate<WeightUpdate> p) throws InterruptedException {
-            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_S);
-            List<WeightUpdate> seen = new ArrayList<>();
-            while (System.nanoTime() < end) {
-                WeightUpdate u = updates.poll(100, TimeUnit.MILLISECONDS);
-                if (u != null) {
-                    seen.add(u);
-                    if (p.test(u)) {
-                        return u;
-                    }
-                }
-            }
-            fail("no matching update within " + WAIT_S + " s; saw " + seen + "; errors: " + errors);
-            return null;
-        }
     }
 }

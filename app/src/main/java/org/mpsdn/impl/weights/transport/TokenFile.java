@@ -1,4 +1,4 @@
-package org.mpsdn.impl.weights;
+package org.mpsdn.impl.weights.transport;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

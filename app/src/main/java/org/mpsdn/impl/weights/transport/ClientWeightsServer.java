@@ -1,4 +1,4 @@
-package org.mpsdn.impl.weights;
+package org.mpsdn.impl.weights.transport;
 
 import io.grpc.Grpc;
 import io.grpc.InsecureServerCredentials;
@@ -6,15 +6,16 @@ import io.grpc.Server;
 import io.grpc.ServerCredentials;
 import io.grpc.ServerInterceptors;
 import io.grpc.TlsServerCredentials;
+import org.mpsdn.impl.tls.ControllerTls;
+import org.mpsdn.impl.weights.WeightPublisher;
 
-import java.io.File;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs the ClientWeights gRPC server on a TCP port: with TLS (server certificate, and client certificates verified
- * against a CA when one is given: mTLS) or, for lab use only, in plaintext with bearer tokens.
+ * Runs the ClientWeights gRPC server on a TCP port: with TLS (the controller's certificate, and client certificates
+ * verified against its CA when one is loaded: mTLS) or, for lab use only, in plaintext with bearer tokens.
  */
 public final class ClientWeightsServer {
     private final Server server;
@@ -25,18 +26,19 @@ public final class ClientWeightsServer {
      * @param port      TCP port (0 picks a free one)
      * @param publisher the publisher holding the weights
      * @param tokens    client id to bearer token
-     * @param tls       TLS files, or null for plaintext
-     * @throws IOException when the port cannot be bound or the TLS files cannot be read
+     * @param tls       the controller's TLS identity (with a CA: client certificates are verified), or null for
+     *                  plaintext
+     * @throws IOException when the port cannot be bound
      */
-    public ClientWeightsServer(int port, WeightPublisher publisher, Map<String, String> tokens, TlsFiles tls)
+    public ClientWeightsServer(int port, WeightPublisher publisher, Map<String, String> tokens, ControllerTls tls)
             throws IOException {
         ServerCredentials creds;
         if (tls == null) {
             creds = InsecureServerCredentials.create();
         } else {
-            TlsServerCredentials.Builder b = TlsServerCredentials.newBuilder().keyManager(tls.cert, tls.key);
-            if (tls.clientCa != null) {
-                b.trustManager(tls.clientCa).clientAuth(TlsServerCredentials.ClientAuth.OPTIONAL);
+            TlsServerCredentials.Builder b = TlsServerCredentials.newBuilder().keyManager(tls.keyManagers());
+            if (tls.hasCa()) {
+                b.trustManager(tls.caTrustManagers()).clientAuth(TlsServerCredentials.ClientAuth.OPTIONAL);
             }
             creds = b.build();
         }
@@ -66,26 +68,6 @@ public final class ClientWeightsServer {
         server.shutdown();
         if (!server.awaitTermination(timeoutMs, TimeUnit.MILLISECONDS)) {
             server.shutdownNow();
-        }
-    }
-
-    /** PEM files for TLS. */
-    public static final class TlsFiles {
-        private final File cert;
-        private final File key;
-        private final File clientCa;
-
-        /**
-         * Creates the file set.
-         *
-         * @param cert     server certificate chain
-         * @param key      its PKCS#8 key
-         * @param clientCa CA for client certificates (mTLS), or null for server-only TLS with tokens
-         */
-        public TlsFiles(File cert, File key, File clientCa) {
-            this.cert = cert;
-            this.key = key;
-            this.clientCa = clientCa;
         }
     }
 }

@@ -47,7 +47,7 @@ import static org.slf4j.LoggerFactory.getLogger;
  * intent stays PENDING.
  */
 @Component(immediate = true, service = {IntentInstaller.class, UePolicySource.class})
-public class UePolicyInstaller implements IntentInstaller, UePolicySource {
+public class UeIntentInstaller implements IntentInstaller, UePolicySource {
 
     private final Logger log = getLogger(getClass());
 
@@ -249,6 +249,6 @@ public class UePolicyInstaller implements IntentInstaller, UePolicySource {
 
     @Override
     public String toString() {
-        return "UePolicyInstaller";
+        return "UeIntentInstaller";
     }
 }

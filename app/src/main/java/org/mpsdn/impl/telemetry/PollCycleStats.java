@@ -3,15 +3,15 @@ package org.mpsdn.impl.telemetry;
 import java.util.Arrays;
 
 /**
- * Outcome of one poll cycle.
+ * Statistics of one poll cycle: agents polled, reports accepted, wall time and per-call latencies.
  */
-public final class CycleResult {
+public final class PollCycleStats {
     private final int polled;
     private final int accepted;
     private final long durationNanos;
     private final long[] latenciesNanos;
 
-    CycleResult(int polled, int accepted, long durationNanos, long[] latenciesNanos) {
+    PollCycleStats(int polled, int accepted, long durationNanos, long[] latenciesNanos) {
         this.polled = polled;
         this.accepted = accepted;
         this.durationNanos = durationNanos;

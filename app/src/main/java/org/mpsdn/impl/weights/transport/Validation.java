@@ -1,4 +1,4 @@
-package org.mpsdn.impl.weights;
+package org.mpsdn.impl.weights.transport;
 
 import com.google.common.net.InetAddresses;
 import org.mpsdn.client.v1.AckRequest;

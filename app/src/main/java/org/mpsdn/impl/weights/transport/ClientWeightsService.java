@@ -1,4 +1,4 @@
-package org.mpsdn.impl.weights;
+package org.mpsdn.impl.weights.transport;
 
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
@@ -12,6 +12,9 @@ import org.mpsdn.client.v1.SubflowReport;
 import org.mpsdn.client.v1.SubflowStats;
 import org.mpsdn.client.v1.SubscribeRequest;
 import org.mpsdn.client.v1.WeightUpdate;
+import org.mpsdn.impl.weights.ClientPathInfo;
+import org.mpsdn.impl.weights.PathMeasurement;
+import org.mpsdn.impl.weights.WeightPublisher;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,12 +52,7 @@ public final class ClientWeightsService extends ClientWeightsGrpc.ClientWeightsI
 
     @Override
     public void subscribe(SubscribeRequest request, StreamObserver<WeightUpdate> responseObserver) {
-        String problem = Validation.checkSubscribe(request);
-        if (problem != null) {
-            responseObserver.onError(Status.INVALID_ARGUMENT.withDescription(problem).asRuntimeException());
-            return;
-        }
-        if (!authorised(request.getClientId(), responseObserver)) {
+        if (!admitted(Validation.checkSubscribe(request), request.getClientId(), responseObserver)) {
             return;
         }
         List<ClientPathInfo> paths = new ArrayList<>();
@@ -72,17 +70,8 @@ public final class ClientWeightsService extends ClientWeightsGrpc.ClientWeightsI
 
     @Override
     public void ack(AckRequest request, StreamObserver<AckResponse> responseObserver) {
-        String problem = Validation.checkAck(request);
-        if (problem != null) {
-            responseObserver.onError(Status.INVALID_ARGUMENT.withDescription(problem).asRuntimeException());
-            return;
-        }
-        if (!authorised(request.getClientId(), responseObserver)) {
-            return;
-        }
-        if (!publisher.isRegistered(request.getClientId())) {
-            responseObserver.onError(Status.FAILED_PRECONDITION
-                    .withDescription("client " + request.getClientId() + " has not subscribed").asRuntimeException());
+        if (!admitted(Validation.checkAck(request), request.getClientId(), responseObserver)
+                || !registered(request.getClientId(), responseObserver)) {
             return;
         }
         boolean current = publisher.ack(request);
@@ -92,18 +81,9 @@ public final class ClientWeightsService extends ClientWeightsGrpc.ClientWeightsI
 
     @Override
     public void reportSubflows(SubflowReport request, StreamObserver<ReportResponse> responseObserver) {
-        if (!Validation.isValidId(request.getClientId())) {
-            responseObserver.onError(Status.INVALID_ARGUMENT
-                    .withDescription("client_id \"" + request.getClientId() + "\" is not a valid id")
-                    .asRuntimeException());
-            return;
-        }
-        if (!authorised(request.getClientId(), responseObserver)) {
-            return;
-        }
-        if (!publisher.isRegistered(request.getClientId())) {
-            responseObserver.onError(Status.FAILED_PRECONDITION
-                    .withDescription("client " + request.getClientId() + " has not subscribed").asRuntimeException());
+        String id = request.getClientId();
+        String problem = Validation.isValidId(id) ? null : "client_id \"" + id + "\" is not a valid id";
+        if (!admitted(problem, id, responseObserver) || !registered(id, responseObserver)) {
             return;
         }
         Set<String> known = new HashSet<>();
@@ -158,6 +138,25 @@ public final class ClientWeightsService extends ClientWeightsGrpc.ClientWeightsI
             out.put(e.getKey(), new PathMeasurement(srtt, a[0]));
         }
         return out;
+    }
+
+    /** Refuses a malformed request (INVALID_ARGUMENT) or one for another client; true when it may go on. */
+    private static boolean admitted(String problem, String clientId, StreamObserver<?> observer) {
+        if (problem != null) {
+            observer.onError(Status.INVALID_ARGUMENT.withDescription(problem).asRuntimeException());
+            return false;
+        }
+        return authorised(clientId, observer);
+    }
+
+    /** Refuses (FAILED_PRECONDITION) a request of a client that has not subscribed; true when it has. */
+    private boolean registered(String clientId, StreamObserver<?> observer) {
+        if (publisher.isRegistered(clientId)) {
+            return true;
+        }
+        observer.onError(Status.FAILED_PRECONDITION.withDescription("client " + clientId + " has not subscribed")
+                .asRuntimeException());
+        return false;
     }
 
     private static boolean authorised(String clientId, StreamObserver<?> observer) {

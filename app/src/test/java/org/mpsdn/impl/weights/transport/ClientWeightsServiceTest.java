@@ -1,4 +1,4 @@
-package org.mpsdn.impl.weights;
+package org.mpsdn.impl.weights.transport;
 
 import io.grpc.CallCredentials;
 import io.grpc.ManagedChannel;
@@ -9,7 +9,6 @@ import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.inprocess.InProcessChannelBuilder;
 import io.grpc.inprocess.InProcessServerBuilder;
-import io.grpc.stub.StreamObserver;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
@@ -23,12 +22,16 @@ import org.mpsdn.client.v1.SubflowStats;
 import org.mpsdn.client.v1.SubscribeRequest;
 import org.mpsdn.client.v1.WeightSource;
 import org.mpsdn.client.v1.WeightUpdate;
+import org.mpsdn.impl.weights.ApTier2State;
+import org.mpsdn.impl.weights.ClientPathInfo;
+import org.mpsdn.impl.weights.RecPruning;
+import org.mpsdn.impl.weights.RegulationInput;
+import org.mpsdn.impl.weights.WeightPublisher;
+import org.mpsdn.impl.weights.WeightSink;
 
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executor;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.Assert.assertEquals;
@@ -93,52 +96,15 @@ public class ClientWeightsServiceTest {
                 .addPaths(ClientPath.newBuilder().setPathId("wlan0").addAddresses("10.0.1.2").setApId("ap1"))
                 .addPaths(ClientPath.newBuilder().setPathId("lte0").addAddresses("10.0.2.2").setApId("enb1"));
     }
-
-    /** Collects a stream. */
-    private static final class Sink implements StreamObserver<WeightUpdate> {
-        private final BlockingQueue<WeightUpdate> updates = new LinkedBlockingQueue<>();
-        private final BlockingQueue<Throwable> errors = new LinkedBlockingQueue<>();
-
-        @Override
-        public void onNext(WeightUpdate value) {
-            updates.add(value);
-        }
-
-        @Override
-        public void onError(Throwable t) {
-            errors.add(t);
-        }
-
-        @Override
-        public void onCompleted() {
-        }
-
-        WeightUpdate next() throws InterruptedException {
-            WeightUpdate u = updates.poll(5, TimeUnit.SECONDS);
-            if (u == null) {
-                fail("no update within 5 s; errors: " + errors);
-            }
-            return u;
-        }
-
-        Status error() throws InterruptedException {
-            Throwable t = errors.poll(5, TimeUnit.SECONDS);
-            if (t == null) {
-                fail("no error within 5 s");
-            }
-            return Status.fromThrowable(t);
-        }
-    }
-
-    private Sink subscribe(String token, SubscribeRequest r) {
-        Sink s = new Sink();
+    private WeightSink subscribe(String token, SubscribeRequest r) {
+        WeightSink s = new WeightSink();
         async(token).subscribe(r, s);
         return s;
     }
 
     @Test
     public void subscriberGetsItsWeightsThenEveryChange() throws Exception {
-        Sink s = subscribe(TOKEN1, sub("ue1").build());
+        WeightSink s = subscribe(TOKEN1, sub("ue1").build());
         WeightUpdate first = s.next();
         assertEquals("ue1", first.getClientId());
         assertEquals(EPOCH, first.getEpoch());
@@ -155,40 +121,40 @@ public class ClientWeightsServiceTest {
 
         // the same weights again publish nothing
         publisher.setManual("ue1", Map.of("wlan0", 200, "lte0", 30));
-        assertNull(s.updates.poll(200, TimeUnit.MILLISECONDS));
+        assertNull(s.poll(200));
     }
 
     @Test
     public void resumeAtTheCurrentVersionSendsNothingUntilAChange() throws Exception {
-        Sink s = subscribe(TOKEN1, sub("ue1").build());
+        WeightSink s = subscribe(TOKEN1, sub("ue1").build());
         WeightUpdate first = s.next();
-        Sink again = subscribe(TOKEN1, sub("ue1").setLastEpoch(first.getEpoch())
+        WeightSink again = subscribe(TOKEN1, sub("ue1").setLastEpoch(first.getEpoch())
                 .setLastVersion(first.getVersion()).build());
-        assertNull(again.updates.poll(200, TimeUnit.MILLISECONDS));
+        assertNull(again.poll(200));
         publisher.setManual("ue1", Map.of("wlan0", 200, "lte0", 2));
         assertEquals(2, again.next().getVersion());
 
         // a client that applied an older epoch (controller restarted) gets the current set at once
-        Sink old = subscribe(TOKEN1, sub("ue1").setLastEpoch(EPOCH - 1).setLastVersion(9).build());
+        WeightSink old = subscribe(TOKEN1, sub("ue1").setLastEpoch(EPOCH - 1).setLastVersion(9).build());
         assertEquals(2, old.next().getVersion());
     }
 
     @Test
     public void aClientOnlyActsForItself() throws Exception {
-        Sink s = subscribe(TOKEN2, sub("ue1").build());
+        WeightSink s = subscribe(TOKEN2, sub("ue1").build());
         assertEquals(Status.Code.PERMISSION_DENIED, s.error().getCode());
-        Sink anon = new Sink();
+        WeightSink anon = new WeightSink();
         ClientWeightsGrpc.newStub(channel).subscribe(sub("ue1").build(), anon);
         assertEquals(Status.Code.UNAUTHENTICATED, anon.error().getCode());
-        Sink wrongToken = subscribe("not-a-token-of-anyone", sub("ue1").build());
+        WeightSink wrongToken = subscribe("not-a-token-of-anyone", sub("ue1").build());
         assertEquals(Status.Code.UNAUTHENTICATED, wrongToken.error().getCode());
 
         // ue2 subscribes and sees only its own weights while ue1's change
-        Sink s2 = subscribe(TOKEN2, sub("ue2").build());
+        WeightSink s2 = subscribe(TOKEN2, sub("ue2").build());
         assertEquals("ue2", s2.next().getClientId());
         subscribe(TOKEN1, sub("ue1").build()).next();
         publisher.setManual("ue1", Map.of("wlan0", 1, "lte0", 1));
-        assertNull(s2.updates.poll(200, TimeUnit.MILLISECONDS));
+        assertNull(s2.poll(200));
     }
 
     @Test
@@ -205,7 +171,7 @@ public class ClientWeightsServiceTest {
     }
 
     private void assertInvalid(SubscribeRequest r, String field) throws Exception {
-        Sink s = subscribe(TOKEN1, r);
+        WeightSink s = subscribe(TOKEN1, r);
         Status st = s.error();
         assertEquals(Status.Code.INVALID_ARGUMENT, st.getCode());
         assertTrue(st.getDescription() + " should name " + field, st.getDescription().startsWith(field));
@@ -236,7 +202,7 @@ public class ClientWeightsServiceTest {
 
     @Test
     public void reportsDriveRb2locPruningAndBadEntriesAreCounted() throws Exception {
-        Sink s = subscribe(TOKEN1, sub("ue1").setReceiveBufferBytes(100_000).build());
+        WeightSink s = subscribe(TOKEN1, sub("ue1").setReceiveBufferBytes(100_000).build());
         assertEquals(1000, s.next().getWeights(1).getWeight());
         // lte0 is 150 ms behind wlan0 at 20 Mbit/s aggregate: 375 kB > 100 kB -> backup
         SubflowReport rep = SubflowReport.newBuilder().setClientId("ue1")
@@ -258,7 +224,7 @@ public class ClientWeightsServiceTest {
 
     @Test
     public void regulationStateDrivesTheSecondaryWeight() throws Exception {
-        Sink s = subscribe(TOKEN1, sub("ue1").build());
+        WeightSink s = subscribe(TOKEN1, sub("ue1").build());
         s.next();
         blocking(TOKEN1).reportSubflows(SubflowReport.newBuilder().setClientId("ue1")
                 .addSubflows(SubflowStats.newBuilder().setPathId("wlan0").setMeasuredRateBps(10_000_000))

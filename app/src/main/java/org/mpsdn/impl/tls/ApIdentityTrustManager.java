@@ -1,4 +1,4 @@
-package org.mpsdn.impl.telemetry;
+package org.mpsdn.impl.tls;
 
 import javax.net.ssl.X509TrustManager;
 import java.security.cert.CertificateException;

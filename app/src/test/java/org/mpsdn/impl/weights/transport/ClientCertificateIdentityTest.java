@@ -1,4 +1,4 @@
-package org.mpsdn.impl.weights;
+package org.mpsdn.impl.weights.transport;
 
 import io.grpc.ChannelCredentials;
 import io.grpc.Grpc;
@@ -17,21 +17,24 @@ import org.mpsdn.client.v1.ClientWeightsGrpc;
 import org.mpsdn.client.v1.PathApplied;
 import org.mpsdn.client.v1.SubscribeRequest;
 import org.mpsdn.client.v1.WeightUpdate;
+import org.mpsdn.impl.tls.ControllerTls;
+import org.mpsdn.impl.weights.WeightPublisher;
 
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import static org.mpsdn.impl.tls.GoTools.BUILD_TIMEOUT_S;
+import static org.mpsdn.impl.tls.GoTools.module;
+import static org.mpsdn.impl.tls.GoTools.run;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 /**
@@ -40,7 +43,6 @@ import static org.junit.Assert.fail;
  * weights.
  */
 public class ClientCertificateIdentityTest {
-    private static final long BUILD_TIMEOUT_S = 900;
     private static final long CALL_TIMEOUT_S = 10;
     private static Path work;
     private static Path pki;
@@ -52,21 +54,20 @@ public class ClientCertificateIdentityTest {
 
     @BeforeClass
     public static void makePki() throws Exception {
-        Path module = Paths.get("..", "southbound-ap-agent").toAbsolutePath().normalize();
-        assertTrue("Go module not found at " + module, Files.isDirectory(module));
+        Path module = module();
         work = Files.createTempDirectory("mpsdn-client-mtls");
-        run(module.toFile(), BUILD_TIMEOUT_S, "go", "build", "-o", work.resolve("mpsdn-certs").toString(),
+        run(work, module.toFile(), BUILD_TIMEOUT_S, "go", "build", "-o", work.resolve("mpsdn-certs").toString(),
                 "./cmd/mpsdn-certs");
         String certs = work.resolve("mpsdn-certs").toString();
         pki = work.resolve("pki");
-        run(work.toFile(), 60, certs, "-dir", pki.toString(), "ca");
-        run(work.toFile(), 60, certs, "-dir", pki.toString(), "controller", "onos1");
-        run(work.toFile(), 60, certs, "-dir", pki.toString(), "client", "ue1");
-        run(work.toFile(), 60, certs, "-dir", pki.toString(), "client", "ue2");
-        run(work.toFile(), 60, certs, "-dir", pki.toString(), "ap", "ap1");
+        run(work, work.toFile(), 60, certs, "-dir", pki.toString(), "ca");
+        run(work, work.toFile(), 60, certs, "-dir", pki.toString(), "controller", "onos1");
+        run(work, work.toFile(), 60, certs, "-dir", pki.toString(), "client", "ue1");
+        run(work, work.toFile(), 60, certs, "-dir", pki.toString(), "client", "ue2");
+        run(work, work.toFile(), 60, certs, "-dir", pki.toString(), "ap", "ap1");
         rogue = work.resolve("rogue");
-        run(work.toFile(), 60, certs, "-dir", rogue.toString(), "ca");
-        run(work.toFile(), 60, certs, "-dir", rogue.toString(), "client", "ue1");
+        run(work, work.toFile(), 60, certs, "-dir", rogue.toString(), "ca");
+        run(work, work.toFile(), 60, certs, "-dir", rogue.toString(), "client", "ue1");
     }
 
     @AfterClass
@@ -83,9 +84,8 @@ public class ClientCertificateIdentityTest {
         publisher = new WeightPublisher(1_700_000_000_000L, () -> 42L);
         publisher.setManual("ue1", Map.of("wlan0", 200, "lte0", 10));
         publisher.setManual("ue2", Map.of("wlan0", 7, "lte0", 3));
-        server = new ClientWeightsServer(0, publisher, Map.of(), new ClientWeightsServer.TlsFiles(
-                pki.resolve("controller-onos1.crt").toFile(), pki.resolve("controller-onos1.key").toFile(),
-                pki.resolve("ca.crt").toFile()));
+        server = new ClientWeightsServer(0, publisher, Map.of(), ControllerTls.load(
+                pki.resolve("controller-onos1.crt"), pki.resolve("controller-onos1.key"), pki.resolve("ca.crt")));
     }
 
     @After
@@ -165,14 +165,4 @@ public class ClientCertificateIdentityTest {
         assertEquals(Status.Code.UNAVAILABLE, firstCallCode(as(rogue, "client-ue1").subscribe(sub("ue1"))));
     }
 
-    private static void run(File dir, long timeoutS, String... cmd) throws Exception {
-        Path out = Files.createTempFile(work, "cmd", ".log");
-        Process p = new ProcessBuilder(cmd).directory(dir).redirectErrorStream(true)
-                .redirectOutput(out.toFile()).start();
-        if (!p.waitFor(timeoutS, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError(String.join(" ", cmd) + " timed out after " + timeoutS + " s");
-        }
-        assertEquals(String.join(" ", cmd) + ":\n" + Files.readString(out), 0, p.exitValue());
-    }
 }

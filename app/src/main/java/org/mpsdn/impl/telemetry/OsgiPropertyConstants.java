@@ -1,0 +1,27 @@
+package org.mpsdn.impl.telemetry;
+
+/**
+ * Names and defaults of the component properties of {@link AgentTelemetryManager}. The
+ * controller's TLS files ({@code tlsCertFile}, {@code tlsKeyFile}, {@code tlsCaFile}) are
+ * shared with the eNB component and named in {@link org.mpsdn.impl.tls.ControllerTls}.
+ */
+public final class OsgiPropertyConstants {
+
+    private OsgiPropertyConstants() {
+    }
+
+    /** Poll cycle in ms. */
+    public static final String POLL_INTERVAL_MS = "pollIntervalMs";
+    /** Default poll cycle: the regulation cycle's default. */
+    public static final int POLL_INTERVAL_MS_DEFAULT = 2000;
+
+    /** Per-call deadline in ms (at most the poll cycle). */
+    public static final String POLL_DEADLINE_MS = "pollDeadlineMs";
+    /** Default per-call deadline. */
+    public static final int POLL_DEADLINE_MS_DEFAULT = 500;
+
+    /** gRPC keepalive time in seconds. */
+    public static final String KEEPALIVE_SEC = "keepaliveSec";
+    /** Default keepalive time. */
+    public static final int KEEPALIVE_SEC_DEFAULT = 30;
+}
