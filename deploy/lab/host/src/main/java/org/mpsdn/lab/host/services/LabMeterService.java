@@ -16,9 +16,11 @@ import org.onosproject.net.meter.MeterRequest;
 import org.onosproject.net.meter.MeterScope;
 import org.onosproject.net.meter.MeterServiceAdapter;
 import org.onosproject.net.meter.MeterState;
+import org.projectfloodlight.openflow.protocol.OFErrorMsg;
 import org.projectfloodlight.openflow.protocol.OFMeterMod;
 import org.projectfloodlight.openflow.protocol.OFMeterStats;
 import org.projectfloodlight.openflow.protocol.OFMeterStatsReply;
+import org.projectfloodlight.openflow.protocol.errormsg.OFMeterModFailedErrorMsg;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -240,18 +242,39 @@ public final class LabMeterService extends MeterServiceAdapter {
     }
 
     /**
-     * Handles an OpenFlow ERROR: if it answers one of our meter mods, the meter fails.
+     * Handles an OpenFlow ERROR: if it answers one of our meter mods, the meter fails with the reason ONOS
+     * 2.7.0 gives the error code ({@code OpenFlowMeterProvider.signalMeterError}, providers/openflow/meter/.../
+     * OpenFlowMeterProvider.java:423-470; other codes: UNKNOWN).
      *
-     * @param xid the transaction id the error answers
+     * @param msg the error message
      * @return true if the error belonged to a meter mod
      */
-    public boolean error(long xid) {
-        MeterRequest req = inFlight.remove(xid);
+    public boolean error(OFErrorMsg msg) {
+        MeterRequest req = inFlight.remove(msg.getXid());
         if (req == null) {
             return false;
         }
-        String k = inFlightKey.remove(xid);
-        fail(req, k == null ? null : meters.get(k), MeterFailReason.UNKNOWN);
+        String k = inFlightKey.remove(msg.getXid());
+        MeterFailReason reason = MeterFailReason.UNKNOWN;
+        if (msg instanceof OFMeterModFailedErrorMsg) {
+            switch (((OFMeterModFailedErrorMsg) msg).getCode()) {
+                case METER_EXISTS:
+                    reason = MeterFailReason.EXISTING_METER;
+                    break;
+                case INVALID_METER:
+                    reason = MeterFailReason.INVALID_METER;
+                    break;
+                case OUT_OF_METERS:
+                    reason = MeterFailReason.OUT_OF_METERS;
+                    break;
+                case BAD_RATE:
+                    reason = MeterFailReason.BAD_RATE;
+                    break;
+                default:
+                    break;
+            }
+        }
+        fail(req, k == null ? null : meters.get(k), reason);
         return true;
     }
 

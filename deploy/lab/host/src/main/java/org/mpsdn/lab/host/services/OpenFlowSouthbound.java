@@ -236,7 +236,7 @@ public final class OpenFlowSouthbound implements OfSwitchListener, SwitchDirecto
             case ERROR:
                 errors.incrementAndGet();
                 boolean flow = flows.error(msg.getXid());
-                boolean meter = !flow && meters.error(msg.getXid());
+                boolean meter = !flow && meters.error((OFErrorMsg) msg);
                 LOG.warn("switch {} error (xid {}, flow batch {}, meter mod {}): {}", id, msg.getXid(), flow, meter,
                          (OFErrorMsg) msg);
                 break;

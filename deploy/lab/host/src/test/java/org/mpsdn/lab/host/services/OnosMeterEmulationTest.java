@@ -124,6 +124,23 @@ public class OnosMeterEmulationTest {
         assertEquals(MeterState.ADDED, meters.getMeter(DEV, m.id()).state());
     }
 
+    /**
+     * ONOS 2.7.0's race (also in the lab's ONOS timing): a meter-stats reply the switch produced before a new
+     * meter's ADD reaches the store after the meter; pushMeterMetrics sends the ADD again and the switch's
+     * METER_EXISTS fails the request (OpenFlowMeterProvider.signalMeterError: EXISTING_METER).
+     */
+    @Test
+    public void staleStatsReplyResendsANewMeterAndMeterExistsFailsIt() {
+        sw.meterErrorsTo(meters::error);
+        Meter m = meters.submit(request(400).add());
+        meters.updateStats(DEV, List.of());
+        assertEquals(List.of("error 400"), outcomes);
+        assertNull(meters.getMeter(DEV, m.id()));
+        assertTrue("still on the switch: the next poll deletes it", sw.meterTable.containsKey(m.id().id()));
+        meters.pollStats(DEV).join();
+        assertFalse(sw.meterTable.containsKey(m.id().id()));
+    }
+
     @Test
     public void fastTimingConfirmsOnTheBarrier() {
         meters = service(SouthboundTiming.fast(1000, false));

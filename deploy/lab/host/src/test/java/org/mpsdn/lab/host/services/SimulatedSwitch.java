@@ -3,6 +3,7 @@ package org.mpsdn.lab.host.services;
 import org.mpsdn.lab.host.openflow.OfChannel;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.flow.FlowRule;
+import org.projectfloodlight.openflow.protocol.OFErrorMsg;
 import org.projectfloodlight.openflow.protocol.OFFactories;
 import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
@@ -17,6 +18,7 @@ import org.projectfloodlight.openflow.protocol.OFFlowStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.OFMeterMod;
 import org.projectfloodlight.openflow.protocol.OFMeterModCommand;
+import org.projectfloodlight.openflow.protocol.OFMeterModFailedCode;
 import org.projectfloodlight.openflow.protocol.OFMeterStats;
 import org.projectfloodlight.openflow.protocol.OFMeterStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFStatsReply;
@@ -36,6 +38,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongPredicate;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -87,6 +90,7 @@ final class SimulatedSwitch implements OfChannel {
     private final List<CompletableFuture<OFMessage>> heldBarriers = new ArrayList<>();
     private boolean holdBarriers;
     private LongPredicate errors = x -> false;
+    private Predicate<OFErrorMsg> meterErrors = e -> true;
     private boolean rejectFlowMods;
 
     SimulatedSwitch(DeviceId deviceId) {
@@ -109,6 +113,11 @@ final class SimulatedSwitch implements OfChannel {
     void rejectFlowMods(LongPredicate errorSink) {
         rejectFlowMods = true;
         errors = errorSink;
+    }
+
+    /** An ADD of an existing meter is answered with METER_EXISTS, reported to the sink. */
+    void meterErrorsTo(Predicate<OFErrorMsg> sink) {
+        meterErrors = sink;
     }
 
     /** Adds traffic to the flow that carries this rule's cookie. */
@@ -168,7 +177,13 @@ final class SimulatedSwitch implements OfChannel {
             }
         } else if (msg instanceof OFMeterMod) {
             OFMeterMod m = (OFMeterMod) msg;
-            if (m.getCommand() == OFMeterModCommand.ADD) {
+            if (m.getCommand() == OFMeterModCommand.ADD && meterTable.containsKey(m.getMeterId())) {
+                OFErrorMsg err = factory.errorMsgs().buildMeterModFailedErrorMsg().setXid(m.getXid())
+                        .setCode(OFMeterModFailedCode.METER_EXISTS).build();
+                if (!meterErrors.test(err)) {
+                    throw new AssertionError("the service did not claim " + err);
+                }
+            } else if (m.getCommand() == OFMeterModCommand.ADD) {
                 meterTable.put(m.getMeterId(), m);
             } else if (m.getCommand() == OFMeterModCommand.DELETE) {
                 meterTable.remove(m.getMeterId());
