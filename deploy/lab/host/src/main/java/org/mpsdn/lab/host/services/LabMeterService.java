@@ -369,7 +369,11 @@ public final class LabMeterService extends MeterServiceAdapter {
         LOG.warn("meter request on {} failed: {} (connected devices: {})", req.deviceId(), reason,
                  switches.connection(req.deviceId()) != null);
         if (meter != null) {
-            meters.values().removeIf(m -> m == meter);
+            // ONOS keeps a failed meter in the store (PENDING_ADD with the reason) until it is withdrawn
+            // (DistributedMeterStore.failedMeter, :371-376); the fast timing drops it
+            if (!onos) {
+                meters.values().removeIf(m -> m == meter);
+            }
             awaitingStats.remove(key(meter.deviceId(), meter.id().id()));
         }
         req.context().ifPresent(ctx -> ctx.onError(req, reason));

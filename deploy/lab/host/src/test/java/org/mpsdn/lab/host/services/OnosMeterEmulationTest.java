@@ -135,9 +135,9 @@ public class OnosMeterEmulationTest {
         Meter m = meters.submit(request(400).add());
         meters.updateStats(DEV, List.of());
         assertEquals(List.of("error 400"), outcomes);
+        assertEquals("kept in the store until withdrawn", MeterState.PENDING_ADD, meters.getMeter(DEV, m.id()).state());
+        meters.withdraw(request(400).remove(), MeterId.meterId(m.id().id()));
         assertNull(meters.getMeter(DEV, m.id()));
-        assertTrue("still on the switch: the next poll deletes it", sw.meterTable.containsKey(m.id().id()));
-        meters.pollStats(DEV).join();
         assertFalse(sw.meterTable.containsKey(m.id().id()));
     }
 
