@@ -128,6 +128,7 @@ public final class LabFlowRuleService extends FlowRuleServiceAdapter {
         }
         for (Set<FlowRuleOperation> stage : ops.stages()) {
             for (FlowRuleOperation op : stage) {
+                debug(op);
                 if (op.type() == FlowRuleOperation.Type.REMOVE) {
                     removeNow(op.rule());
                 } else {
@@ -223,6 +224,15 @@ public final class LabFlowRuleService extends FlowRuleServiceAdapter {
     }
 
     // ---------------------------------------------------------------- for the ONOS emulation
+
+    // one line per flow operation sent (debug level: lets an experiment follow each rule's changes)
+    static void debug(FlowRuleOperation op) {
+        if (LOG.isDebugEnabled()) {
+            FlowRule r = op.rule();
+            LOG.debug("{} {} on {} (priority {}, table {}) {}: {}", op.type(), Long.toHexString(r.id().value()),
+                      r.deviceId(), r.priority(), r.tableId(), r.selector().criteria(), r.treatment());
+        }
+    }
 
     Map<Long, DefaultFlowEntry> entries() {
         return entries;

@@ -175,8 +175,7 @@ final class OnosFlowBatches {
             if (c == null) {
                 continue;
             }
-            LOG.debug("{} {} on {} (priority {}, table {}): {}", op.type(), Long.toHexString(id), d,
-                      op.rule().priority(), op.rule().tableId(), op.rule().treatment().allInstructions());
+            LabFlowRuleService.debug(op);
             try {
                 mods.add(op.type() == FlowRuleOperation.Type.ADD ? OfTranslator.flowAdd(c.factory(), op.rule(), false)
                         : op.type() == FlowRuleOperation.Type.MODIFY ? OfTranslator.flowModify(c.factory(), op.rule())
