@@ -216,11 +216,12 @@ public final class LabFlowRuleService extends FlowRuleServiceAdapter {
     /**
      * Handles an OpenFlow ERROR: if it answers a flow batch in flight, that batch fails.
      *
-     * @param xid the transaction id the error answers
+     * @param deviceId the switch that sent the error
+     * @param xid      the transaction id the error answers
      * @return true if the error belonged to a flow batch
      */
-    public boolean error(long xid) {
-        return batches.error(xid);
+    public boolean error(DeviceId deviceId, long xid) {
+        return batches.error(deviceId, xid);
     }
 
     // ---------------------------------------------------------------- for the ONOS emulation

@@ -54,8 +54,9 @@ public final class LabMeterService extends MeterServiceAdapter {
     private final boolean onos;
     private final Map<String, MeterRequest> awaitingStats = new ConcurrentHashMap<>();
     private final Map<String, DefaultMeter> meters = new ConcurrentHashMap<>();
-    private final Map<Long, MeterRequest> inFlight = new ConcurrentHashMap<>();
-    private final Map<Long, String> inFlightKey = new ConcurrentHashMap<>();
+    /** Meter mods waiting for their barrier, by device and xid (each switch connection numbers its own xids). */
+    private final Map<String, MeterRequest> inFlight = new ConcurrentHashMap<>();
+    private final Map<String, String> inFlightKey = new ConcurrentHashMap<>();
     private final Map<DeviceId, AtomicLong> nextId = new ConcurrentHashMap<>();
     private final List<MeterListener> listeners = new CopyOnWriteArrayList<>();
     private final AtomicLong failures = new AtomicLong();
@@ -121,12 +122,13 @@ public final class LabMeterService extends MeterServiceAdapter {
             return meter;
         }
         long xid = c.xid();
-        inFlight.put(xid, request);
-        inFlightKey.put(xid, key(request.deviceId(), id));
+        String x = key(request.deviceId(), xid);
+        inFlight.put(x, request);
+        inFlightKey.put(x, key(request.deviceId(), id));
         c.send(mod.createBuilder().setXid(xid).build());
         c.barrier().thenRun(() -> {
-            inFlightKey.remove(xid);
-            if (inFlight.remove(xid) != null && !onos && meter.state() == MeterState.PENDING_ADD) {
+            inFlightKey.remove(x);
+            if (inFlight.remove(x) != null && !onos && meter.state() == MeterState.PENDING_ADD) {
                 confirmAdded(meter, request);
             }
         });
@@ -246,15 +248,17 @@ public final class LabMeterService extends MeterServiceAdapter {
      * 2.7.0 gives the error code ({@code OpenFlowMeterProvider.signalMeterError}, providers/openflow/meter/.../
      * OpenFlowMeterProvider.java:423-470; other codes: UNKNOWN).
      *
-     * @param msg the error message
+     * @param deviceId the switch that sent the error
+     * @param msg      the error message
      * @return true if the error belonged to a meter mod
      */
-    public boolean error(OFErrorMsg msg) {
-        MeterRequest req = inFlight.remove(msg.getXid());
+    public boolean error(DeviceId deviceId, OFErrorMsg msg) {
+        String x = key(deviceId, msg.getXid());
+        MeterRequest req = inFlight.remove(x);
         if (req == null) {
             return false;
         }
-        String k = inFlightKey.remove(msg.getXid());
+        String k = inFlightKey.remove(x);
         MeterFailReason reason = MeterFailReason.UNKNOWN;
         if (msg instanceof OFMeterModFailedErrorMsg) {
             switch (((OFMeterModFailedErrorMsg) msg).getCode()) {
@@ -355,12 +359,13 @@ public final class LabMeterService extends MeterServiceAdapter {
         }
         MeterRequest req = awaitingStats.getOrDefault(k, b.add());
         long xid = c.xid();
-        inFlight.put(xid, req);
-        inFlightKey.put(xid, k);
+        String x = key(m.deviceId(), xid);
+        inFlight.put(x, req);
+        inFlightKey.put(x, k);
         c.send(OfTranslator.meterAdd(c.factory(), m.id().id(), req).createBuilder().setXid(xid).build());
         c.barrier().thenRun(() -> {
-            inFlight.remove(xid);
-            inFlightKey.remove(xid);
+            inFlight.remove(x);
+            inFlightKey.remove(x);
         });
     }
 

@@ -49,8 +49,9 @@ final class OnosFlowBatches {
 
     private final LabFlowRuleService service;
     private final Random order;
-    private final Map<Long, Run> inFlight = new ConcurrentHashMap<>();
-    private final Set<Long> failedXids = ConcurrentHashMap.newKeySet();
+    /** Batches waiting for their barrier, by device and xid (each switch connection numbers its own xids). */
+    private final Map<String, Run> inFlight = new ConcurrentHashMap<>();
+    private final Set<String> failedBatches = ConcurrentHashMap.newKeySet();
 
     OnosFlowBatches(LabFlowRuleService service, long seed) {
         this.service = service;
@@ -63,11 +64,12 @@ final class OnosFlowBatches {
         new Run(ops).next();
     }
 
-    boolean error(long xid) {
-        if (!inFlight.containsKey(xid)) {
+    boolean error(DeviceId deviceId, long xid) {
+        String k = deviceId + "#" + xid;
+        if (!inFlight.containsKey(k)) {
             return false;
         }
-        failedXids.add(xid);
+        failedBatches.add(k);
         return true;
     }
 
@@ -119,13 +121,14 @@ final class OnosFlowBatches {
             synchronized (order) {
                 Collections.shuffle(mods, order);
             }
-            inFlight.put(xid, this);
+            String k = d + "#" + xid;
+            inFlight.put(k, this);
             for (OFFlowMod m : mods) {
                 c.send(m.createBuilder().setXid(xid).build());
             }
             c.barrier(xid).whenComplete((reply, ex) -> {
-                inFlight.remove(xid);
-                deviceDone(ex == null && !failedXids.remove(xid), dops);
+                inFlight.remove(k);
+                deviceDone(ex == null && !failedBatches.remove(k), dops);
             });
         }
 

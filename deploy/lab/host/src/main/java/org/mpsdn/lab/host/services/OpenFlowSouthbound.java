@@ -235,8 +235,8 @@ public final class OpenFlowSouthbound implements OfSwitchListener, SwitchDirecto
                 break;
             case ERROR:
                 errors.incrementAndGet();
-                boolean flow = flows.error(msg.getXid());
-                boolean meter = !flow && meters.error((OFErrorMsg) msg);
+                boolean flow = flows.error(id, msg.getXid());
+                boolean meter = !flow && meters.error(id, (OFErrorMsg) msg);
                 LOG.warn("switch {} error (xid {}, flow batch {}, meter mod {}): {}", id, msg.getXid(), flow, meter,
                          (OFErrorMsg) msg);
                 break;

@@ -278,8 +278,35 @@ public class OnosFlowEmulationTest {
     }
 
     @Test
+    public void anErrorFailsOnlyTheBatchOfTheSwitchThatSentIt() {
+        DeviceId dev2 = DeviceId.deviceId("of:00000000000000b1");
+        SimulatedSwitch sw2 = new SimulatedSwitch(dev2);
+        flows = new LabFlowRuleService(d -> d.equals(DEV) ? sw : sw2, SouthboundTiming.onos(1), clock::get);
+        sw.holdBarriers();
+        sw2.holdBarriers();
+        sw2.rejectFlowMods(x -> flows.error(dev2, x));
+        FlowRule onB = DefaultFlowRule.builder().forDevice(dev2).fromApp(APP).withPriority(30000).makePermanent()
+                .withSelector(DefaultTrafficSelector.builder().matchInPort(PortNumber.portNumber(1)).build())
+                .withTreatment(DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(2)).build())
+                .build();
+        List<FlowRuleOperations> failed = new ArrayList<>();
+        flows.apply(FlowRuleOperations.builder().add(rule(1, 2, 30000)).add(onB).build(
+                new FlowRuleOperationsContext() {
+                    @Override
+                    public void onError(FlowRuleOperations o) {
+                        failed.add(o);
+                    }
+                }));
+        assertEquals("both switches number their xids alike", sw.sent.get(0).getXid(), sw2.sent.get(0).getXid());
+        sw.releaseBarriers();
+        sw2.releaseBarriers();
+        assertEquals(1, failed.size());
+        assertEquals(onB, failed.get(0).stages().get(0).iterator().next().rule());
+    }
+
+    @Test
     public void anErrorFailsTheBatchAndNoSuccessFollows() {
-        sw.rejectFlowMods(flows::error);
+        sw.rejectFlowMods(x -> flows.error(DEV, x));
         AtomicInteger success = new AtomicInteger();
         AtomicInteger error = new AtomicInteger();
         flows.apply(FlowRuleOperations.builder().add(rule(1, 2, 30000)).build(new FlowRuleOperationsContext() {

@@ -131,7 +131,7 @@ public class OnosMeterEmulationTest {
      */
     @Test
     public void staleStatsReplyResendsANewMeterAndMeterExistsFailsIt() {
-        sw.meterErrorsTo(meters::error);
+        sw.meterErrorsTo(e -> meters.error(DEV, e));
         Meter m = meters.submit(request(400).add());
         meters.updateStats(DEV, List.of());
         assertEquals(List.of("error 400"), outcomes);
@@ -139,6 +139,27 @@ public class OnosMeterEmulationTest {
         meters.withdraw(request(400).remove(), MeterId.meterId(m.id().id()));
         assertNull(meters.getMeter(DEV, m.id()));
         assertFalse(sw.meterTable.containsKey(m.id().id()));
+    }
+
+    @Test
+    public void fastTimingConfirmsEachSwitchsMeterOnItsOwnBarrier() {
+        DeviceId dev2 = DeviceId.deviceId("of:00000000000000b1");
+        SimulatedSwitch sw2 = new SimulatedSwitch(dev2);
+        meters = new LabMeterService(d -> d.equals(DEV) ? sw : sw2, SouthboundTiming.fast(1000, false));
+        meters.addListener(events::add);
+        sw.holdBarriers();
+        sw2.holdBarriers();
+        Meter a = meters.submit(request(700).add());
+        Meter b = meters.submit(DefaultMeterRequest.builder().forDevice(dev2).fromApp(APP)
+                                        .withUnit(Meter.Unit.KB_PER_SEC)
+                                        .withBands(List.of(DefaultBand.builder().ofType(Band.Type.DROP)
+                                                                   .withRate(800).build())).add());
+        assertEquals("both switches number their xids alike", sw.sent.get(0).getXid(), sw2.sent.get(0).getXid());
+        sw.releaseBarriers();
+        sw2.releaseBarriers();
+        assertEquals(MeterState.ADDED, meters.getMeter(DEV, a.id()).state());
+        assertEquals(MeterState.ADDED, meters.getMeter(dev2, b.id()).state());
+        assertEquals(2, events.size());
     }
 
     @Test
