@@ -41,9 +41,9 @@ import java.util.stream.Collectors;
  * <p>
  * With ONOS timing ({@link SouthboundTiming#onosSemantics()}) a change is confirmed as in ONOS 2.7.0 only by
  * a meter-statistics reply ({@link #updateStats}, polled every {@code meterStatsPollInterval} = 10 s, and
- * once at once after each removal, {@code forceStatsAfterMeterRemoval}: providers/openflow/meter/.../
- * OpenFlowMeterProvider.java:254-267, OsgiPropertyConstants.java:30-36). Fast timing confirms on the
- * switch's barrier reply.
+ * once right after each removal, {@code forceStatsAfterMeterRemoval}: providers/openflow/meter/.../
+ * OpenFlowMeterProvider.java:254-267, OsgiPropertyConstants.java:30-36), and a failed meter stays in the
+ * store until it is withdrawn. Fast timing confirms on the switch's barrier reply and drops a failed meter.
  */
 public final class LabMeterService extends MeterServiceAdapter {
 
