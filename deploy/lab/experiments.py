@@ -4,7 +4,8 @@ Result JSON (schema "mpsdn-lab/1", written to <out>/<experiment>.json):
   experiment      "prototype" | "idle-capacity" | "dynamic-demand"
   schema          "mpsdn-lab/1"
   started, host   ISO time; kernel and CPU count
-  params          phase_s, warmup_s, sample_s, radio (ue, ap, address, PHY Mb/s), wifi_contention, lte_cell
+  params          phase_s, warmup_s, sample_s, radio (ue, ap, address, PHY Mb/s), wifi_contention, lte_cell,
+                  southbound_timing {mode: onos|fast, flow_stats_s, meter_stats_s, arp_punt, shuffle_seed (onos)}
   phases          {name: {controller, multipath_ues,
                           ue: {ueN: {wifi, lte, total (Mb/s, from the cells' per-station byte counters),
                                      iperf (Mb/s, iperf3 receiver goodput)}},
@@ -153,7 +154,8 @@ def header(name, params, lab=None):
             "params": dict(params, radio=[list(r) for r in RADIO], wifi_contention=testbed.WIFI_CONTENTION,
                            lte_cell=("reference eNB mpsdn-enb (PF, constant channels)"
                                      if lab is not None and lab.lte_cell == "enb"
-                                     else "tc PF stand-in (equal airtime, mpsdn-wifi-cell -pf-standin)"))}
+                                     else "tc PF stand-in (equal airtime, mpsdn-wifi-cell -pf-standin)"),
+                           **({"southbound_timing": dict(lab.southbound)} if lab is not None else {}))}
 
 
 def prototype(lab, phase_s=40, warmup_s=8, phases=("nomp", "mp", "mpsdn"), mpsdn_args=()):

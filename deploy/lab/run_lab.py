@@ -7,6 +7,9 @@
     python3 deploy/lab/run_lab.py robustness       # kill an AP agent, restart the lab host; exit 1 on a failed check
     python3 deploy/lab/run_lab.py down        # remove a testbed left by a killed run
 
+Every run uses a stock ONOS 2.7.0's southbound timing unless --southbound-timing fast is given; the timing is
+recorded in the result JSON as params.southbound_timing.
+
 Builds nothing: deploy/run-main.sh builds the lab host and the cell binary first.
 """
 import argparse
@@ -36,6 +39,13 @@ def main():
                     help="LTE cell: the reference eNB (default) or the tc PF stand-in")
     ap.add_argument("--telemetry", choices=["agents", "standin"], default="agents",
                     help="AP telemetry: mpsdn-ap-agent per AP over mTLS (default) or the lab host's stand-in")
+    ap.add_argument("--southbound-timing", choices=sorted(testbed.SOUTHBOUND_TIMING), default="onos",
+                    help="lab host southbound: a stock ONOS 2.7.0's timing (default) or the lab's fast one "
+                         "(1-s statistics, barrier-confirmed meters, switch idle timeouts, ordered stages)")
+    ap.add_argument("--arp-punt", action="store_true",
+                    help="the OpenFlow suite org.onosproject.openflow is active: its host provider punts ARP at "
+                         "priority 40000 on every switch (default: openflow-base, no punt)")
+    ap.add_argument("--shuffle-seed", type=int, help="seed of the stage order under ONOS timing (default: random)")
     a = ap.parse_args()
     if a.experiment == "down":
         testbed.down()
@@ -45,7 +55,8 @@ def main():
         if os.path.exists(os.path.join(a.out, f)):
             os.remove(os.path.join(a.out, f))
     name = a.experiment
-    with testbed.Lab(ROOT, a.out, lte_cell=a.lte_cell, telemetry=a.telemetry) as lab:
+    with testbed.Lab(ROOT, a.out, lte_cell=a.lte_cell, telemetry=a.telemetry, southbound_timing=a.southbound_timing,
+                     arp_punt=a.arp_punt, shuffle_seed=a.shuffle_seed) as lab:
         if name == "robustness":
             res = robustness.robustness(lab)
         elif name == "prototype":

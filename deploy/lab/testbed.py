@@ -61,6 +61,13 @@ CELL_QUEUE_LIMIT = 20  # packets per station queue (small, like an AP with airti
 # regulated cell 0.26-0.41, an idle one < 0.01; the paper's 0.85 (its AP's single MAC queue) is never reached,
 # so the lab passes cth 0.3 per AP through the app's netcfg.
 CTH = 0.3
+# The lab host's southbound timing (deploy/lab/host, SouthboundTiming). "onos" (the default) behaves like a stock
+# ONOS 2.7.0: flow statistics every 5 s (OpenFlowRuleProvider flowPollFrequency), counters 0 after an add/modify
+# until the next poll, meters ADDED only by a meter-statistics reply every 10 s (OpenFlowMeterProvider
+# meterStatsPollInterval), soft timeouts, a batch stage's flow mods in a (seeded) shuffled order. "fast" is the
+# lab's earlier timing for quick experiments: 1-s statistics, meters confirmed by the barrier, idle timeouts on
+# the switch, stages in order. Every result records the timing it ran with (params.southbound_timing).
+SOUTHBOUND_TIMING = {"onos": {"flow_stats_s": 5, "meter_stats_s": 10}, "fast": {"flow_stats_s": 1, "meter_stats_s": 1}}
 NICE = -5
 PRIMARY = {"ue1": "wifi", "ue2": "wifi", "ue3": "lte", "ue4": "lte"}
 AP = {
@@ -108,7 +115,14 @@ def ns_bridge(ns, ports):
 class Lab:
     """Context manager owning every namespace, bridge and process of the testbed."""
 
-    def __init__(self, root, out, mode="forward", lte_cell="enb", telemetry="agents"):
+    def __init__(self, root, out, mode="forward", lte_cell="enb", telemetry="agents", southbound_timing="onos",
+                 arp_punt=False, shuffle_seed=None):
+        if southbound_timing not in SOUTHBOUND_TIMING:
+            raise ValueError(f"southbound_timing {southbound_timing!r}: want one of {sorted(SOUTHBOUND_TIMING)}")
+        self.southbound = dict(SOUTHBOUND_TIMING[southbound_timing], arp_punt=bool(arp_punt), mode=southbound_timing)
+        if southbound_timing == "onos":
+            self.southbound["shuffle_seed"] = (shuffle_seed if shuffle_seed is not None
+                                               else int.from_bytes(os.urandom(4), "big"))
         if lte_cell not in ("enb", "standin"):
             raise ValueError(f"lte_cell {lte_cell!r}: want enb or standin")
         if telemetry not in ("agents", "standin"):
@@ -185,6 +199,7 @@ class Lab:
 
     # ---------------------------------------------------------------- topology
     def up(self):
+        log(f"lab host southbound timing: {self.southbound}")
         if sh("pgrep -x ovs-vswitchd", check=False) != 0:
             log("starting Open vSwitch (userspace datapath)")
             sh(f"{OVS_CTL} start --system-id=random >/dev/null 2>&1")
@@ -420,7 +435,7 @@ class Lab:
         p = self.spawn(["java", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", cp,
                         "org.mpsdn.lab.host.LabHost", "--of-port", str(OF_PORT), "--mode", mode,
                         "--meter-log", meter_log, "--regulation-log", os.path.join(self.out, "regulation.jsonl")]
-                       + list(extra), name)
+                       + self.southbound_args() + list(extra), name)
         for a in AP.values():
             sh(f"ovs-vsctl set-controller {PREFIX}{a['bridge']} tcp:127.0.0.1:{OF_PORT}")
         deadline = time.time() + 60
@@ -435,6 +450,15 @@ class Lab:
             time.sleep(0.3)
         log(f"lab host ({mode}) connected both bridges")
         return p
+
+    def southbound_args(self):
+        """The lab host's southbound timing options (see SouthboundTiming.fromOptions)."""
+        sb = self.southbound
+        args = ["--southbound-timing", sb["mode"], "--flow-stats-ms", str(int(sb["flow_stats_s"] * 1000)),
+                "--meter-stats-ms", str(int(sb["meter_stats_s"] * 1000)), "--arp-punt", str(sb["arp_punt"]).lower()]
+        if "shuffle_seed" in sb:
+            args += ["--shuffle-seed", str(sb["shuffle_seed"])]
+        return args
 
     # ---------------------------------------------------------------- measurement
     def cell_bytes(self):

@@ -14,6 +14,7 @@ import org.mpsdn.lab.host.services.CellTelemetryService;
 import org.mpsdn.lab.host.services.LabCoreService;
 import org.mpsdn.lab.host.services.LabNetworkConfigService;
 import org.mpsdn.lab.host.services.OpenFlowSouthbound;
+import org.mpsdn.lab.host.services.SouthboundTiming;
 import org.onosproject.net.meter.Band;
 import org.onosproject.net.meter.MeterEvent;
 import org.slf4j.Logger;
@@ -50,19 +51,21 @@ public final class LabHost {
      * Runs the lab host until killed.
      *
      * @param args {@code --of-port N --mode forward|mpsdn --netcfg FILE --lab-config FILE --meter-log FILE
-     *             --stats-ms N --regulation-log FILE --metrics-log FILE --pki DIR --controller-name NAME}
+     *             --southbound-timing onos|fast --flow-stats-ms N --meter-stats-ms N
+     *             --arp-punt true|false --shuffle-seed N
+     *             --regulation-log FILE --metrics-log FILE --pki DIR --controller-name NAME}
      *             and the REST options of {@link LabRestOptions}; with {@code --pki} the app polls the AP agents
-     *             over mTLS, else the cell stand-in is read
+     *             over mTLS, else the cell stand-in is read; {@link SouthboundTiming#fromOptions} reads the
+     *             southbound options
      * @throws Exception on start-up failure
      */
     public static void main(String[] args) throws Exception {
         Map<String, String> opt = options(args);
         int port = Integer.parseInt(opt.getOrDefault("of-port", "6653"));
         String mode = opt.getOrDefault("mode", "forward");
-        long statsMs = Long.parseLong(opt.getOrDefault("stats-ms", "1000"));
-
-        OpenFlowSouthbound sb = new OpenFlowSouthbound();
+        OpenFlowSouthbound sb = new OpenFlowSouthbound(SouthboundTiming.fromOptions(opt));
         LabCoreService core = new LabCoreService();
+        sb.requestHostProviderArp(core.registerApplication("org.onosproject.core"));
         LabNetworkConfigService netcfg = new LabNetworkConfigService();
         if (opt.containsKey("netcfg")) {
             netcfg.load(new ObjectMapper().readTree(new File(opt.get("netcfg"))));
@@ -73,7 +76,7 @@ public final class LabHost {
         new PortForwarding(sb.deviceService(), sb.flowRuleService(), core.registerApplication("org.mpsdn.lab"));
         OfSwitchServer server = new OfSwitchServer(InetAddress.getLoopbackAddress(), port, sb);
         server.start();
-        sb.startStats(statsMs);
+        sb.startStats();
         if ("mpsdn".equals(mode)) {
             startApp(opt, sb, core, netcfg);
         } else if (!"forward".equals(mode)) {

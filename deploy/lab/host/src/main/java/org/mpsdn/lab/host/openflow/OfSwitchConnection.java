@@ -43,7 +43,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * and hands asynchronous messages to the listener. On connect it wipes the switch's flows and meters,
  * so that a restarted lab host never inherits stale state.
  */
-public final class OfSwitchConnection {
+public final class OfSwitchConnection implements OfChannel {
 
     private static final Logger LOG = LoggerFactory.getLogger(OfSwitchConnection.class);
     private static final int HEADER = 8;
@@ -86,11 +86,7 @@ public final class OfSwitchConnection {
         send(factory.buildHello().setXid(xid()).build());
     }
 
-    /**
-     * The OpenFlow factory (version 1.3).
-     *
-     * @return factory
-     */
+    @Override
     public OFFactory factory() {
         return factory;
     }
@@ -122,20 +118,12 @@ public final class OfSwitchConnection {
         return malformed.get();
     }
 
-    /**
-     * Allocates a transaction id.
-     *
-     * @return new xid
-     */
+    @Override
     public long xid() {
         return nextXid.incrementAndGet();
     }
 
-    /**
-     * Writes one message.
-     *
-     * @param msg message to send
-     */
+    @Override
     public void send(OFMessage msg) {
         ByteBuf buf = Unpooled.buffer();
         msg.writeTo(buf);
@@ -152,25 +140,15 @@ public final class OfSwitchConnection {
         }
     }
 
-    /**
-     * Sends a BARRIER_REQUEST; completes when the switch answers (all earlier messages processed).
-     *
-     * @return future barrier reply
-     */
-    public CompletableFuture<OFMessage> barrier() {
-        long x = xid();
+    @Override
+    public CompletableFuture<OFMessage> barrier(long x) {
         CompletableFuture<OFMessage> f = new CompletableFuture<>();
         barriers.put(x, f);
         send(factory.buildBarrierRequest().setXid(x).build());
         return f;
     }
 
-    /**
-     * Sends a multipart request and gathers all reply parts.
-     *
-     * @param request request (its xid is replaced)
-     * @return future list of reply parts
-     */
+    @Override
     public CompletableFuture<List<OFStatsReply>> stats(OFStatsRequest<?> request) {
         long x = xid();
         CompletableFuture<List<OFStatsReply>> f = new CompletableFuture<>();

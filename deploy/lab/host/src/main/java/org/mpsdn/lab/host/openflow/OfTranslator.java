@@ -21,16 +21,20 @@ import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFFlowModFlags;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFFlowDeleteStrict;
+import org.projectfloodlight.openflow.protocol.OFFlowModify;
+import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
 import org.projectfloodlight.openflow.protocol.OFMeterFlags;
 import org.projectfloodlight.openflow.protocol.OFMeterMod;
 import org.projectfloodlight.openflow.protocol.OFMeterModCommand;
 import org.projectfloodlight.openflow.protocol.OFPacketOut;
 import org.projectfloodlight.openflow.protocol.action.OFAction;
+import org.projectfloodlight.openflow.protocol.action.OFActionOutput;
 import org.projectfloodlight.openflow.protocol.instruction.OFInstruction;
 import org.projectfloodlight.openflow.protocol.match.Match;
 import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.protocol.meterband.OFMeterBand;
 import org.projectfloodlight.openflow.types.EthType;
+import org.projectfloodlight.openflow.types.IPv4Address;
 import org.projectfloodlight.openflow.types.IPv4AddressWithMask;
 import org.projectfloodlight.openflow.types.IpProtocol;
 import org.projectfloodlight.openflow.types.MacAddress;
@@ -53,23 +57,31 @@ import java.util.Set;
  */
 public final class OfTranslator {
 
+    /** {@code max_len} of an output to the controller: send the whole frame (FlowModBuilderVer13.java:105). */
+    public static final int OFPCML_NO_BUFFER = 0xffff;
+
     private OfTranslator() {
     }
 
     /**
-     * Builds the FLOW_MOD ADD for a rule.
+     * Builds the FLOW_MOD ADD for a rule, as ONOS 2.7.0's {@code FlowModBuilderVer13.buildFlowAdd}
+     * (providers/openflow/flow/.../FlowModBuilderVer13.java:125-166): cookie = flow id, no buffer,
+     * SEND_FLOW_REM, the rule's hard timeout and no idle timeout (ONOS enforces {@code makeTemporary} itself
+     * from flow statistics). With {@code switchIdleTimeout} (the lab's fast timing) the rule's timeout
+     * becomes the switch's idle timeout instead.
      *
-     * @param f    OpenFlow 1.3 factory
-     * @param rule ONOS flow rule
+     * @param f                 OpenFlow 1.3 factory
+     * @param rule              ONOS flow rule
+     * @param switchIdleTimeout whether a temporary rule gets an idle timeout on the switch
      * @return flow add message
      * @throws IllegalArgumentException naming the criterion or instruction that has no translation
      */
-    public static OFFlowAdd flowAdd(OFFactory f, FlowRule rule) {
+    public static OFFlowAdd flowAdd(OFFactory f, FlowRule rule, boolean switchIdleTimeout) {
         return f.buildFlowAdd()
                 .setCookie(U64.of(rule.id().value()))
                 .setTableId(TableId.of(rule.tableId()))
                 .setPriority(rule.priority())
-                .setIdleTimeout(rule.isPermanent() ? 0 : rule.timeout())
+                .setIdleTimeout(switchIdleTimeout && !rule.isPermanent() ? rule.timeout() : 0)
                 .setHardTimeout(rule.hardTimeout())
                 .setBufferId(OFBufferId.NO_BUFFER)
                 .setFlags(EnumSet.of(OFFlowModFlags.SEND_FLOW_REM))
@@ -79,7 +91,31 @@ public final class OfTranslator {
     }
 
     /**
-     * Builds the FLOW_MOD DELETE_STRICT that removes exactly this rule.
+     * Builds the non-strict FLOW_MOD MODIFY ONOS 2.7.0 sends for a MODIFY operation
+     * ({@code FlowModBuilderVer13.buildFlowMod}, FlowModBuilderVer13.java:169-210, {@code buildFlowModify}):
+     * the switch replaces the instructions and keeps the flow's counters (no RESET_COUNTS flag).
+     *
+     * @param f    OpenFlow 1.3 factory
+     * @param rule ONOS flow rule
+     * @return flow modify message
+     */
+    public static OFFlowModify flowModify(OFFactory f, FlowRule rule) {
+        return f.buildFlowModify()
+                .setCookie(U64.of(rule.id().value()))
+                .setTableId(TableId.of(rule.tableId()))
+                .setPriority(rule.priority())
+                .setHardTimeout(rule.hardTimeout())
+                .setBufferId(OFBufferId.NO_BUFFER)
+                .setFlags(EnumSet.of(OFFlowModFlags.SEND_FLOW_REM))
+                .setMatch(match(f, rule))
+                .setInstructions(instructions(f, rule.treatment()))
+                .build();
+    }
+
+    /**
+     * Builds the FLOW_MOD DELETE_STRICT that removes exactly this rule, as ONOS 2.7.0's
+     * {@code FlowModBuilderVer13.buildFlowDel} (FlowModBuilderVer13.java:213-229): match, priority, table,
+     * cookie (no cookie mask), SEND_FLOW_REM and the hard timeout.
      *
      * @param f    OpenFlow 1.3 factory
      * @param rule ONOS flow rule
@@ -88,12 +124,33 @@ public final class OfTranslator {
     public static OFFlowDeleteStrict flowDelete(OFFactory f, FlowRule rule) {
         return f.buildFlowDeleteStrict()
                 .setCookie(U64.of(rule.id().value()))
-                .setCookieMask(U64.NO_MASK)
-                .setTableId(TableId.of(rule.tableId()))
-                .setPriority(rule.priority())
-                .setOutPort(OFPort.ANY)
-                .setOutGroup(org.projectfloodlight.openflow.types.OFGroup.ANY)
+                .setBufferId(OFBufferId.NO_BUFFER)
                 .setMatch(match(f, rule))
+                .setFlags(EnumSet.of(OFFlowModFlags.SEND_FLOW_REM))
+                .setPriority(rule.priority())
+                .setTableId(TableId.of(rule.tableId()))
+                .setHardTimeout(rule.hardTimeout())
+                .build();
+    }
+
+    /**
+     * Builds the DELETE_STRICT for a flow the switch reported but the store does not hold (ONOS removes
+     * such extraneous flows: {@code FlowRuleManager.extraneousFlow}, core/net/.../FlowRuleManager.java:516-523,
+     * {@code allowExtraneousRules} false by default).
+     *
+     * @param f     OpenFlow 1.3 factory
+     * @param entry the switch's flow statistics entry
+     * @return strict delete message
+     */
+    public static OFFlowDeleteStrict flowDelete(OFFactory f, OFFlowStatsEntry entry) {
+        return f.buildFlowDeleteStrict()
+                .setCookie(entry.getCookie())
+                .setBufferId(OFBufferId.NO_BUFFER)
+                .setMatch(entry.getMatch())
+                .setFlags(EnumSet.of(OFFlowModFlags.SEND_FLOW_REM))
+                .setPriority(entry.getPriority())
+                .setTableId(entry.getTableId())
+                .setHardTimeout(entry.getHardTimeout())
                 .build();
     }
 
@@ -121,10 +178,10 @@ public final class OfTranslator {
                     m.setExact(MatchField.ETH_DST, MacAddress.of(((EthCriterion) c).mac().toBytes()));
                     break;
                 case IPV4_SRC:
-                    m.setMasked(MatchField.IPV4_SRC, IPv4AddressWithMask.of(((IPCriterion) c).ip().toString()));
+                    ipv4(m, MatchField.IPV4_SRC, (IPCriterion) c);
                     break;
                 case IPV4_DST:
-                    m.setMasked(MatchField.IPV4_DST, IPv4AddressWithMask.of(((IPCriterion) c).ip().toString()));
+                    ipv4(m, MatchField.IPV4_DST, (IPCriterion) c);
                     break;
                 case IP_PROTO:
                     m.setExact(MatchField.IP_PROTO, IpProtocol.of(((IPProtocolCriterion) c).protocol()));
@@ -151,9 +208,20 @@ public final class OfTranslator {
         return m.build();
     }
 
+    /** An IPv4 prefix as ONOS matches it: exact for a /32, masked otherwise (FlowModBuilder.java:279-308). */
+    private static void ipv4(Match.Builder m, MatchField<IPv4Address> field, IPCriterion c) {
+        if (c.ip().prefixLength() == 32) {
+            m.setExact(field, IPv4Address.of(c.ip().address().toOctets()));
+        } else {
+            m.setMasked(field, IPv4AddressWithMask.of(c.ip().toString()));
+        }
+    }
+
     /**
      * Builds the OpenFlow 1.3 instruction list in specification order: meter, apply-actions,
-     * write-metadata, goto-table.
+     * clear-actions ({@code wipeDeferred}), write-metadata, goto-table. ONOS 2.7.0 emits the same instructions
+     * in another list order (FlowModBuilderVer13.java:131-151); a switch runs an instruction set in the
+     * order of instruction types whatever the list order (OpenFlow 1.3.5, 5.9), so both mean the same.
      *
      * @param f factory
      * @param t treatment
@@ -168,6 +236,9 @@ public final class OfTranslator {
         if (!actions.isEmpty()) {
             out.add(f.instructions().applyActions(actions));
         }
+        if (t.clearedDeferred()) {
+            out.add(f.instructions().clearActions());
+        }
         if (t.writeMetadata() != null) {
             out.add(f.instructions().buildWriteMetadata()
                             .setMetadata(U64.of(t.writeMetadata().metadata()))
@@ -181,7 +252,8 @@ public final class OfTranslator {
 
     /**
      * Translates immediate instructions into actions (outputs only; meters and table moves are
-     * instructions of their own).
+     * instructions of their own). As in ONOS 2.7.0 (FlowModBuilderVer13.java:258-265) only an output to
+     * the controller carries {@code max_len = OFPCML_NO_BUFFER} (0xffff): the whole frame is sent up.
      *
      * @param f            factory
      * @param instructions immediate instructions
@@ -193,7 +265,11 @@ public final class OfTranslator {
             switch (i.type()) {
                 case OUTPUT:
                     PortNumber p = ((Instructions.OutputInstruction) i).port();
-                    actions.add(f.actions().buildOutput().setPort(port(p)).setMaxLen(0xffff).build());
+                    OFActionOutput.Builder out = f.actions().buildOutput().setPort(port(p));
+                    if (PortNumber.CONTROLLER.equals(p)) {
+                        out.setMaxLen(OFPCML_NO_BUFFER);
+                    }
+                    actions.add(out.build());
                     break;
                 case NOACTION:
                 case METER:

@@ -1,7 +1,7 @@
 package org.mpsdn.lab.host.services;
 
 import com.google.common.collect.ImmutableList;
-import org.mpsdn.lab.host.openflow.OfSwitchConnection;
+import org.mpsdn.lab.host.openflow.OfChannel;
 import org.mpsdn.lab.host.openflow.OfTranslator;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
@@ -23,27 +23,49 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 /**
  * In-memory flow rule store that programs rules on the switches through the OpenFlow southbound
  * (FLOW_MOD with cookie = flow id) and keeps byte/packet counters from periodic flow statistics.
+ * With {@link SouthboundTiming#onosSemantics()} the store, the batches and the statistics follow
+ * ONOS 2.7.0 ({@link OnosFlowBatches}, {@link OnosFlowStats}); otherwise the lab's fast behaviour:
+ * stages sent in order and confirmed at once, MODIFY sent as ADD, idle timeouts on the switch, a rule
+ * dropped when the switch removes it.
  */
 public final class LabFlowRuleService extends FlowRuleServiceAdapter {
 
     private static final Logger LOG = LoggerFactory.getLogger(LabFlowRuleService.class);
 
     private final SwitchDirectory switches;
+    private final SouthboundTiming timing;
     private final Map<Long, DefaultFlowEntry> entries = new ConcurrentHashMap<>();
     private final List<FlowRuleListener> listeners = new CopyOnWriteArrayList<>();
+    private final OnosFlowBatches batches;
+    private final OnosFlowStats stats;
+
+    /**
+     * Creates the service with ONOS 2.7.0 timing.
+     *
+     * @param switches connection lookup
+     */
+    public LabFlowRuleService(SwitchDirectory switches) {
+        this(switches, SouthboundTiming.onos(0), System::currentTimeMillis);
+    }
 
     /**
      * Creates the service.
      *
      * @param switches connection lookup
+     * @param timing   ONOS or fast semantics
+     * @param clock    wall clock in milliseconds (soft timeouts)
      */
-    public LabFlowRuleService(SwitchDirectory switches) {
+    public LabFlowRuleService(SwitchDirectory switches, SouthboundTiming timing, LongSupplier clock) {
         this.switches = switches;
+        this.timing = timing;
+        this.batches = new OnosFlowBatches(this, timing.shuffleSeed());
+        this.stats = new OnosFlowStats(this, clock);
     }
 
     @Override
@@ -69,25 +91,22 @@ public final class LabFlowRuleService extends FlowRuleServiceAdapter {
 
     @Override
     public void applyFlowRules(FlowRule... rules) {
+        // as FlowRuleManager.applyFlowRules (core/net/.../FlowRuleManager.java:312-320): one stage of ADDs
+        FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
         for (FlowRule r : rules) {
-            DefaultFlowEntry e = new DefaultFlowEntry(r, FlowEntry.FlowEntryState.PENDING_ADD);
-            entries.put(r.id().value(), e);
-            install(r);
+            ops.add(r);
         }
+        apply(ops.build());
     }
 
     @Override
     public void removeFlowRules(FlowRule... rules) {
+        // as FlowRuleManager.removeFlowRules (FlowRuleManager.java:339-347): one stage of REMOVEs
+        FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
         for (FlowRule r : rules) {
-            DefaultFlowEntry e = entries.remove(r.id().value());
-            OfSwitchConnection c = switches.connection(r.deviceId());
-            if (c != null) {
-                c.send(OfTranslator.flowDelete(c.factory(), r));
-            }
-            if (e != null) {
-                post(new FlowRuleEvent(FlowRuleEvent.Type.RULE_REMOVED, e));
-            }
+            ops.remove(r);
         }
+        apply(ops.build());
     }
 
     @Override
@@ -103,28 +122,21 @@ public final class LabFlowRuleService extends FlowRuleServiceAdapter {
 
     @Override
     public void apply(FlowRuleOperations ops) {
-        try {
-            for (Set<FlowRuleOperation> stage : ops.stages()) {
-                for (FlowRuleOperation op : stage) {
-                    switch (op.type()) {
-                        case ADD:
-                        case MODIFY:
-                            applyFlowRules(op.rule());
-                            break;
-                        case REMOVE:
-                            removeFlowRules(op.rule());
-                            break;
-                        default:
-                            throw new IllegalArgumentException("flow operation " + op.type());
-                    }
+        if (timing.onosSemantics()) {
+            batches.apply(ops);
+            return;
+        }
+        for (Set<FlowRuleOperation> stage : ops.stages()) {
+            for (FlowRuleOperation op : stage) {
+                debug(op);
+                if (op.type() == FlowRuleOperation.Type.REMOVE) {
+                    removeNow(op.rule());
+                } else {
+                    DefaultFlowEntry e = new DefaultFlowEntry(op.rule(), FlowEntry.FlowEntryState.PENDING_ADD);
+                    entries.put(op.rule().id().value(), e);
+                    install(e);
                 }
             }
-        } catch (IllegalArgumentException e) {
-            LOG.warn("flow operations failed: {}", e.getMessage());
-            if (ops.callback() != null) {
-                ops.callback().onError(ops);
-            }
-            return;
         }
         if (ops.callback() != null) {
             ops.callback().onSuccess(ops);
@@ -142,74 +154,143 @@ public final class LabFlowRuleService extends FlowRuleServiceAdapter {
     }
 
     /**
-     * Installs every stored rule of a device that just (re)connected.
+     * Installs every stored rule of a device that just (re)connected (its switch was wiped); rules being
+     * removed are dropped from the store instead.
      *
      * @param deviceId device
      */
     public void deviceReady(DeviceId deviceId) {
-        entries.values().stream().filter(e -> e.deviceId().equals(deviceId)).forEach(e -> {
-            e.setState(FlowEntry.FlowEntryState.PENDING_ADD);
-            install(e);
-        });
-    }
-
-    /**
-     * Updates counters from a flow statistics reply; rules seen for the first time become ADDED.
-     *
-     * @param deviceId device
-     * @param stats    flow stats entries
-     */
-    public void updateStats(DeviceId deviceId, List<OFFlowStatsEntry> stats) {
-        for (OFFlowStatsEntry s : stats) {
-            DefaultFlowEntry e = entries.get(s.getCookie().getValue());
-            if (e == null || !e.deviceId().equals(deviceId)) {
+        for (DefaultFlowEntry e : List.copyOf(entries.values())) {
+            if (!e.deviceId().equals(deviceId)) {
                 continue;
             }
-            boolean first = e.state() != FlowEntry.FlowEntryState.ADDED;
-            e.setBytes(s.getByteCount().getValue());
-            e.setPackets(s.getPacketCount().getValue());
-            e.setLife(s.getDurationSec());
-            e.setLastSeen();
-            e.setState(FlowEntry.FlowEntryState.ADDED);
-            post(new FlowRuleEvent(first ? FlowRuleEvent.Type.RULE_ADDED : FlowRuleEvent.Type.RULE_UPDATED, e));
+            if (e.state() == FlowEntry.FlowEntryState.PENDING_REMOVE) {
+                dropEntry(e);
+            } else {
+                e.setState(FlowEntry.FlowEntryState.PENDING_ADD);
+                install(e);
+            }
         }
     }
 
     /**
-     * Handles FLOW_REMOVED (idle timeout or delete) by dropping the rule and posting RULE_REMOVED.
+     * Updates the store from a flow statistics reply of one device.
+     *
+     * @param deviceId device
+     * @param reply    flow stats entries
+     */
+    public void updateStats(DeviceId deviceId, List<OFFlowStatsEntry> reply) {
+        if (timing.onosSemantics()) {
+            stats.push(deviceId, reply);
+            return;
+        }
+        for (OFFlowStatsEntry s : reply) {
+            DefaultFlowEntry e = entries.get(s.getCookie().getValue());
+            if (e != null && e.deviceId().equals(deviceId)) {
+                post(OnosFlowStats.updateCounters(e, s));
+            }
+        }
+    }
+
+    /**
+     * Handles FLOW_REMOVED from a switch. ONOS timing: re-installs a rule the store still wants, drops one
+     * being removed ({@link OnosFlowStats#flowRemoved}); fast timing: drops the rule.
      *
      * @param deviceId device
      * @param msg      flow removed message
      */
     public void flowRemoved(DeviceId deviceId, OFFlowRemoved msg) {
         DefaultFlowEntry e = entries.get(msg.getCookie().getValue());
-        if (e != null && e.deviceId().equals(deviceId)) {
-            entries.remove(msg.getCookie().getValue());
-            e.setBytes(msg.getByteCount().getValue());
-            e.setPackets(msg.getPacketCount().getValue());
+        if (e == null || !e.deviceId().equals(deviceId)) {
+            return;
+        }
+        if (timing.onosSemantics()) {
+            stats.flowRemoved(e, msg);
+            return;
+        }
+        e.setBytes(msg.getByteCount().getValue());
+        e.setPackets(msg.getPacketCount().getValue());
+        dropEntry(e);
+    }
+
+    /**
+     * Handles an OpenFlow ERROR: if it answers a flow batch in flight, that batch fails.
+     *
+     * @param deviceId the switch that sent the error
+     * @param xid      the transaction id the error answers
+     * @return true if the error belonged to a flow batch
+     */
+    public boolean error(DeviceId deviceId, long xid) {
+        return batches.error(deviceId, xid);
+    }
+
+    // ---------------------------------------------------------------- for the ONOS emulation
+
+    // one line per flow operation sent (debug level: lets an experiment follow each rule's changes)
+    static void debug(FlowRuleOperation op) {
+        if (LOG.isDebugEnabled()) {
+            FlowRule r = op.rule();
+            LOG.debug("{} {} on {} (priority {}, table {}) {}: {}", op.type(), Long.toHexString(r.id().value()),
+                      r.deviceId(), r.priority(), r.tableId(), r.selector().criteria(), r.treatment());
+        }
+    }
+
+    Map<Long, DefaultFlowEntry> entries() {
+        return entries;
+    }
+
+    OfChannel connection(DeviceId deviceId) {
+        return switches.connection(deviceId);
+    }
+
+    // sends the FLOW_MOD ADD of a rule now, as the provider's applyFlowRule (no barrier)
+    void install(FlowRule r) {
+        OfChannel c = switches.connection(r.deviceId());
+        if (c == null) {
+            return;
+        }
+        try {
+            c.send(OfTranslator.flowAdd(c.factory(), r, !timing.onosSemantics()));
+        } catch (IllegalArgumentException ex) {
+            LOG.warn("rule {} not installed: {}", r.id(), ex.getMessage());
+            entries.remove(r.id().value());
+        }
+    }
+
+    // a fresh entry replaced the rule's stored one
+    void stored(long id) {
+        stats.stored(id);
+    }
+
+    // removes an entry from the store and posts RULE_REMOVED
+    void dropEntry(DefaultFlowEntry e) {
+        if (entries.remove(e.id().value(), e)) {
+            stats.forget(e.id().value());
             post(new FlowRuleEvent(FlowRuleEvent.Type.RULE_REMOVED, e));
         }
     }
 
-    private void install(FlowRule r) {
-        OfSwitchConnection c = switches.connection(r.deviceId());
-        if (c != null) {
-            try {
-                c.send(OfTranslator.flowAdd(c.factory(), r));
-            } catch (IllegalArgumentException ex) {
-                LOG.warn("rule {} not installed: {}", r.id(), ex.getMessage());
-                entries.remove(r.id().value());
-            }
+    void post(FlowRuleEvent ev) {
+        if (ev == null) {
+            return;
         }
-    }
-
-    private void post(FlowRuleEvent ev) {
         for (FlowRuleListener l : listeners) {
             try {
                 l.event(ev);
             } catch (RuntimeException ex) {
                 LOG.warn("flow listener failed: {}", ex.toString());
             }
+        }
+    }
+
+    private void removeNow(FlowRule r) {
+        OfChannel c = switches.connection(r.deviceId());
+        if (c != null) {
+            c.send(OfTranslator.flowDelete(c.factory(), r));
+        }
+        DefaultFlowEntry e = entries.get(r.id().value());
+        if (e != null) {
+            dropEntry(e);
         }
     }
 }

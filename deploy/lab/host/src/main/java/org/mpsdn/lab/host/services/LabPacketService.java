@@ -1,6 +1,6 @@
 package org.mpsdn.lab.host.services;
 
-import org.mpsdn.lab.host.openflow.OfSwitchConnection;
+import org.mpsdn.lab.host.openflow.OfChannel;
 import org.mpsdn.lab.host.openflow.OfTranslator;
 import org.onlab.packet.DeserializationException;
 import org.onlab.packet.Ethernet;
@@ -131,15 +131,18 @@ public final class LabPacketService extends PacketServiceAdapter {
         requests.forEach(r -> flows.applyFlowRules(puntRule(deviceId, r)));
     }
 
+    /** The rule PacketManager installs for a packet request: punt + wipeDeferred, permanent, at the request's
+     *  priority (core/net/.../packet/impl/PacketManager.java:369-381, {@code createBuilder}; the {@code default}
+     *  driver's single-table pipeline puts the versatile objective in table 0). */
     private static FlowRule puntRule(DeviceId deviceId, Request r) {
         return DefaultFlowRule.builder().forDevice(deviceId).withSelector(r.selector)
-                .withTreatment(DefaultTrafficTreatment.builder().punt().build())
+                .withTreatment(DefaultTrafficTreatment.builder().punt().wipeDeferred().build())
                 .withPriority(r.priority.priorityValue()).fromApp(r.appId).makePermanent().build();
     }
 
     @Override
     public void emit(OutboundPacket packet) {
-        OfSwitchConnection c = switches.connection(packet.sendThrough());
+        OfChannel c = switches.connection(packet.sendThrough());
         if (c == null) {
             return;
         }

@@ -3,6 +3,8 @@ package org.mpsdn.lab.host.services;
 import org.mpsdn.lab.host.openflow.OfSwitchConnection;
 import org.mpsdn.lab.host.openflow.OfSwitchListener;
 import org.onlab.packet.ChassisId;
+import org.onlab.packet.Ethernet;
+import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DefaultAnnotations;
 import org.onosproject.net.DefaultDevice;
 import org.onosproject.net.DefaultPort;
@@ -10,14 +12,14 @@ import org.onosproject.net.Device;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.Port;
 import org.onosproject.net.PortNumber;
+import org.onosproject.net.flow.DefaultTrafficSelector;
+import org.onosproject.net.packet.PacketPriority;
 import org.onosproject.net.provider.ProviderId;
 import org.projectfloodlight.openflow.protocol.OFErrorMsg;
 import org.projectfloodlight.openflow.protocol.OFFlowRemoved;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsReply;
 import org.projectfloodlight.openflow.protocol.OFMessage;
-import org.projectfloodlight.openflow.protocol.OFMeterStats;
-import org.projectfloodlight.openflow.protocol.OFMeterStatsReply;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
 import org.projectfloodlight.openflow.protocol.OFPortFeatures;
@@ -41,25 +43,46 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Glue between OpenFlow switch connections and the in-memory ONOS services: device up/down, PACKET_IN,
- * FLOW_REMOVED, ERROR, and periodic flow and meter statistics.
+ * FLOW_REMOVED, ERROR, and periodic flow and meter statistics at the periods of a {@link SouthboundTiming}
+ * (ONOS 2.7.0's by default).
  */
 public final class OpenFlowSouthbound implements OfSwitchListener, SwitchDirectory {
 
     private static final Logger LOG = LoggerFactory.getLogger(OpenFlowSouthbound.class);
     private static final ProviderId PID = new ProviderId("of", "org.mpsdn.lab.host");
-    private static final long ALL_METERS = 0xffffffffL;
 
     private final Map<DeviceId, OfSwitchConnection> connections = new ConcurrentHashMap<>();
+    private final SouthboundTiming timing;
     private final LabDeviceService devices = new LabDeviceService();
-    private final LabFlowRuleService flows = new LabFlowRuleService(this);
-    private final LabMeterService meters = new LabMeterService(this);
-    private final LabPacketService packets = new LabPacketService(this, flows, devices);
+    private final LabFlowRuleService flows;
+    private final LabMeterService meters;
+    private final LabPacketService packets;
     private final AtomicLong errors = new AtomicLong();
     private final ScheduledExecutorService poller = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "of-stats");
         t.setDaemon(true);
         return t;
     });
+
+    /**
+     * Creates the southbound with ONOS 2.7.0 timing ({@link SouthboundTiming#onos(long)}, a random seed).
+     */
+    public OpenFlowSouthbound() {
+        this(SouthboundTiming.onos(System.nanoTime()));
+    }
+
+    /**
+     * Creates the southbound.
+     *
+     * @param timing ONOS or fast semantics and the statistics periods
+     */
+    public OpenFlowSouthbound(SouthboundTiming timing) {
+        this.timing = timing;
+        this.flows = new LabFlowRuleService(this, timing, System::currentTimeMillis);
+        this.meters = new LabMeterService(this, timing);
+        this.packets = new LabPacketService(this, flows, devices);
+        LOG.info("southbound timing: {}", timing);
+    }
 
     /**
      * The ONOS device id of an OpenFlow datapath ("of:" + 16 hex digits, as ONOS names them).
@@ -72,12 +95,42 @@ public final class OpenFlowSouthbound implements OfSwitchListener, SwitchDirecto
     }
 
     /**
-     * Starts periodic flow and meter statistics polling.
-     *
-     * @param periodMs polling period in milliseconds
+     * Starts periodic flow and meter statistics polling at the timing's periods (as ONOS's
+     * {@code FlowStatsCollector} and {@code MeterStatsCollector} do per switch).
      */
-    public void startStats(long periodMs) {
-        poller.scheduleWithFixedDelay(this::pollStats, periodMs, periodMs, TimeUnit.MILLISECONDS);
+    public void startStats() {
+        poller.scheduleWithFixedDelay(this::pollFlowStats, timing.flowStatsMs(), timing.flowStatsMs(),
+                                      TimeUnit.MILLISECONDS);
+        poller.scheduleWithFixedDelay(this::pollMeterStats, timing.meterStatsMs(), timing.meterStatsMs(),
+                                      TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Installs the ARP punt of ONOS's host provider on every switch if the timing says the OpenFlow suite
+     * {@code org.onosproject.openflow} is active: {@code HostLocationProvider.requestIntercepts} requests ARP
+     * at {@code PacketPriority.CONTROL} = 40000 ({@code requestArp} true by default; providers/host/.../
+     * HostLocationProvider.java:265-273, core/api/.../packet/PacketPriority.java:27), which PacketManager
+     * installs on every switch as punt + wipeDeferred.
+     *
+     * @param packetManagerApp application id of ONOS's core ({@code org.onosproject.core}), which owns the rule
+     * @return true if the punt was requested
+     */
+    public boolean requestHostProviderArp(ApplicationId packetManagerApp) {
+        if (!timing.arpPunt()) {
+            return false;
+        }
+        packets.requestPackets(DefaultTrafficSelector.builder().matchEthType(Ethernet.TYPE_ARP).build(),
+                               PacketPriority.CONTROL, packetManagerApp);
+        return true;
+    }
+
+    /**
+     * The timing this southbound runs with.
+     *
+     * @return timing
+     */
+    public SouthboundTiming timing() {
+        return timing;
     }
 
     /**
@@ -182,18 +235,20 @@ public final class OpenFlowSouthbound implements OfSwitchListener, SwitchDirecto
                 break;
             case ERROR:
                 errors.incrementAndGet();
-                boolean meter = meters.error(msg.getXid());
-                LOG.warn("switch {} error (xid {}, meter mod {}): {}", id, msg.getXid(), meter, (OFErrorMsg) msg);
+                boolean flow = flows.error(id, msg.getXid());
+                boolean meter = !flow && meters.error(id, (OFErrorMsg) msg);
+                LOG.warn("switch {} error (xid {}, flow batch {}, meter mod {}): {}", id, msg.getXid(), flow, meter,
+                         (OFErrorMsg) msg);
                 break;
             default:
                 LOG.debug("ignored {} from {}", msg.getType(), id);
         }
     }
 
-    private void pollStats() {
+    /** One flow statistics request to every switch, each reply applied to the flow store. */
+    void pollFlowStats() {
         for (Map.Entry<DeviceId, OfSwitchConnection> e : connections.entrySet()) {
             OfSwitchConnection c = e.getValue();
-            DeviceId id = e.getKey();
             try {
                 List<OFStatsReply> fr = c.stats(c.factory().buildFlowStatsRequest()
                         .setTableId(TableId.ALL).setOutPort(OFPort.ANY).setOutGroup(OFGroup.ANY)
@@ -201,17 +256,26 @@ public final class OpenFlowSouthbound implements OfSwitchListener, SwitchDirecto
                         .build()).get(2, TimeUnit.SECONDS);
                 List<OFFlowStatsEntry> fe = new ArrayList<>();
                 fr.forEach(r -> fe.addAll(((OFFlowStatsReply) r).getEntries()));
-                flows.updateStats(id, fe);
-                List<OFStatsReply> mr = c.stats(c.factory().buildMeterStatsRequest().setMeterId(ALL_METERS).build())
-                        .get(2, TimeUnit.SECONDS);
-                List<OFMeterStats> me = new ArrayList<>();
-                mr.forEach(r -> me.addAll(((OFMeterStatsReply) r).getEntries()));
-                meters.updateStats(id, me);
+                flows.updateStats(e.getKey(), fe);
             } catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();
                 return;
             } catch (Exception ex) {
-                LOG.warn("stats poll of {} failed: {}", id, ex.toString());
+                LOG.warn("flow stats poll of {} failed: {}", e.getKey(), ex.toString());
+            }
+        }
+    }
+
+    /** One meter statistics request to every switch, each reply applied to the meter store. */
+    void pollMeterStats() {
+        for (DeviceId id : connections.keySet()) {
+            try {
+                meters.pollStats(id).get(2, TimeUnit.SECONDS);
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (Exception ex) {
+                LOG.warn("meter stats poll of {} failed: {}", id, ex.toString());
             }
         }
     }

@@ -1,6 +1,6 @@
 package org.mpsdn.lab.host.services;
 
-import org.mpsdn.lab.host.openflow.OfSwitchConnection;
+import org.mpsdn.lab.host.openflow.OfChannel;
 import org.onosproject.net.DeviceId;
 
 /**
@@ -14,5 +14,5 @@ public interface SwitchDirectory {
      * @param deviceId device
      * @return the connection, or null when the switch is not connected
      */
-    OfSwitchConnection connection(DeviceId deviceId);
+    OfChannel connection(DeviceId deviceId);
 }

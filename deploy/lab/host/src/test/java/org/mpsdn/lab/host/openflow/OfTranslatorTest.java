@@ -54,7 +54,7 @@ public class OfTranslatorTest {
         FlowRule r = rule(DefaultTrafficSelector.builder().matchInPort(PortNumber.portNumber(1)).build(),
                           DefaultTrafficTreatment.builder().meter(MeterId.meterId(7)).setOutput(PortNumber.NORMAL)
                                   .writeMetadata(1L, 0xffL).transition(1).build());
-        OFFlowAdd add = OfTranslator.flowAdd(F, r);
+        OFFlowAdd add = OfTranslator.flowAdd(F, r, true);
         assertEquals(r.id().value(), add.getCookie().getValue());
         assertEquals(10, add.getIdleTimeout());
         assertEquals(OFPort.of(1), add.getMatch().get(MatchField.IN_PORT));
@@ -71,7 +71,7 @@ public class OfTranslatorTest {
         FlowRule r = rule(DefaultTrafficSelector.builder().matchMplsLabel(MplsLabel.mplsLabel(5)).build(),
                           DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(2)).build());
         try {
-            OfTranslator.flowAdd(F, r);
+            OfTranslator.flowAdd(F, r, true);
             fail("MPLS label accepted");
         } catch (IllegalArgumentException e) {
             assertTrue(e.getMessage(), e.getMessage().contains("MPLS_LABEL"));

@@ -22,78 +22,45 @@ import org.onosproject.net.meter.MeterEvent;
 import org.onosproject.net.meter.MeterId;
 import org.onosproject.net.meter.MeterRequest;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.InetAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
-import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
+import static org.mpsdn.lab.host.services.OvsTestSupport.OFCTL;
+import static org.mpsdn.lab.host.services.OvsTestSupport.sh;
+import static org.mpsdn.lab.host.services.OvsTestSupport.waitFor;
 
 /**
- * The OpenFlow southbound against a real Open vSwitch bridge (userspace datapath, OpenFlow 1.3).
+ * The OpenFlow southbound with the lab's fast timing against a real Open vSwitch bridge (userspace datapath,
+ * OpenFlow 1.3).
  * Needs root and the openvswitch-switch package; run by deploy/run-tests.sh with -Plab-ovs.
  */
 public class OvsSouthboundTest {
 
     private static final String BR = "mpsdnt0";
-    private static final String OFCTL = "ovs-ofctl -O OpenFlow13 ";
     private static boolean startedOvs;
     private static OfSwitchServer server;
     private static OpenFlowSouthbound sb;
     private static DeviceId dev;
 
-    private static String sh(String cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", "-c", cmd).redirectErrorStream(true).start();
-        String out;
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                                                                         StandardCharsets.UTF_8))) {
-            out = r.lines().collect(Collectors.joining("\n"));
-        }
-        int rc = p.waitFor();
-        if (rc != 0) {
-            throw new IOException("'" + cmd + "' exited " + rc + ": " + out);
-        }
-        return out;
-    }
-
-    private static void waitFor(String what, BooleanSupplier cond) throws InterruptedException {
-        long end = System.currentTimeMillis() + 15_000;
-        while (!cond.getAsBoolean()) {
-            if (System.currentTimeMillis() > end) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(50);
-        }
-    }
-
     @BeforeClass
     public static void setUp() throws Exception {
-        startedOvs = sh("pgrep -x ovs-vswitchd >/dev/null && echo up || echo down").equals("down");
-        if (startedOvs) {
-            sh("/usr/share/openvswitch/scripts/ovs-ctl start --system-id=random >/dev/null 2>&1");
-        }
-        sb = new OpenFlowSouthbound();
+        startedOvs = OvsTestSupport.startOvs();
+        // the lab's fast timing (idle timeouts on the switch, barrier-confirmed meters, 200-ms statistics);
+        // OvsOnosTimingTest checks ONOS 2.7.0's timing on a real switch
+        sb = new OpenFlowSouthbound(SouthboundTiming.fast(200, false));
         server = new OfSwitchServer(InetAddress.getLoopbackAddress(), 0, sb);
         server.start();
-        sh("ovs-vsctl --if-exists del-br " + BR + " && ip link del " + BR + "a 2>/dev/null; "
-                   + "ip link add " + BR + "a type veth peer name " + BR + "b && ip link set " + BR + "a up && "
-                   + "ovs-vsctl add-br " + BR + " -- set bridge " + BR + " datapath_type=netdev "
-                   + "protocols=OpenFlow13 fail_mode=secure other-config:datapath-id=00000000000000a1 "
-                   + "-- add-port " + BR + " " + BR + "a -- set interface " + BR + "a ofport_request=1 "
-                   + "&& ovs-vsctl set-controller " + BR + " tcp:127.0.0.1:" + server.port());
+        OvsTestSupport.bridge(BR, "00000000000000a1", server);
         dev = DeviceId.deviceId("of:00000000000000a1");
         waitFor("device " + dev, () -> sb.deviceService().isAvailable(dev));
     }
 
     @AfterClass
     public static void tearDown() throws Exception {
-        sh("ovs-vsctl --if-exists del-br " + BR + "; ip link del " + BR + "a 2>/dev/null; true");
+        OvsTestSupport.deleteBridge(BR);
         if (server != null) {
             server.close();
         }
@@ -101,7 +68,7 @@ public class OvsSouthboundTest {
             sb.stop();
         }
         if (startedOvs) {
-            sh("/usr/share/openvswitch/scripts/ovs-ctl stop >/dev/null 2>&1");
+            OvsTestSupport.stopOvs();
         }
     }
 
@@ -132,7 +99,7 @@ public class OvsSouthboundTest {
             }
         });
         // restart: a new southbound on a new port, the switch moves over
-        OpenFlowSouthbound fresh = new OpenFlowSouthbound();
+        OpenFlowSouthbound fresh = new OpenFlowSouthbound(SouthboundTiming.fast(1000, false));
         try (OfSwitchServer second = new OfSwitchServer(InetAddress.getLoopbackAddress(), 0, fresh)) {
             second.start();
             sh("ovs-vsctl set-controller " + BR + " tcp:127.0.0.1:" + second.port());
@@ -208,7 +175,7 @@ public class OvsSouthboundTest {
         assertTrue(flows, flows.contains("meter:" + m.id().id() + ",write_metadata:0x2/0xff,goto_table:1"));
         assertTrue(flows, flows.contains("table=1, ") && flows.contains("actions=output:1"));
 
-        sb.startStats(200);
+        sb.startStats();
         waitFor("flow stats readback", () -> sb.flowRuleService().getFlowEntry(tier2) != null
                 && sb.flowRuleService().getFlowEntry(tier2).state() == FlowEntry.FlowEntryState.ADDED);
 
