@@ -51,28 +51,12 @@ var (
 // `match ip6 dst A/128`); flower ones are dst_ip/src_ip host prefixes and
 // dst_mac/src_mac. err reports malformed data only.
 func ParseFilterMessage(b []byte) (t FilterTarget, ok bool, err error) {
-	if len(b) < tcmsgLen {
-		return t, false, fmt.Errorf("tcmsg: %d bytes, want at least %d", len(b), tcmsgLen)
+	kind, opts, err := tcKindOptions(b, "filter")
+	if err != nil {
+		return t, false, err
 	}
 	var proto [2]byte // tcm_info holds TC_H_MAKE(prio << 16, htons(protocol))
 	binary.NativeEndian.PutUint16(proto[:], uint16(binary.NativeEndian.Uint32(b[16:20])))
-	ad, err := netlink.NewAttributeDecoder(b[tcmsgLen:])
-	if err != nil {
-		return t, false, fmt.Errorf("filter attributes: %w", err)
-	}
-	var kind string
-	var opts []byte
-	for ad.Next() {
-		switch ad.Type() {
-		case tcaKind:
-			kind = ad.String()
-		case tcaOptions:
-			opts = append([]byte(nil), ad.Bytes()...)
-		}
-	}
-	if err := ad.Err(); err != nil {
-		return t, false, fmt.Errorf("filter attributes: %w", err)
-	}
 	switch kind {
 	case "u32":
 		err = t.parseU32(opts, binary.BigEndian.Uint16(proto[:]))

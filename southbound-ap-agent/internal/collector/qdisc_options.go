@@ -28,27 +28,12 @@ const (
 // attributes). It returns the interface index, the qdisc handle, its kind, and
 // the limit for the kinds listed in rawLimitKinds (zero for other kinds).
 func ParseQdiscMessage(b []byte) (ifindex int32, handle uint32, kind string, lim RawQdiscLimit, err error) {
-	if len(b) < tcmsgLen {
-		return 0, 0, "", lim, fmt.Errorf("tcmsg: %d bytes, want at least %d", len(b), tcmsgLen)
+	kind, opts, err := tcKindOptions(b, "qdisc")
+	if err != nil {
+		return 0, 0, "", lim, err
 	}
 	ifindex = int32(binary.NativeEndian.Uint32(b[4:8]))
 	handle = binary.NativeEndian.Uint32(b[8:12])
-	ad, err := netlink.NewAttributeDecoder(b[tcmsgLen:])
-	if err != nil {
-		return 0, 0, "", lim, fmt.Errorf("qdisc attributes: %w", err)
-	}
-	var opts []byte
-	for ad.Next() {
-		switch ad.Type() {
-		case tcaKind:
-			kind = ad.String()
-		case tcaOptions:
-			opts = append([]byte(nil), ad.Bytes()...)
-		}
-	}
-	if err := ad.Err(); err != nil {
-		return 0, 0, "", lim, fmt.Errorf("qdisc attributes: %w", err)
-	}
 	if kind == "" {
 		return 0, 0, "", lim, fmt.Errorf("qdisc %#x: TCA_KIND missing", handle)
 	}
@@ -83,23 +68,9 @@ func ParseQdiscMessage(b []byte) (ifindex int32, handle uint32, kind string, lim
 // dumpRawQdiscLimits dumps the qdiscs of ifindex in namespace ns and returns
 // the raw limits by handle.
 func dumpRawQdiscLimits(ns netns.NsHandle, ifindex int) (map[uint32]RawQdiscLimit, error) {
-	cfg := &netlink.Config{}
-	if ns.IsOpen() {
-		cfg.NetNS = int(ns)
-	}
-	c, err := netlink.Dial(unix.NETLINK_ROUTE, cfg)
+	msgs, err := dumpTC(ns, ifindex, unix.RTM_GETQDISC, 0, "RTM_GETQDISC")
 	if err != nil {
-		return nil, fmt.Errorf("rtnetlink dial: %w", err)
-	}
-	defer c.Close()
-	req := netlink.Message{
-		Header: netlink.Header{Type: unix.RTM_GETQDISC, Flags: netlink.Request | netlink.Dump},
-		Data:   make([]byte, tcmsgLen),
-	}
-	binary.NativeEndian.PutUint32(req.Data[4:8], uint32(ifindex))
-	msgs, err := c.Execute(req)
-	if err != nil {
-		return nil, fmt.Errorf("RTM_GETQDISC dump: %w", err)
+		return nil, err
 	}
 	out := map[uint32]RawQdiscLimit{}
 	for _, m := range msgs {

@@ -1,12 +1,9 @@
 package collector
 
 import (
-	"encoding/binary"
-	"fmt"
 	"slices"
 	"sort"
 
-	"github.com/mdlayher/netlink"
 	vnl "github.com/vishvananda/netlink"
 	"github.com/vishvananda/netns"
 	"golang.org/x/sys/unix"
@@ -98,24 +95,9 @@ func appendNew(dst []string, vs ...string) []string {
 // on ifindex in namespace ns (RTM_GETTFILTER) and returns the ones that map
 // single hosts to a class.
 func dumpRootFilters(ns netns.NsHandle, ifindex int, parent uint32) ([]FilterTarget, error) {
-	cfg := &netlink.Config{}
-	if ns.IsOpen() {
-		cfg.NetNS = int(ns)
-	}
-	c, err := netlink.Dial(unix.NETLINK_ROUTE, cfg)
+	msgs, err := dumpTC(ns, ifindex, unix.RTM_GETTFILTER, parent, "RTM_GETTFILTER")
 	if err != nil {
-		return nil, fmt.Errorf("rtnetlink dial: %w", err)
-	}
-	defer c.Close()
-	req := netlink.Message{
-		Header: netlink.Header{Type: unix.RTM_GETTFILTER, Flags: netlink.Request | netlink.Dump},
-		Data:   make([]byte, tcmsgLen),
-	}
-	binary.NativeEndian.PutUint32(req.Data[4:8], uint32(ifindex))
-	binary.NativeEndian.PutUint32(req.Data[12:16], parent)
-	msgs, err := c.Execute(req)
-	if err != nil {
-		return nil, fmt.Errorf("RTM_GETTFILTER dump: %w", err)
+		return nil, err
 	}
 	var out []FilterTarget
 	for _, m := range msgs {
