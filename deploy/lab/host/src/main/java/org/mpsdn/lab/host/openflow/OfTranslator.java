@@ -21,6 +21,7 @@ import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFFlowModFlags;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFFlowDeleteStrict;
+import org.projectfloodlight.openflow.protocol.OFFlowMod;
 import org.projectfloodlight.openflow.protocol.OFFlowModify;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
 import org.projectfloodlight.openflow.protocol.OFMeterFlags;
@@ -77,16 +78,8 @@ public final class OfTranslator {
      * @throws IllegalArgumentException naming the criterion or instruction that has no translation
      */
     public static OFFlowAdd flowAdd(OFFactory f, FlowRule rule, boolean switchIdleTimeout) {
-        return f.buildFlowAdd()
-                .setCookie(U64.of(rule.id().value()))
-                .setTableId(TableId.of(rule.tableId()))
-                .setPriority(rule.priority())
+        return (OFFlowAdd) common(f, f.buildFlowAdd(), rule)
                 .setIdleTimeout(switchIdleTimeout && !rule.isPermanent() ? rule.timeout() : 0)
-                .setHardTimeout(rule.hardTimeout())
-                .setBufferId(OFBufferId.NO_BUFFER)
-                .setFlags(EnumSet.of(OFFlowModFlags.SEND_FLOW_REM))
-                .setMatch(match(f, rule))
-                .setInstructions(instructions(f, rule.treatment()))
                 .build();
     }
 
@@ -100,16 +93,19 @@ public final class OfTranslator {
      * @return flow modify message
      */
     public static OFFlowModify flowModify(OFFactory f, FlowRule rule) {
-        return f.buildFlowModify()
-                .setCookie(U64.of(rule.id().value()))
+        return (OFFlowModify) common(f, f.buildFlowModify(), rule).build();
+    }
+
+    /** What ONOS's ADD and MODIFY share: cookie, table, priority, hard timeout, no buffer, SEND_FLOW_REM. */
+    private static OFFlowMod.Builder common(OFFactory f, OFFlowMod.Builder b, FlowRule rule) {
+        return b.setCookie(U64.of(rule.id().value()))
                 .setTableId(TableId.of(rule.tableId()))
                 .setPriority(rule.priority())
                 .setHardTimeout(rule.hardTimeout())
                 .setBufferId(OFBufferId.NO_BUFFER)
                 .setFlags(EnumSet.of(OFFlowModFlags.SEND_FLOW_REM))
                 .setMatch(match(f, rule))
-                .setInstructions(instructions(f, rule.treatment()))
-                .build();
+                .setInstructions(instructions(f, rule.treatment()));
     }
 
     /**
