@@ -53,6 +53,7 @@ final class Harness {
     final ScriptedEngine engine = new ScriptedEngine();
     final AtomicLong now = new AtomicLong(1_000_000L);
     final List<PacketProcessor> processors = new ArrayList<>();
+    private final List<Integer> priorities = new ArrayList<>();
     Runnable deactivateHook;
     /** Run the production engine (the pure core) instead of the scripted one. */
     boolean realCore;
@@ -70,6 +71,12 @@ final class Harness {
         this.netcfg = netcfg;
         this.storage = storage;
         this.store = newStore(storage);
+        if (flows.clock == null) {
+            flows.clock = now::get;
+        }
+        if (meters.clock == null) {
+            meters.clock = now::get;
+        }
     }
 
     /** Another ONOS instance of the same cluster: same network, same distributed maps, own mastership. */
@@ -100,6 +107,19 @@ final class Harness {
         return d;
     }
 
+    /**
+     * Registers a packet processor as ONOS's PacketManager does (PacketManager.java:169, 2.7.0): after
+     * every processor of a lower or equal priority value, so equal priorities keep registration order.
+     */
+    void addProcessor(PacketProcessor processor, int priority) {
+        int i = 0;
+        while (i < priorities.size() && priority >= priorities.get(i)) {
+            i++;
+        }
+        processors.add(i, processor);
+        priorities.add(i, priority);
+    }
+
     Harness activate(Object... kv) {
         manager = new RegulationManager();
         manager.coreService = new CoreServiceAdapter() {
@@ -121,12 +141,16 @@ final class Harness {
         manager.packetService = new PacketServiceAdapter() {
             @Override
             public void addProcessor(PacketProcessor processor, int priority) {
-                processors.add(processor);
+                Harness.this.addProcessor(processor, priority);
             }
 
             @Override
             public void removeProcessor(PacketProcessor processor) {
-                processors.remove(processor);
+                int i = processors.indexOf(processor);
+                if (i >= 0) {
+                    processors.remove(i);
+                    priorities.remove(i);
+                }
             }
         };
         manager.mastershipService = mastership;
@@ -146,6 +170,20 @@ final class Harness {
 
     void cycle() {
         manager.runCycleNow();
+        manager.loop().settle();
+    }
+
+    /** Lets simulated time pass: the flow-stats and meter-stats polls due by then run, the loop settles. */
+    void advance(long millis) {
+        now.addAndGet(millis);
+        flows.catchUp();
+        meters.catchUp();
+        manager.loop().settle();
+    }
+
+    /** A meter-stats poll of ONOS now (its METER_ADDED events reach the loop). */
+    void meterStatsPoll() {
+        meters.tick();
         manager.loop().settle();
     }
 

@@ -13,15 +13,25 @@ import org.mpsdn.impl.flow.TierRules;
 import org.mpsdn.mptcp.Conflict;
 import org.mpsdn.mptcp.MultipathUserTracker;
 import org.mpsdn.mptcp.PcapReader;
+import org.onlab.packet.ARP;
 import org.onlab.packet.DeserializationException;
 import org.onlab.packet.Ethernet;
+import org.onlab.packet.Ip4Address;
 import org.onlab.packet.IpAddress;
+import org.onlab.packet.MacAddress;
+import org.onosproject.core.DefaultApplicationId;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.PortNumber;
+import org.onosproject.net.flow.DefaultFlowRule;
+import org.onosproject.net.flow.DefaultTrafficSelector;
 import org.onosproject.net.flow.DefaultTrafficTreatment;
 import org.onosproject.net.flow.FlowEntry;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.TrafficTreatment;
+import org.onosproject.net.flow.criteria.Criterion;
+import org.onosproject.net.flow.criteria.EthTypeCriterion;
+import org.onosproject.net.flow.criteria.PortCriterion;
+import org.onosproject.net.packet.PacketProcessor;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,6 +74,8 @@ public class MultipathDetectionWiringTest {
     private Harness h;
     private int punted;
     private int forwardedBySwitch;
+    /** Flows another forwarding app installed a rule for (device and 5-tuple). */
+    private final Set<String> fwdRules = new java.util.HashSet<>();
 
     @Before
     public void setUp() {
@@ -124,7 +136,7 @@ public class MultipathDetectionWiringTest {
             Direction dir = fromServer ? Direction.DOWNLINK : Direction.UPLINK;
             long port = (fromServer ? ap.uplinkPort() : ap.apPort()).toLong();
             FlowRule rule = TierRules.flowRule(Harness.APP, ap, dir, m.get(), Tier.TIER1, 10);
-            if (h.flows.getFlowEntry(rule) != null) {
+            if (h.flows.getFlowEntry(rule) != null || fwdRules.contains(f.device + " " + m.get())) {
                 forwardedBySwitch++;
                 continue;
             }
@@ -293,5 +305,88 @@ public class MultipathDetectionWiringTest {
         h.now.addAndGet(MultipathUserTracker.DEFAULT_IDLE_TIMEOUT_MILLIS);
         h.cycle();
         assertEquals(0, multipathUsers());
+    }
+
+    @Test
+    public void theTrackerSeesTheHandshakesWhenAnotherProcessorHandledThemFirst() throws Exception {
+        configure("");
+        // ONOS's fwd app uses the same director priority; equal priorities keep activation order
+        // (PacketManager.addProcessor): activated first, it handles every packet-in before the app
+        h.addProcessor(ctx -> {
+            // like ReactiveForwarding: a flow rule for the packet's flow, then the packet out
+            FlowMatch.fromPacket(ctx.inPacket().parsed()).ifPresent(m -> fwdRules.add(
+                    ctx.inPacket().receivedFrom().deviceId() + " " + m));
+            ctx.treatmentBuilder().setOutput(PortNumber.FLOOD);
+            ctx.send();
+        }, PacketProcessor.director(2));
+        h.activate();
+        play(capture("users"));
+        h.cycle();
+        assertEquals(2, multipathUsers());
+    }
+
+    @Test
+    public void arpCrossesAnApSwitchUnderTheHostProvidersArpPunt() throws Exception {
+        configure("");
+        h.activate();
+        // what ONOS's PacketManager installs on every switch for the host provider's ARP request
+        // (HostLocationProvider.requestIntercepts at PacketPriority.CONTROL = 40000; PacketManager
+        // pushes it as punt + wipeDeferred in table 0)
+        FlowRule arpPunt = DefaultFlowRule.builder().forDevice(DEV1).forTable(0).withPriority(40000)
+                .withSelector(DefaultTrafficSelector.builder().matchEthType(Ethernet.TYPE_ARP).build())
+                .withTreatment(DefaultTrafficTreatment.builder().punt().wipeDeferred().build())
+                .makePermanent().fromApp(new DefaultApplicationId(1, "org.onosproject.provider.host")).build();
+        h.flows.applyFlowRules(arpPunt);
+        Ethernet request = arp(ARP.OP_REQUEST, "02:00:00:0a:00:11", "10.1.0.11", "ff:ff:ff:ff:ff:ff", "10.1.0.1");
+        Ethernet reply = arp(ARP.OP_REPLY, "02:00:00:00:00:01", "10.1.0.1", "02:00:00:0a:00:11", "10.1.0.11");
+        for (Object[] hop : new Object[][]{{1L, request, 2L}, {2L, reply, 1L}}) {
+            long in = (Long) hop[0];
+            Ethernet frame = (Ethernet) hop[1];
+            assertEquals("the switch punts it", arpPunt.id(), switchLookup(DEV1, in, frame).id());
+            Harness.SentPacket ctx = h.packetIn(DEV1, in, frame);
+            assertEquals("ARP from port " + in, DefaultTrafficTreatment.builder()
+                    .setOutput(PortNumber.portNumber((Long) hop[2])).build(), ctx.sent);
+        }
+    }
+
+    private static Ethernet arp(short op, String senderMac, String senderIp, String targetMac, String targetIp) {
+        ARP arp = new ARP();
+        arp.setHardwareType(ARP.HW_TYPE_ETHERNET).setProtocolType(ARP.PROTO_TYPE_IP)
+                .setHardwareAddressLength((byte) Ethernet.DATALAYER_ADDRESS_LENGTH)
+                .setProtocolAddressLength((byte) Ip4Address.BYTE_LENGTH).setOpCode(op)
+                .setSenderHardwareAddress(MacAddress.valueOf(senderMac).toBytes())
+                .setSenderProtocolAddress(Ip4Address.valueOf(senderIp).toOctets())
+                .setTargetHardwareAddress(MacAddress.valueOf(op == ARP.OP_REQUEST ? "00:00:00:00:00:00" : targetMac)
+                        .toBytes())
+                .setTargetProtocolAddress(Ip4Address.valueOf(targetIp).toOctets());
+        Ethernet eth = new Ethernet();
+        eth.setEtherType(Ethernet.TYPE_ARP).setSourceMACAddress(senderMac).setDestinationMACAddress(targetMac)
+                .setPayload(arp);
+        return eth;
+    }
+
+    /**
+     * The table-0 rule of a switch that takes a non-IP frame: the highest priority among the rules
+     * whose criteria are all in-port or ether-type criteria that the frame meets.
+     */
+    private FlowRule switchLookup(DeviceId device, long inPort, Ethernet frame) {
+        FlowRule best = null;
+        for (FlowRule r : h.flows.switchRules(device)) {
+            boolean match = r.tableId() == 0;
+            for (Criterion c : r.selector().criteria()) {
+                if (c.type() == Criterion.Type.IN_PORT) {
+                    match &= ((PortCriterion) c).port().toLong() == inPort;
+                } else if (c.type() == Criterion.Type.ETH_TYPE) {
+                    match &= ((EthTypeCriterion) c).ethType().toShort() == frame.getEtherType();
+                } else {
+                    match = false;
+                }
+            }
+            if (match && (best == null || r.priority() > best.priority())) {
+                best = r;
+            }
+        }
+        assertNotNull(best);
+        return best;
     }
 }

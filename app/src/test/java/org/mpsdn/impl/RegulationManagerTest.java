@@ -12,6 +12,7 @@ import org.mpsdn.impl.decide.EngineDecision;
 import org.mpsdn.impl.decide.FlowView;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
+import org.mpsdn.impl.meter.MeterStepper;
 import org.mpsdn.impl.switches.PacketInHandler;
 import org.onlab.packet.Ethernet;
 import org.onlab.packet.IPv4;
@@ -161,7 +162,7 @@ public class RegulationManagerTest {
     }
 
     @Test
-    public void malformedAndForeignPacketsAreIgnoredAndCounted() {
+    public void otherFramesAreBridgedAndCountedForeignOnesIgnored() {
         h.activate();
         h.flows.drainLog();
         Ethernet arp = new Ethernet();
@@ -169,11 +170,18 @@ public class RegulationManagerTest {
         arp.setSourceMACAddress("02:00:00:00:00:01");
         arp.setDestinationMACAddress("ff:ff:ff:ff:ff:ff");
         Harness.SentPacket ctx = h.packetIn(DEV1, 1, arp);
-        assertNull(ctx.sent);
+        // issue 15 (was: dropped): ARP that another app punts (ONOS's host provider, priority 40000) is
+        // bridged to the other port as the base rule would
+        assertEquals(DefaultTrafficTreatment.builder().setOutput(P2).build(), ctx.sent);
         assertEquals(1, h.manager.loop().malformedPackets());
-        h.packetIn(DEV1, 9, Packets.tcp("10.0.1.2", 1, "192.0.2.1", 2));
-        h.packetIn(org.onosproject.net.DeviceId.deviceId("of:00000000000000ff"), 1,
-                Packets.tcp("10.0.1.2", 1, "192.0.2.1", 2));
+        Ethernet lldp = new Ethernet();
+        lldp.setEtherType(Ethernet.TYPE_LLDP);
+        lldp.setSourceMACAddress("02:00:00:00:00:01");
+        lldp.setDestinationMACAddress("01:80:c2:00:00:0e");
+        assertNull("link discovery is never bridged", h.packetIn(DEV1, 1, lldp).sent);
+        assertNull(h.packetIn(DEV1, 9, Packets.tcp("10.0.1.2", 1, "192.0.2.1", 2)).sent);
+        assertNull(h.packetIn(org.onosproject.net.DeviceId.deviceId("of:00000000000000ff"), 1,
+                Packets.tcp("10.0.1.2", 1, "192.0.2.1", 2)).sent);
         assertTrue(h.flows.drainLog().isEmpty());
     }
 
@@ -197,7 +205,10 @@ public class RegulationManagerTest {
         FlowEntry now = h.flows.getFlowEntry(t1);
         assertEquals(DefaultTrafficTreatment.builder().writeMetadata(1L, 0xffffffffffffffffL).transition(1).build(),
                 now.treatment());
-        assertEquals("counters survive the modify", 123_456, now.bytes());
+        assertEquals("ONOS stores the modified rule afresh until the next stats poll", 0, now.bytes());
+        h.advance(FakeFlowRuleService.FLOW_POLL_MS);
+        assertEquals("counters survive the modify (on the switch, seen at the next stats poll)", 123_456,
+                h.flows.getFlowEntry(t1).bytes());
         FlowView seen = h.engine.last().flows().get(0);
         assertEquals(Tier.TIER1, seen.tier());
 
@@ -241,6 +252,7 @@ public class RegulationManagerTest {
         h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("wifi1", Direction.DOWNLINK), 5000L));
         h.flows.drainLog();
         h.cycle();
+        h.meterStatsPoll();
         assertEquals(1, h.meters.submitted.size());
         MeterRequest req = h.meters.submitted.get(0);
         assertEquals(DEV1, req.deviceId());
@@ -271,6 +283,7 @@ public class RegulationManagerTest {
         ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
         h.engine.script = in -> decision(Map.of(), Map.of(dl, 8000L));
         h.cycle();
+        h.meterStatsPoll();
         MeterId first = (MeterId) h.meters.meters(DEV1).get(0).meterCellId();
 
         h.meters.autoConfirm = false;
@@ -333,6 +346,7 @@ public class RegulationManagerTest {
 
         h.meters.deviceUnknown = false; // the switch connects
         h.cycle();
+        h.meterStatsPoll();
         assertEquals(3, h.meters.submitted.size());
         ApRegulationState st = h.store.state("wifi1").orElseThrow();
         assertEquals(5000L, st.limitKbps(Direction.DOWNLINK).getAsLong());
@@ -353,14 +367,21 @@ public class RegulationManagerTest {
         h.engine.script = in -> decision(Map.of(), Map.of(dl, 5000L));
         h.meters.dropSilently = true; // no master for the switch yet: ONOS neither installs nor fails it
         h.cycle();
-        for (int i = 1; i < org.mpsdn.impl.meter.MeterStepper.MAX_WAIT_POLLS; i++) {
+        // 2-s cycles while ONOS's meter-stats polls (every 10 s) never show the meter, up to the timeout
+        long waited = 0;
+        while (waited + 2000 < MeterStepper.CONFIRM_TIMEOUT_MS) {
+            h.advance(2000);
+            waited += 2000;
             h.cycle();
-            assertEquals("waiting for METER_ADDED, cycle " + i, 1, h.meters.submitted.size());
+            assertEquals("waiting for METER_ADDED, " + waited + " ms", 1, h.meters.submitted.size());
         }
+        assertEquals("counted late after two meter-stats polls", 1, h.manager.loop().lateSteps());
         h.meters.dropSilently = false; // the switch connects
+        h.advance(2000);
         h.cycle();
-        assertEquals("abandoned after MAX_WAIT_POLLS cycles and submitted again", 2, h.meters.submitted.size());
+        assertEquals("abandoned after CONFIRM_TIMEOUT_MS and submitted again", 2, h.meters.submitted.size());
         assertEquals(List.of(MeterId.meterId(1)), h.meters.withdrawn);
+        h.meterStatsPoll();
         ApRegulationState st = h.store.state("wifi1").orElseThrow();
         assertEquals(5000L, st.limitKbps(Direction.DOWNLINK).getAsLong());
         assertEquals(2L, st.meterId(Direction.DOWNLINK).getAsLong());
@@ -394,6 +415,7 @@ public class RegulationManagerTest {
         ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
         h.engine.script = in -> decision(Map.of(), Map.of(dl, 10_000L));
         h.cycle();
+        h.meterStatsPoll();
         int n = 10_000;
         for (int i = 0; i < n; i++) {
             FlowMatch m = tcp("192.0.2." + (i % 250 + 1), 1000 + i / 250, "10.0.1.2", 40000);
@@ -407,6 +429,7 @@ public class RegulationManagerTest {
 
         h.engine.script = in -> decision(Map.of(), Map.of(dl, 5_000L));
         h.cycle();
+        h.meterStatsPoll();
         assertEquals(n, h.engine.last().flows().stream().filter(f -> f.tier() == Tier.TIER2).count());
         List<FlowRuleOperation> ops = h.flows.drainLog();
         assertEquals("rule operations of one rate step", 1, ops.size());
@@ -438,6 +461,7 @@ public class RegulationManagerTest {
         h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("wifi1", Direction.DOWNLINK), 5000L,
                 new ApDir("wifi1", Direction.UPLINK), 7000L));
         h.cycle();
+        h.meterStatsPoll();
         assertEquals(2, h.meters.meters(DEV1).size());
         h.telemetry.silence("wifi1", 1);
         h.cycle();
@@ -466,6 +490,7 @@ public class RegulationManagerTest {
         b.cycle();
         assertTrue("a non-master changes nothing", a.meters.submitted.isEmpty());
         a.cycle();
+        a.meterStatsPoll();
         MeterId first = (MeterId) a.meters.meters(DEV1).get(0).meterCellId();
         int rules = a.flows.rules(DEV1).size();
 
@@ -488,6 +513,7 @@ public class RegulationManagerTest {
             return decision(Map.of(), Map.of(dl, last / 2));
         };
         b.cycle();
+        b.meterStatsPoll();
         assertEquals("new master halves the last rate", 4000L,
                 b.store.state("wifi1").orElseThrow().limitKbps(Direction.DOWNLINK).getAsLong());
         assertEquals(List.of(first), b.meters.withdrawn);
@@ -502,6 +528,7 @@ public class RegulationManagerTest {
         h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("wifi1", Direction.DOWNLINK), 5000L));
         h.packetIn(DEV1, 2, Packets.tcp("192.0.2.10", 80, "10.0.1.2", 40000));
         h.cycle();
+        h.meterStatsPoll();
         Set<FlowRule> before = new HashSet<>(h.flows.rules(DEV1));
         List<Meter> metersBefore = h.meters.meters(DEV1);
         h.deactivate();
@@ -647,6 +674,7 @@ public class RegulationManagerTest {
         h.flows.setCounters(wifiRule, 15_000_000, 10_000, 2);
         h.flows.setCounters(lteRule, 15_000_000, 10_000, 2);
         h.cycle();
+        h.meterStatsPoll();
         assertEquals(DefaultTrafficTreatment.builder().setOutput(P1).build(),
                 h.flows.getFlowEntry(wifiRule).treatment());
         assertEquals(DefaultTrafficTreatment.builder().writeMetadata(1L, 0xffffffffffffffffL).transition(1).build(),

@@ -20,4 +20,22 @@ public interface CycleObserver {
      * @param fresh true when a fresh report was there, false when the poll failed or is stale
      */
     void telemetryChecked(String apId, boolean fresh);
+
+    /**
+     * ONOS raised an exception for one AP (a meter submit, a flow-store read); the loop went on
+     * with the other APs.
+     *
+     * @param apId AP id
+     */
+    default void apFault(String apId) {
+    }
+
+    /**
+     * A Tier-2 rate step of an AP waited longer than two meter-stats polls for ONOS to confirm its
+     * meter.
+     *
+     * @param apId AP id
+     */
+    default void meterStepLate(String apId) {
+    }
 }

@@ -23,7 +23,10 @@ import java.util.TreeSet;
  *     ({@code ip:<addr>}).</li>
  * <li>Connections: one per (UE, AP) seen in telemetry stations or flows; RSSI and PHY rate from
  *     the station report, else the worst RSSI and the AP's capacity.</li>
- * <li>ACK streams: TCP flows whose average packet is at most {@link #ACK_MAX_AVG_BYTES} bytes.</li>
+ * <li>ACK streams: TCP flows whose average packet is at most {@link #ACK_MAX_AVG_BYTES} bytes, and
+ *     uplink TCP flows without any packet counted yet (ONOS reports a new rule's counters only from
+ *     its first flow-stats poll, up to 5 s later, and a new uplink flow is most likely the ACK stream
+ *     of a download): an ACK stream is not metered meanwhile, a download is tiered at once.</li>
  * <li>Per-AP overrides of CTh, &alpha;, R_m: the core has global parameters, so APs are grouped
  *     by their effective parameters and each group's limits come from a run with those; tiers and
  *     primaries come from the run with the global parameters.</li>

@@ -104,7 +104,7 @@ final class CoreSnapshot {
         }
     }
 
-    /** The flows at configured APs; a TCP flow of small average packets is an ACK stream. */
+    /** The flows at configured APs; a TCP flow of small average packets (uplink: or none yet) is an ACK stream. */
     private void addFlows(EngineInput in, NetworkSnapshot.Builder b) {
         for (FlowView f : in.flows()) {
             if (!apById.containsKey(f.apId())) {
@@ -113,8 +113,11 @@ final class CoreSnapshot {
             FlowMatch m = f.match();
             FlowKey key = new FlowKey(m.src().toInetAddress(), m.srcPort(), m.dst().toInetAddress(), m.dstPort(),
                     m.protocol());
-            boolean ack = m.protocol() == IPv4.PROTOCOL_TCP && f.packets() > 0
-                    && f.bytes() / f.packets() <= CoreRegulationEngine.ACK_MAX_AVG_BYTES;
+            // an uplink flow without any packet counted yet (a new rule before its first flow-stats poll)
+            // is most likely the ACK stream of a download: not metered until its counters show otherwise
+            boolean ack = m.protocol() == IPv4.PROTOCOL_TCP && (f.packets() == 0
+                    ? f.direction() == Direction.UPLINK
+                    : f.bytes() / f.packets() <= CoreRegulationEngine.ACK_MAX_AVG_BYTES);
             b.add(new Flow(key, f.direction(), f.ueId(), f.apId(), f.bytes(), f.packets(), ack));
             flowByKey.put(flowKey(f.apId(), key, f.direction()), f);
         }

@@ -28,8 +28,8 @@ import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Applies a cycle's decision at one AP this instance masters: flows whose tier changed get their
- * per-flow rule modified in place, each regulated direction steps to its new Tier-2 limit (or is
- * lifted when the AP is failed open), and the fresh occupancy is recorded in the shared state.
+ * per-flow rule modified in place, the fresh occupancy is recorded in the shared state, and each
+ * regulated direction steps to its new Tier-2 limit (or is lifted when the AP is failed open).
  */
 final class DecisionApplier {
     private final Logger log = getLogger(getClass());
@@ -63,6 +63,7 @@ final class DecisionApplier {
     void apply(ApSpec ap, List<FlowView> flows, EngineDecision decision, Optional<ApTelemetry> report,
                boolean failOpen, List<ManagedFlow> managed) {
         applyTiers(ap, flows, decision.tiers().getOrDefault(ap.id(), Map.of()), managed);
+        report.ifPresent(r -> recordOccupancy(ap, r));
         for (Direction d : ap.directions()) {
             if (failOpen) {
                 stepper.lift(ap, d);
@@ -73,7 +74,6 @@ final class DecisionApplier {
                 stepper.step(ap, d, Math.max(1, Math.min(limit, ap.capacityKbps())));
             }
         }
-        report.ifPresent(r -> recordOccupancy(ap, r));
     }
 
     private void applyTiers(ApSpec ap, List<FlowView> flows, Map<FlowMatch, Tier> tiers,

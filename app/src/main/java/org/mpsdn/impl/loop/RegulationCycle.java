@@ -32,9 +32,11 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -54,6 +56,7 @@ public final class RegulationCycle {
     private final FlowStatsCollector flowStats;
     private final MeterStepper stepper;
     private final PacketInHandler packets;
+    private final ApIncidents faults;
     private final LoopReferences refs;
     private final DecisionApplier applier;
     private final AtomicLong cycles = new AtomicLong();
@@ -71,12 +74,13 @@ public final class RegulationCycle {
      * @param flowStats         the per-flow rules' statistics
      * @param stepper           Tier-2 rate steps
      * @param packets           the packet-in handler (its hold-offs are pruned each cycle)
+     * @param faults            per-AP faults (one AP's exception leaves the others regulated)
      * @param refs              the component's references, properties and clock
      */
     public RegulationCycle(ApplicationId appId, FlowRuleService flowRuleService,
                            MastershipService mastershipService, RegulationStore store, ApDirectory aps,
                            UserDetection detection, FlowStatsCollector flowStats, MeterStepper stepper,
-                           PacketInHandler packets, LoopReferences refs) {
+                           PacketInHandler packets, ApIncidents faults, LoopReferences refs) {
         this.mastershipService = mastershipService;
         this.store = store;
         this.aps = aps;
@@ -84,6 +88,7 @@ public final class RegulationCycle {
         this.flowStats = flowStats;
         this.stepper = stepper;
         this.packets = packets;
+        this.faults = faults;
         this.refs = refs;
         this.applier = new DecisionApplier(appId, flowRuleService, stepper, store,
                 () -> refs.properties().flowIdleTimeoutSec(), refs::now);
@@ -124,7 +129,8 @@ public final class RegulationCycle {
         ApTelemetryService telemetry = refs.telemetry();
         Map<String, Optional<ApTelemetry>> reports = reports(current, telemetry);
         // counters first: a flow that carried traffic stays alive in the tracker before it expires idle flows
-        List<FlowSample> samples = flowStats.collect(current.values(), now);
+        Set<String> unread = new HashSet<>();
+        List<FlowSample> samples = collectFlows(current, now, unread);
         DetectedUes detected = detection.detect(reports, aps.ues(), now);
         List<FlowView> flows = flowViews(samples, detected.ueByIp());
         Map<String, String> previous = store.primaries();
@@ -133,7 +139,7 @@ public final class RegulationCycle {
         EngineDecision decision = refs.engine().decide(new EngineInput(views(current, reports), flows,
                 detected.ues(), previous, new EngineParams(p.cth(), p.alpha(), p.rmKbps(), p.deadlockBreaker()),
                 p.intervalMs(), round == null ? Map.of() : round.policies()));
-        applyAtMasteredAps(current, flows, decision, reports, telemetry, p, previous);
+        applyAtMasteredAps(current, flows, decision, reports, telemetry, p, previous, unread);
         if (round != null) {
             round.applied(decision.unmetPolicies());
         }
@@ -152,6 +158,22 @@ public final class RegulationCycle {
             }
         }
         return reports;
+    }
+
+    /**
+     * The per-flow rules of every AP; an AP whose flow entries cannot be read (ONOS throws, e.g. a
+     * {@code FlowRuleStoreException} during a mastership change) keeps its flows as last read.
+     */
+    private List<FlowSample> collectFlows(Map<String, ApSpec> current, long now, Set<String> unread) {
+        List<FlowSample> samples = new ArrayList<>();
+        for (ApSpec ap : current.values()) {
+            if (!faults.run(ap.id(), "reading its flow entries", () -> samples.addAll(flowStats.collect(ap, now)))) {
+                samples.addAll(flowStats.lastRead(ap.id()));
+                unread.add(ap.id());
+            }
+        }
+        flowStats.retain(current.keySet());
+        return samples;
     }
 
     /** Each AP with its fresh occupancy, the limits in force (shared state) and its stations. */
@@ -183,7 +205,7 @@ public final class RegulationCycle {
 
     private void applyAtMasteredAps(Map<String, ApSpec> current, List<FlowView> flows, EngineDecision decision,
                                     Map<String, Optional<ApTelemetry>> reports, ApTelemetryService telemetry,
-                                    RegulationProperties p, Map<String, String> previous) {
+                                    RegulationProperties p, Map<String, String> previous, Set<String> unread) {
         Map<String, String> ownPrimaries = new HashMap<>();
         List<ManagedFlow> mine = new ArrayList<>();
         for (ApSpec ap : current.values()) {
@@ -192,7 +214,11 @@ public final class RegulationCycle {
             }
             boolean failOpen = telemetry != null
                     && FailOpen.active(telemetry.missedCycles(ap.id()), p.intervalMs(), p.failOpenDelayMs());
-            applier.apply(ap, flows, decision, reports.get(ap.id()), failOpen, mine);
+            boolean applied = faults.run(ap.id(), "applying the cycle's decision",
+                    () -> applier.apply(ap, flows, decision, reports.get(ap.id()), failOpen, mine));
+            if (applied && !unread.contains(ap.id())) {
+                faults.succeeded(ap.id());
+            }
             decision.primaries().forEach((ue, apId) -> {
                 if (apId.equals(ap.id())) {
                     ownPrimaries.put(ue, apId);

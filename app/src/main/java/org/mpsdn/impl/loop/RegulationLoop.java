@@ -1,10 +1,9 @@
 package org.mpsdn.impl.loop;
 
+import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationStore;
-import org.mpsdn.impl.AgentEndpoints;
 import org.mpsdn.impl.config.ApSpec;
-import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.detect.UserDetection;
 import org.mpsdn.impl.flow.FlowStatsCollector;
@@ -16,24 +15,25 @@ import org.mpsdn.impl.switches.SwitchReconciler;
 import org.mpsdn.impl.telemetry.AgentRegistry;
 import org.mpsdn.mptcp.Conflict;
 import org.onosproject.core.ApplicationId;
-import org.onosproject.mastership.MastershipEvent;
 import org.onosproject.mastership.MastershipListener;
 import org.onosproject.mastership.MastershipService;
-import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.flow.FlowRuleListener;
 import org.onosproject.net.flow.FlowRuleService;
-import org.onosproject.net.meter.Meter;
-import org.onosproject.net.meter.MeterEvent;
 import org.onosproject.net.meter.MeterListener;
 import org.onosproject.net.meter.MeterService;
 import org.onosproject.net.packet.PacketProcessor;
 
+import org.slf4j.Logger;
+
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
+
+import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * The regulation loop of one ONOS instance: owns the workers (AP directory, switch reconciler,
@@ -42,19 +42,18 @@ import java.util.function.LongSupplier;
  * meter events its listeners queue there.
  */
 public final class RegulationLoop {
+    private final Logger log = getLogger(getClass());
     private final LoopThread thread = new LoopThread();
     private final LoopReferences refs;
-    private final ApplicationId appId;
     private final MastershipService mastershipService;
     private final ApDirectory directory = new ApDirectory();
+    private final ApIncidents incidents;
     private final MeterStepper stepper;
     private final UserDetection detection;
     private final PacketInHandler packets;
     private final SwitchReconciler switches;
     private final RegulationCycle cycle;
-    private final NetworkConfigListener configListener = this::configEvent;
-    private final MastershipListener mastershipListener = this::mastershipEvent;
-    private final MeterListener meterListener = this::meterEvent;
+    private final LoopEvents events;
 
     /**
      * Creates the loop and its workers (nothing runs before {@link #start}).
@@ -68,20 +67,28 @@ public final class RegulationLoop {
      */
     public RegulationLoop(ApplicationId appId, FlowRuleService flowRuleService, MeterService meterService,
                           MastershipService mastershipService, RegulationStore store, LoopReferences refs) {
-        this.appId = appId;
         this.refs = refs;
         this.mastershipService = mastershipService;
         LongSupplier now = refs::now;
         IntSupplier idle = () -> refs.properties().flowIdleTimeoutSec();
+        incidents = new ApIncidents(apId -> observe(o -> o.apFault(apId)), apId -> observe(o -> o.meterStepLate(apId)));
         AppMeters meters = new AppMeters(appId, meterService, () -> refs.properties().meterBurstMs());
         stepper = new MeterStepper(appId, meterService, meters, flowRuleService, store, thread.executor(),
-                () -> refs.properties().meterBurstMs(), now);
+                () -> refs.properties().meterBurstMs(), now, incidents);
         detection = new UserDetection(appId, now);
         packets = new PacketInHandler(appId, flowRuleService, directory, detection, idle, now, refs::stopping);
         switches = new SwitchReconciler(appId, flowRuleService, meterService, mastershipService, store, meters,
                 stepper, directory, idle, now, refs::stopping);
         cycle = new RegulationCycle(appId, flowRuleService, mastershipService, store, directory, detection,
-                new FlowStatsCollector(appId, flowRuleService, detection), stepper, packets, refs);
+                new FlowStatsCollector(appId, flowRuleService, detection), stepper, packets, incidents, refs);
+        events = new LoopEvents(thread, appId, directory, detection, switches, stepper, incidents, refs);
+    }
+
+    private void observe(Consumer<CycleObserver> call) {
+        CycleObserver o = refs.observer();
+        if (o != null) {
+            call.accept(o);
+        }
     }
 
     /**
@@ -90,8 +97,12 @@ public final class RegulationLoop {
      */
     public void start() {
         thread.execute(() -> {
-            loadConfig();
-            switches.removeForeignLeftovers();
+            events.loadConfig();
+            try {
+                switches.removeForeignLeftovers();
+            } catch (RuntimeException e) {
+                log.warn("Removing what earlier runs left on unconfigured switches failed: {}", e.toString());
+            }
         });
         reschedule();
     }
@@ -103,55 +114,13 @@ public final class RegulationLoop {
         thread.schedule(refs.properties().intervalMs(), cycle::runObserved);
     }
 
-    private void configEvent(NetworkConfigEvent event) {
-        if (!event.configClass().equals(MpsdnConfig.class)) {
-            return;
-        }
-        switch (event.type()) {
-            case CONFIG_ADDED:
-            case CONFIG_UPDATED:
-            case CONFIG_REMOVED:
-                thread.execute(this::loadConfig);
-                break;
-            default:
-                break;
-        }
-    }
-
-    /** Takes the netcfg in force: retires APs that left, reconciles every configured AP. */
-    private void loadConfig() {
-        directory.load(refs.config()).ifPresent(retired -> {
-            detection.setRegistrations(directory.ues());
-            publishAgents(refs.agents());
-            retired.forEach(switches::retire);
-            directory.aps().values().forEach(switches::reconcile);
-        });
-    }
-
-    private void mastershipEvent(MastershipEvent event) {
-        thread.execute(() -> switches.mastershipChanged(event.subject()));
-    }
-
-    private void meterEvent(MeterEvent event) {
-        if (event.type() == MeterEvent.Type.METER_ADDED && appId.equals(event.subject().appId())) {
-            Meter meter = event.subject();
-            thread.execute(() -> {
-                if (!refs.stopping()) {
-                    stepper.meterAdded(meter);
-                }
-            });
-        }
-    }
-
     /**
      * Tells the telemetry poller to poll exactly the agents of the configured APs.
      *
      * @param registry the poller's registry, or null
      */
     public void publishAgents(AgentRegistry registry) {
-        if (registry != null) {
-            registry.setAgents(AgentEndpoints.of(directory.aps().values()));
-        }
+        events.publishAgents(registry);
     }
 
     /**
@@ -200,17 +169,17 @@ public final class RegulationLoop {
 
     /** @return the config listener (queues reloads on the loop) */
     public NetworkConfigListener configListener() {
-        return configListener;
+        return events.configListener();
     }
 
     /** @return the mastership listener (queues reconciliation or forgetting on the loop) */
     public MastershipListener mastershipListener() {
-        return mastershipListener;
+        return events.mastershipListener();
     }
 
     /** @return the meter listener (queues METER_ADDED of the app's meters on the loop) */
     public MeterListener meterListener() {
-        return meterListener;
+        return events.meterListener();
     }
 
     /** @return the flow rule listener (per-flow rule removals end flows in the detection) */
@@ -246,6 +215,21 @@ public final class RegulationLoop {
     /** @return punted packets that could not be parsed as IPv4 TCP/UDP */
     public long malformedPackets() {
         return packets.malformedPackets();
+    }
+
+    /**
+     * Number of faults of an AP so far (exceptions ONOS raised for it).
+     *
+     * @param apId AP id
+     * @return count
+     */
+    public long apFaults(String apId) {
+        return incidents.count(apId);
+    }
+
+    /** @return rate steps that waited longer than two meter-stats polls for their meter, so far */
+    public long lateSteps() {
+        return incidents.lateSteps();
     }
 
     /** @return cycles run */

@@ -39,16 +39,25 @@ import static org.slf4j.LoggerFactory.getLogger;
  *     reference a deleted meter, hence the wait) and records the new limit in the store.</li>
  * </ol>
  * At most one step per AP and direction is in flight; a newer target arriving meanwhile is
- * applied when the current step ends. A step whose meter fails (for example UNKNOWN_DEVICE while
- * the switch is not connected yet), or that is still not ADDED after {@link #MAX_WAIT_POLLS}
- * cycles (ONOS drops the install silently when the device has no master yet), is abandoned: its
- * meter is withdrawn, so no stale PENDING_ADD meter is installed later, and the next cycle
- * submits a fresh one. Every method must run on the regulation loop's thread; callbacks from
- * ONOS are re-posted to it through the given executor.
+ * applied when the current step ends.
+ * <p>
+ * ONOS 2.7 reports a meter ADDED only when a meter-stats reply shows it: the OpenFlow meter provider
+ * polls meter stats every 10 s by default ({@code OpenFlowMeterProvider} {@code meterStatsPollInterval},
+ * {@code MeterManager.pushMeterMetrics}), and fails a meter not seen within 30 s with
+ * {@code TIMEOUT} (its {@code pendingOperations} cache). So a step waits: it is counted late (and
+ * the listener told) after {@link #CONFIRM_LATE_MS}, two meter-stats polls; it is abandoned only after
+ * {@link #CONFIRM_TIMEOUT_MS}, past the provider's own timeout (ONOS drops an install silently while
+ * the device has no master). A step whose meter fails (for example UNKNOWN_DEVICE while the switch
+ * is not connected yet, or that timeout) is abandoned too: its meter is withdrawn, so no stale
+ * PENDING_ADD meter is installed later, and the next cycle submits a fresh one. Every method must
+ * run on the regulation loop's thread; callbacks from ONOS are re-posted to it through the given
+ * executor.
  */
 public final class MeterStepper {
-    /** Cycles a step waits for its meter to be ADDED before it is abandoned and retried. */
-    public static final int MAX_WAIT_POLLS = 3;
+    /** A step whose meter is not ADDED after this long is late: two 10-s meter-stats polls of ONOS. */
+    public static final long CONFIRM_LATE_MS = 20_000;
+    /** A step whose meter is not ADDED after this long is abandoned: ONOS's 30-s provider timeout and a poll. */
+    public static final long CONFIRM_TIMEOUT_MS = 40_000;
     private static final long LIFT = -1L;
 
     private final Logger log = getLogger(getClass());
@@ -60,7 +69,26 @@ public final class MeterStepper {
     private final Executor loop;
     private final LongSupplier burstMillis;
     private final LongSupplier clock;
+    private final Listener listener;
     private final Map<ApDir, Step> steps = new HashMap<>();
+
+    /** Told about steps that wait too long and about faults of an AP's steps. */
+    public interface Listener {
+        /**
+         * A step's meter was not confirmed within {@link #CONFIRM_LATE_MS}.
+         *
+         * @param apId AP id
+         */
+        void late(String apId);
+
+        /**
+         * Checking an AP's step threw (the other APs' steps are still checked).
+         *
+         * @param apId AP id
+         * @param e    the exception
+         */
+        void fault(String apId, RuntimeException e);
+    }
 
     /**
      * Creates a stepper.
@@ -73,10 +101,11 @@ public final class MeterStepper {
      * @param loop            executor of the regulation loop thread
      * @param burstMillis     current burst window in milliseconds
      * @param clock           wall clock in milliseconds
+     * @param listener        told about late steps and faults
      */
     public MeterStepper(ApplicationId appId, MeterService meterService, AppMeters meters,
                         FlowRuleService flowRuleService, RegulationStore store, Executor loop,
-                        LongSupplier burstMillis, LongSupplier clock) {
+                        LongSupplier burstMillis, LongSupplier clock, Listener listener) {
         this.appId = appId;
         this.meterService = meterService;
         this.meters = meters;
@@ -85,6 +114,7 @@ public final class MeterStepper {
         this.loop = loop;
         this.burstMillis = burstMillis;
         this.clock = clock;
+        this.listener = listener;
     }
 
     /** A step in flight. */
@@ -93,16 +123,18 @@ public final class MeterStepper {
         final Direction direction;
         final long rateKbps;
         final MeterId newMeter;
+        final long submittedAt;
         boolean repointing;
-        int waitedPolls;
+        boolean late;
         long next;
         boolean hasNext;
 
-        Step(ApSpec ap, Direction direction, long rateKbps, MeterId newMeter) {
+        Step(ApSpec ap, Direction direction, long rateKbps, MeterId newMeter, long submittedAt) {
             this.ap = ap;
             this.direction = direction;
             this.rateKbps = rateKbps;
             this.newMeter = newMeter;
+            this.submittedAt = submittedAt;
         }
     }
 
@@ -144,7 +176,7 @@ public final class MeterStepper {
             return;
         }
         if (target == LIFT) {
-            Step step = new Step(ap, direction, LIFT, null);
+            Step step = new Step(ap, direction, LIFT, null, clock.getAsLong());
             steps.put(key, step);
             repoint(key, step);
             return;
@@ -165,7 +197,7 @@ public final class MeterStepper {
             log.warn("Meter service gave no meter id for {} at {} kbps; retrying next cycle", key, target);
             return;
         }
-        Step step = new Step(ap, direction, target, id);
+        Step step = new Step(ap, direction, target, id, clock.getAsLong());
         steps.put(key, step);
         log.debug("Step {}: meter {} at {} kbps submitted", key, id, target);
     }
@@ -188,21 +220,40 @@ public final class MeterStepper {
     }
 
     /**
-     * Re-checks steps whose METER_ADDED may have been missed (called every cycle).
+     * Re-checks steps whose METER_ADDED may have been missed, counts late ones and abandons those
+     * past the timeout (called every cycle).
      */
     public void poll() {
+        long now = clock.getAsLong();
         for (Map.Entry<ApDir, Step> e : Map.copyOf(steps).entrySet()) {
             Step s = e.getValue();
             if (!s.repointing && s.newMeter != null) {
-                Meter m = meterService.getMeter(s.ap.deviceId(), s.newMeter);
-                if (m != null && m.state() == MeterState.ADDED) {
-                    repoint(e.getKey(), s);
-                } else if (++s.waitedPolls >= MAX_WAIT_POLLS) {
-                    log.warn("Meter {} for {} not added after {} cycles ({}); withdrawing it, the next step retries",
-                             s.newMeter, e.getKey(), s.waitedPolls, m == null ? "gone" : m.state());
-                    abandon(e.getKey(), s);
+                try {
+                    check(e.getKey(), s, now);
+                } catch (RuntimeException ex) {
+                    listener.fault(e.getKey().apId(), ex);
                 }
             }
+        }
+    }
+
+    private void check(ApDir key, Step s, long now) {
+        Meter m = meterService.getMeter(s.ap.deviceId(), s.newMeter);
+        if (m != null && m.state() == MeterState.ADDED) {
+            repoint(key, s);
+            return;
+        }
+        long waited = now - s.submittedAt;
+        if (!s.late && waited >= CONFIRM_LATE_MS) {
+            s.late = true;
+            log.warn("Meter {} for {} not confirmed after {} ms ({}); still waiting", s.newMeter, key, waited,
+                     m == null ? "gone" : m.state());
+            listener.late(key.apId());
+        }
+        if (waited >= CONFIRM_TIMEOUT_MS) {
+            log.warn("Meter {} for {} not added after {} ms ({}); withdrawing it, the next step retries",
+                     s.newMeter, key, waited, m == null ? "gone" : m.state());
+            abandon(key, s);
         }
     }
 
@@ -306,16 +357,6 @@ public final class MeterStepper {
      */
     public boolean owns(DeviceId deviceId, MeterId meterId) {
         return steps.values().stream().anyMatch(s -> meterId.equals(s.newMeter) && s.ap.deviceId().equals(deviceId));
-    }
-
-    /**
-     * Whether a step is in flight for an AP direction.
-     *
-     * @param key AP and direction
-     * @return true while a step waits for its meter or its rule
-     */
-    public boolean inFlight(ApDir key) {
-        return steps.containsKey(key);
     }
 
     private ApRegulationState currentState(ApSpec ap) {

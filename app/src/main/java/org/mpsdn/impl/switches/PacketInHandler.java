@@ -6,6 +6,7 @@ import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.detect.UserDetection;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
+import org.onlab.packet.Ethernet;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.packet.InboundPacket;
@@ -22,9 +23,13 @@ import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
 /**
- * The first packets of new flows, punted by the AP switches' punt rules (ONOS packet-in thread):
- * each is fed raw to the multipath-user detection, gets its flow a Tier-1 per-flow rule (at most
- * once per {@link #REINSTALL_HOLDOFF_MS} per flow) and is sent on to the direction's out port.
+ * The packets punted from the AP switches' two ports (ONOS packet-in thread). Every one is fed raw
+ * to the multipath-user detection, even when another processor handled it first ({@code fwd} uses the
+ * same director priority, and equal priorities keep activation order: {@code PacketManager.addProcessor}).
+ * Unless handled, the first packet of an IPv4 TCP/UDP flow gets its flow a Tier-1 per-flow rule (at
+ * most once per {@link #REINSTALL_HOLDOFF_MS} per flow) and is sent on to the direction's out port;
+ * any other frame (ARP, punted at priority 40000 by the host provider of {@code org.onosproject.openflow}:
+ * {@code HostLocationProvider.requestIntercepts}) is bridged to the other port as the base rule would.
  */
 public final class PacketInHandler implements PacketProcessor {
     /** A punted packet of a flow re-applies its rule at most this often. */
@@ -65,7 +70,7 @@ public final class PacketInHandler implements PacketProcessor {
 
     @Override
     public void process(PacketContext context) {
-        if (context.isHandled() || stopping.getAsBoolean()) {
+        if (stopping.getAsBoolean()) {
             return;
         }
         InboundPacket pkt = context.inPacket();
@@ -80,11 +85,20 @@ public final class PacketInHandler implements PacketProcessor {
         long now = clock.getAsLong();
         byte[] frame = bytes(pkt.unparsed());
         if (frame != null) {
+            // before the handled check: another director at the same priority (fwd) may have sent the SYN
             detection.onPacket(ap.id(), frame, now);
+        }
+        if (context.isHandled()) {
+            return;
         }
         Optional<FlowMatch> match = FlowMatch.fromPacket(pkt.parsed());
         if (match.isEmpty()) {
             malformedPackets.incrementAndGet();
+            if (!isLinkDiscovery(pkt.parsed())) {
+                // ARP and other frames another app punts (the host provider's ARP punt at priority
+                // 40000 shadows the base bridge rule): bridged as the base rule would
+                forward(context, ap, dir.get());
+            }
             return;
         }
         String key = ap.id() + "|" + match.get();
@@ -94,8 +108,17 @@ public final class PacketInHandler implements PacketProcessor {
             flowRuleService.applyFlowRules(TierRules.flowRule(appId, ap, dir.get(), match.get(), Tier.TIER1,
                     idleTimeoutSec.getAsInt()));
         }
-        context.treatmentBuilder().setOutput(ap.outPort(dir.get()));
+        forward(context, ap, dir.get());
+    }
+
+    private static void forward(PacketContext context, ApSpec ap, Direction dir) {
+        context.treatmentBuilder().setOutput(ap.outPort(dir));
         context.send();
+    }
+
+    /** LLDP and BDDP stay link-local: the link provider handles them, the app never bridges them. */
+    private static boolean isLinkDiscovery(Ethernet eth) {
+        return eth != null && (eth.getEtherType() == Ethernet.TYPE_LLDP || eth.getEtherType() == Ethernet.TYPE_BSN);
     }
 
     /**

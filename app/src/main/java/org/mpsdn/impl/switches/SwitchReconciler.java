@@ -99,11 +99,11 @@ public final class SwitchReconciler {
         Set<MeterId> keep = new HashSet<>();
         Map<Direction, Optional<MeterId>> inForce = checkStoredMeters(ap, keep);
         List<FlowRule> wanted = TierRules.fixedRules(appId, ap, inForce::get);
-        int[] addedRemoved = syncRules(ap, wanted);
+        int[] rules = syncRules(ap, wanted);
         int withdrawn = meters.withdrawAll(ap.deviceId(),
                 id -> keep.contains(id) || stepper.owns(ap.deviceId(), id));
-        log.info("Reconciled {}: {} rules added, {} removed, {} stale meters withdrawn", ap.id(), addedRemoved[0],
-                addedRemoved[1], withdrawn);
+        log.info("Reconciled {}: {} rules added, {} modified, {} removed, {} stale meters withdrawn", ap.id(),
+                rules[0], rules[1], rules[2], withdrawn);
     }
 
     /**
@@ -138,38 +138,47 @@ public final class SwitchReconciler {
         return inForce;
     }
 
-    /** Removes the app's rules that are neither wanted nor valid per-flow rules, adds the missing wanted ones. */
+    /**
+     * Removes the app's rules that are neither wanted nor valid per-flow rules, modifies a wanted
+     * rule whose treatment differs, adds the missing wanted ones. A wanted rule present with another
+     * treatment has the same flow id: it is modified, never removed and added in one stage, since
+     * ONOS sends the flow mods of a stage in no fixed order ({@code OpenFlowRuleProvider.executeBatch}
+     * collects them in a {@code HashSet}) and a DELETE_STRICT after the ADD would drop the rule.
+     *
+     * @return rules added, modified and removed
+     */
     private int[] syncRules(ApSpec ap, List<FlowRule> wanted) {
         Map<Object, FlowRule> wantedById = new HashMap<>();
         wanted.forEach(r -> wantedById.put(r.id(), r));
         FlowRuleOperations.Builder ops = FlowRuleOperations.builder();
-        int removed = 0;
-        int added = 0;
+        int[] counts = new int[3];
         Set<Object> present = new HashSet<>();
         for (FlowEntry e : flowRuleService.getFlowEntries(ap.deviceId())) {
             if (e.appId() != appId.id()) {
                 continue;
             }
             FlowRule w = wantedById.get(e.id());
-            if (w != null && w.treatment().equals(e.treatment()) && w.selector().equals(e.selector())) {
+            if (w != null) {
                 present.add(e.id());
-            } else if (w == null && isValidPerFlowRule(ap, e)) {
-                continue;
-            } else {
+                if (!w.treatment().equals(e.treatment()) || !w.selector().equals(e.selector())) {
+                    ops.modify(w);
+                    counts[1]++;
+                }
+            } else if (!isValidPerFlowRule(ap, e)) {
                 ops.remove(e);
-                removed++;
+                counts[2]++;
             }
         }
         for (FlowRule r : wanted) {
             if (!present.contains(r.id())) {
                 ops.add(r);
-                added++;
+                counts[0]++;
             }
         }
-        if (removed + added > 0) {
+        if (counts[0] + counts[1] + counts[2] > 0) {
             flowRuleService.apply(ops.build());
         }
-        return new int[]{added, removed};
+        return counts;
     }
 
     private boolean isValidPerFlowRule(ApSpec ap, FlowEntry e) {

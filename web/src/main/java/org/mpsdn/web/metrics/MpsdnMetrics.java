@@ -59,6 +59,12 @@ public class MpsdnMetrics implements CycleObserver {
     private final Counter pollErrors = Counter.build().name("mpsdn_agent_poll_errors_total")
             .help("Regulation cycles in which the AP's agent had no fresh report").labelNames("ap")
             .register(registry);
+    private final Counter apFaults = Counter.build().name("mpsdn_ap_faults_total")
+            .help("Exceptions ONOS raised for the AP (meter submit, flow-store read); the other APs were regulated")
+            .labelNames("ap").register(registry);
+    private final Counter lateSteps = Counter.build().name("mpsdn_meter_steps_late_total")
+            .help("Tier-2 rate steps whose meter ONOS had not confirmed after two meter-stats polls")
+            .labelNames("ap").register(registry);
     private final Counter meterSwaps = Counter.build().name("mpsdn_meter_swaps_total")
             .help("Make-before-break Tier-2 meter replacements (rate changes) completed").labelNames("ap", "direction")
             .register(registry);
@@ -130,6 +136,16 @@ public class MpsdnMetrics implements CycleObserver {
         return e.name().toLowerCase(Locale.ROOT);
     }
 
+    @Override
+    public void apFault(String apId) {
+        apFaults.labels(apId).inc();
+    }
+
+    @Override
+    public void meterStepLate(String apId) {
+        lateSteps.labels(apId).inc();
+    }
+
     /**
      * Renders every metric in the Prometheus text format 0.0.4.
      *
@@ -137,7 +153,10 @@ public class MpsdnMetrics implements CycleObserver {
      */
     public String scrape() {
         for (ApInfo ap : northbound.aps()) {
-            pollErrors.labels(ap.id()); // every configured AP shows its counter, 0 until an error
+            // every configured AP shows its counters, 0 until the first occurrence
+            pollErrors.labels(ap.id());
+            apFaults.labels(ap.id());
+            lateSteps.labels(ap.id());
         }
         StringWriter w = new StringWriter();
         try {

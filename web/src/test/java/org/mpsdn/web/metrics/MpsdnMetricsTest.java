@@ -153,6 +153,21 @@ public class MpsdnMetricsTest {
     }
 
     @Test
+    public void apFaultsAndLateStepsAreCountedPerAp() {
+        assertEquals("exists at 0 before any fault", 0.0,
+                TextFormatParser.parse(metrics.scrape()).get("mpsdn_ap_faults_total{ap=\"ap1\"}"), 0.0);
+        metrics.apFault("ap1");
+        metrics.apFault("ap1");
+        metrics.meterStepLate("ap1");
+        String text = metrics.scrape();
+        assertEquals("counter", TextFormatParser.types(text).get("mpsdn_ap_faults_total"));
+        assertEquals("counter", TextFormatParser.types(text).get("mpsdn_meter_steps_late_total"));
+        Map<String, Double> s = TextFormatParser.parse(text);
+        assertEquals(2.0, s.get("mpsdn_ap_faults_total{ap=\"ap1\"}"), 0.0);
+        assertEquals(1.0, s.get("mpsdn_meter_steps_late_total{ap=\"ap1\"}"), 0.0);
+    }
+
+    @Test
     public void meterSwapsCountMeterReplacementsOnly() {
         ApRegulationState fresh = ApRegulationState.builder("ap1", "of:1").build();
         regulation.post(new RegulationEvent(RegulationEvent.Type.AP_STATE_UPDATED, fresh));

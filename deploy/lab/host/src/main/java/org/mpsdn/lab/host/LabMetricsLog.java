@@ -31,7 +31,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * counts the regulation cycles in which an AP had no fresh report (fed by the regulation loop through
  * {@link CycleObserver}, as the app's metrics component is); {@code mpsdn_failsafe_active} is 1 while the
  * AP's agent has been silent for at least the fail-open delay (the app's one rule, {@link FailOpen}, that
- * the loop and the northbound's agent health use). Each line also carries the missed cycles, the Tier-2
+ * the loop and the northbound's agent health use); {@code mpsdn_ap_faults_total} and
+ * {@code mpsdn_meter_steps_late_total} count the exceptions ONOS raised for an AP and its rate steps
+ * confirmed later than two meter-stats polls. Each line also carries the missed cycles, the Tier-2
  * limits in force and the mTLS poller's counters.
  */
 final class LabMetricsLog implements CycleObserver {
@@ -39,6 +41,8 @@ final class LabMetricsLog implements CycleObserver {
     private static final Logger LOG = LoggerFactory.getLogger(LabMetricsLog.class);
 
     private final Map<String, AtomicLong> pollErrors = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> apFaults = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> lateSteps = new ConcurrentHashMap<>();
     private final AtomicLong cycles = new AtomicLong();
     private final ObjectMapper mapper = new ObjectMapper();
     private final ScheduledExecutorService exec = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -58,6 +62,16 @@ final class LabMetricsLog implements CycleObserver {
         if (!fresh) {
             c.incrementAndGet();
         }
+    }
+
+    @Override
+    public void apFault(String apId) {
+        apFaults.computeIfAbsent(apId, k -> new AtomicLong()).incrementAndGet();
+    }
+
+    @Override
+    public void meterStepLate(String apId) {
+        lateSteps.computeIfAbsent(apId, k -> new AtomicLong()).incrementAndGet();
     }
 
     /**
@@ -100,6 +114,12 @@ final class LabMetricsLog implements CycleObserver {
             missed.put(ap, m);
             failsafe.put(ap, FailOpen.active(m, intervalMs, failOpenDelayMs) ? 1 : 0);
             errors.put(ap, n.get());
+        });
+        ObjectNode faults = o.putObject("mpsdn_ap_faults_total");
+        ObjectNode late = o.putObject("mpsdn_meter_steps_late_total");
+        sorted.keySet().forEach(ap -> {
+            faults.put(ap, apFaults.getOrDefault(ap, new AtomicLong()).get());
+            late.put(ap, lateSteps.getOrDefault(ap, new AtomicLong()).get());
         });
         for (ApRegulationState st : regulation.apStates()) {
             st.limitKbps(Direction.DOWNLINK).ifPresent(v -> limits.put(st.apId(), v));

@@ -152,6 +152,18 @@ public final class LabRest {
                 previous.telemetryChecked(apId, fresh);
                 appMetrics.telemetryChecked(apId, fresh);
             }
+
+            @Override
+            public void apFault(String apId) {
+                previous.apFault(apId);
+                appMetrics.apFault(apId);
+            }
+
+            @Override
+            public void meterStepLate(String apId) {
+                previous.meterStepLate(apId);
+                appMetrics.meterStepLate(apId);
+            }
         });
         return metrics;
     }

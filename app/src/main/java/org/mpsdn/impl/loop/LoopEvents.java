@@ -1,0 +1,120 @@
+package org.mpsdn.impl.loop;
+
+import org.mpsdn.impl.AgentEndpoints;
+import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.config.MpsdnConfig;
+import org.mpsdn.impl.detect.UserDetection;
+import org.mpsdn.impl.meter.MeterStepper;
+import org.mpsdn.impl.switches.ApDirectory;
+import org.mpsdn.impl.switches.SwitchReconciler;
+import org.mpsdn.impl.telemetry.AgentRegistry;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.mastership.MastershipEvent;
+import org.onosproject.mastership.MastershipListener;
+import org.onosproject.net.config.NetworkConfigEvent;
+import org.onosproject.net.config.NetworkConfigListener;
+import org.onosproject.net.meter.Meter;
+import org.onosproject.net.meter.MeterEvent;
+import org.onosproject.net.meter.MeterListener;
+
+/**
+ * The ONOS events the loop takes (netcfg, mastership, meters), each queued on its thread, and what
+ * they do: a new config retires the APs that left it and reconciles every configured AP; a
+ * mastership change resumes or forgets an AP; a METER_ADDED of the app moves the step waiting for
+ * it. An exception for one AP is that AP's fault ({@link ApIncidents}).
+ */
+final class LoopEvents {
+    private final LoopThread thread;
+    private final ApplicationId appId;
+    private final ApDirectory directory;
+    private final UserDetection detection;
+    private final SwitchReconciler switches;
+    private final MeterStepper stepper;
+    private final ApIncidents incidents;
+    private final LoopReferences refs;
+    private final NetworkConfigListener configListener = this::configEvent;
+    private final MastershipListener mastershipListener = this::mastershipEvent;
+    private final MeterListener meterListener = this::meterEvent;
+
+    LoopEvents(LoopThread thread, ApplicationId appId, ApDirectory directory, UserDetection detection,
+               SwitchReconciler switches, MeterStepper stepper, ApIncidents incidents, LoopReferences refs) {
+        this.thread = thread;
+        this.appId = appId;
+        this.directory = directory;
+        this.detection = detection;
+        this.switches = switches;
+        this.stepper = stepper;
+        this.incidents = incidents;
+        this.refs = refs;
+    }
+
+    NetworkConfigListener configListener() {
+        return configListener;
+    }
+
+    MastershipListener mastershipListener() {
+        return mastershipListener;
+    }
+
+    MeterListener meterListener() {
+        return meterListener;
+    }
+
+    private void configEvent(NetworkConfigEvent event) {
+        if (!event.configClass().equals(MpsdnConfig.class)) {
+            return;
+        }
+        switch (event.type()) {
+            case CONFIG_ADDED:
+            case CONFIG_UPDATED:
+            case CONFIG_REMOVED:
+                thread.execute(this::loadConfig);
+                break;
+            default:
+                break;
+        }
+    }
+
+    /** Takes the netcfg in force: retires APs that left, reconciles every configured AP (loop thread). */
+    void loadConfig() {
+        directory.load(refs.config()).ifPresent(retired -> {
+            detection.setRegistrations(directory.ues());
+            publishAgents(refs.agents());
+            retired.forEach(ap -> incidents.run(ap.id(), "removing what it had", () -> switches.retire(ap)));
+            directory.aps().values().forEach(ap -> incidents.run(ap.id(), "reconciling its switch",
+                    () -> switches.reconcile(ap)));
+        });
+    }
+
+    /**
+     * Tells the telemetry poller to poll exactly the agents of the configured APs.
+     *
+     * @param registry the poller's registry, or null
+     */
+    void publishAgents(AgentRegistry registry) {
+        if (registry != null) {
+            registry.setAgents(AgentEndpoints.of(directory.aps().values()));
+        }
+    }
+
+    private void mastershipEvent(MastershipEvent event) {
+        thread.execute(() -> {
+            ApSpec ap = directory.byDevice(event.subject());
+            if (ap != null) {
+                incidents.run(ap.id(), "taking over or handing over its switch",
+                        () -> switches.mastershipChanged(event.subject()));
+            }
+        });
+    }
+
+    private void meterEvent(MeterEvent event) {
+        if (event.type() == MeterEvent.Type.METER_ADDED && appId.equals(event.subject().appId())) {
+            Meter meter = event.subject();
+            thread.execute(() -> {
+                if (!refs.stopping()) {
+                    stepper.meterAdded(meter);
+                }
+            });
+        }
+    }
+}
