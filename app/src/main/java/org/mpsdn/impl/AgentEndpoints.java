@@ -2,7 +2,6 @@ package org.mpsdn.impl;
 
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.telemetry.AgentEndpoint;
-import org.mpsdn.impl.util.HostPort;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
@@ -12,9 +11,8 @@ import java.util.List;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * Turns the netcfg's per-AP agent endpoints ({@code "host:port"}, already validated by
- * {@link org.mpsdn.impl.config.MpsdnConfig}; parsed with {@link HostPort}) into the telemetry
- * poller's endpoint list.
+ * Turns the netcfg's per-AP agent endpoints (parsed once per netcfg change into
+ * {@link ApSpec#agent()}) into the telemetry poller's endpoint list.
  */
 public final class AgentEndpoints {
     private static final Logger LOG = getLogger(AgentEndpoints.class);
@@ -32,12 +30,10 @@ public final class AgentEndpoints {
     public static List<AgentEndpoint> of(Collection<ApSpec> aps) {
         List<AgentEndpoint> out = new ArrayList<>(aps.size());
         for (ApSpec ap : aps) {
-            String s = ap.agentEndpoint();
             try {
-                HostPort hp = HostPort.parse(s);
-                out.add(new AgentEndpoint(ap.id(), hp.host(), hp.port()));
+                out.add(new AgentEndpoint(ap.id(), ap.agent()));
             } catch (IllegalArgumentException e) {
-                LOG.warn("AP {}: agent endpoint '{}' not polled: {}", ap.id(), s, e.getMessage());
+                LOG.warn("AP {}: agent endpoint '{}' not polled: {}", ap.id(), ap.agent(), e.getMessage());
             }
         }
         return out;

@@ -2,7 +2,7 @@ package org.mpsdn.impl.loop;
 
 import org.mpsdn.impl.AgentEndpoints;
 import org.mpsdn.impl.config.ApSpec;
-import org.mpsdn.impl.config.MpsdnConfig;
+import org.mpsdn.impl.config.MpsdnConfigListener;
 import org.mpsdn.impl.detect.UserDetection;
 import org.mpsdn.impl.meter.MeterStepper;
 import org.mpsdn.impl.switches.ApDirectory;
@@ -11,7 +11,6 @@ import org.mpsdn.impl.telemetry.AgentRegistry;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.mastership.MastershipEvent;
 import org.onosproject.mastership.MastershipListener;
-import org.onosproject.net.config.NetworkConfigEvent;
 import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.meter.Meter;
 import org.onosproject.net.meter.MeterEvent;
@@ -32,7 +31,7 @@ final class LoopEvents {
     private final MeterStepper stepper;
     private final ApIncidents incidents;
     private final LoopReferences refs;
-    private final NetworkConfigListener configListener = this::configEvent;
+    private final NetworkConfigListener configListener = new MpsdnConfigListener(this::configChanged);
     private final MastershipListener mastershipListener = this::mastershipEvent;
     private final MeterListener meterListener = this::meterEvent;
 
@@ -60,19 +59,8 @@ final class LoopEvents {
         return meterListener;
     }
 
-    private void configEvent(NetworkConfigEvent event) {
-        if (!event.configClass().equals(MpsdnConfig.class)) {
-            return;
-        }
-        switch (event.type()) {
-            case CONFIG_ADDED:
-            case CONFIG_UPDATED:
-            case CONFIG_REMOVED:
-                thread.execute(this::loadConfig);
-                break;
-            default:
-                break;
-        }
+    private void configChanged() {
+        thread.execute(this::loadConfig);
     }
 
     /** Takes the netcfg in force: retires APs that left, reconciles every configured AP (loop thread). */
