@@ -7,6 +7,9 @@
     python3 deploy/lab/run_lab.py robustness       # kill an AP agent, restart the lab host; exit 1 on a failed check
     python3 deploy/lab/run_lab.py down        # remove a testbed left by a killed run
 
+Every experiment runs on the app's multipath-user detection (no UE in the netcfg); --ue-source registered
+lists the UEs in the netcfg instead (static registration). The result JSON records params.ue_source.
+
 Builds nothing: deploy/run-main.sh builds the lab host and the cell binary first.
 """
 import argparse
@@ -36,6 +39,9 @@ def main():
                     help="LTE cell: the reference eNB (default) or the tc PF stand-in")
     ap.add_argument("--telemetry", choices=["agents", "standin"], default="agents",
                     help="AP telemetry: mpsdn-ap-agent per AP over mTLS (default) or the lab host's stand-in")
+    ap.add_argument("--ue-source", choices=testbed.UE_SOURCES, default="detected",
+                    help="how the app knows the UEs: its multipath-user detection (default) or the netcfg's "
+                         "static registration")
     a = ap.parse_args()
     if a.experiment == "down":
         testbed.down()
@@ -45,7 +51,7 @@ def main():
         if os.path.exists(os.path.join(a.out, f)):
             os.remove(os.path.join(a.out, f))
     name = a.experiment
-    with testbed.Lab(ROOT, a.out, lte_cell=a.lte_cell, telemetry=a.telemetry) as lab:
+    with testbed.Lab(ROOT, a.out, lte_cell=a.lte_cell, telemetry=a.telemetry, ue_source=a.ue_source) as lab:
         if name == "robustness":
             res = robustness.robustness(lab)
         elif name == "prototype":

@@ -18,6 +18,7 @@
 Everything is created by up() and removed by down(); the Lab context manager guarantees down() on
 exit, exceptions and SIGINT/SIGTERM. Nothing here needs more than Python's standard library.
 """
+import base64
 import json
 import os
 import shutil
@@ -480,6 +481,17 @@ class Lab:
                     res[(ue, ap)] = (q.get("bytes", 0), q.get("qlen", 0))
                     i += 1
         return res
+
+
+def app_rest(path, timeout=3):
+    """GET of the app's REST API on the lab host (ONOS's default port and credentials); None if it fails."""
+    req = urllib.request.Request(f"http://127.0.0.1:8181/onos/mpsdn/{path}")
+    req.add_header("Authorization", "Basic " + base64.b64encode(b"onos:rocks").decode())
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return json.loads(r.read())
+    except (OSError, ValueError):
+        return None
 
 
 def enb_metrics():

@@ -206,16 +206,19 @@ public final class MultipathUserTracker {
             grouping.forget(ip);
             table.closeFlowsOf(ip, nowMillis);
         }
+        handler.stationsChanged(nowMillis);
         return u;
     }
 
     /**
-     * Drops closed flows after their linger time, handshakes that never completed and idle flows.
+     * Drops closed flows after their linger time, handshakes that never completed and idle flows;
+     * retries (or, after their wait, drops) mid-stream segments that came before any station list.
      *
      * @param nowMillis current time
      */
     public synchronized void expire(long nowMillis) {
         table.expire(nowMillis);
+        handler.stationsChanged(nowMillis);
     }
 
     // ---------------------------------------------------------------- grouping

@@ -94,7 +94,13 @@ final class StationDirectory {
         return isStation(key.responderIp()) && !isStation(key.initiatorIp());
     }
 
-    private boolean isStation(InetAddress ip) {
+    /**
+     * Tells whether an address is in some AP's station list.
+     *
+     * @param ip address
+     * @return true for a station
+     */
+    boolean isStation(InetAddress ip) {
         for (Map<InetAddress, String> list : stations.values()) {
             if (list.containsKey(ip)) {
                 return true;
