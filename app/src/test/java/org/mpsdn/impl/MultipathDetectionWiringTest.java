@@ -332,8 +332,8 @@ public class MultipathDetectionWiringTest {
         assertEquals(2, d.event("joins_resolved"));
         assertEquals(0, d.event("joins_unresolved"));
         assertEquals(0, d.malformedFrames());
-        assertEquals(List.of(new StationFeedStats("lte1", 1, 3, 3, 0, ""), new StationFeedStats("wifi1", 1, 3, 3, 0, "")),
-                d.stationFeeds());
+        assertEquals(List.of(new StationFeedStats("lte1", 1, 3, 3, 0, ""),
+                new StationFeedStats("wifi1", 1, 3, 3, 0, "")), d.stationFeeds());
         assertEquals(2, d.users().stream().filter(DetectedUser::multipath).count());
         assertTrue(d.conflicts().isEmpty());
     }

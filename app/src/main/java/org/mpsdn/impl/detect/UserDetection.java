@@ -9,6 +9,7 @@ import org.mpsdn.impl.flow.PerFlowRule;
 import org.mpsdn.mptcp.Conflict;
 import org.mpsdn.mptcp.MultipathUser;
 import org.mpsdn.mptcp.MultipathUserTracker;
+import org.mpsdn.mptcp.TrackerEvent;
 import org.mpsdn.mptcp.UserSnapshot;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.flow.FlowRule;
@@ -52,6 +53,9 @@ public final class UserDetection implements FlowStatsCollector.Activity {
     private volatile List<Conflict> conflicts = List.of();
     /** Users the tracker grouped in the last cycle. */
     private volatile List<MultipathUser> users = List.of();
+    /** Mid-stream packets ignored when last logged, and when. */
+    private long midstreamLogged;
+    private long midstreamLoggedAt = Long.MIN_VALUE / 2;
     /** UEs of the last cycle: registrations merged with the detected users. */
     private volatile List<UeSpec> effectiveUes = List.of();
 
@@ -133,9 +137,25 @@ public final class UserDetection implements FlowStatsCollector.Activity {
         reportedConflicts.retainAll(found);
         conflicts = found;
         users = snapshot.users();
+        logMidstream(nowMillis);
         DetectedUes merged = DetectedUes.merge(registered, snapshot);
         effectiveUes = merged.ues();
         return merged;
+    }
+
+    /**
+     * Tells the operator (at most every 10 minutes) that flows were seen only mid-stream and could not be
+     * grouped: their handshakes passed before the punt rules (traffic forwarded before the app was in charge).
+     */
+    private void logMidstream(long now) {
+        long ignored = tracker.eventCount(TrackerEvent.MIDSTREAM_IGNORED);
+        if (ignored > midstreamLogged && now - midstreamLoggedAt >= RejectedEntriesLog.DEFAULT_REPEAT_MILLIS) {
+            log.info("{} packets of flows whose handshake the controller did not see could not be grouped (plain TCP,"
+                    + " no 64-bit DSS, or no station list names their user); such flows are grouped once they"
+                    + " reconnect (counter midstream_ignored in /onos/mpsdn/detection)", ignored - midstreamLogged);
+            midstreamLogged = ignored;
+            midstreamLoggedAt = now;
+        }
     }
 
     /** @return conflicts between detection, registration and station lists found by the last cycle */

@@ -73,21 +73,21 @@ final class DetectionCollector extends Collector {
 
     private static CounterMetricFamily counters(String name, String help, String label, Map<String, Long> values) {
         CounterMetricFamily f = new CounterMetricFamily(name, help, List.of(label));
-        values.forEach((k, v) -> f.addMetric(List.of(k), v));
+        values.forEach((k, v) -> f.addMetric(List.of(k), (double) v));
         return f;
     }
 
     private static CounterMetricFamily malformed(DetectionStats stats) {
         CounterMetricFamily f = new CounterMetricFamily("mpsdn_detection_malformed_frames_total",
                 "Punted frames the detector rejected as malformed", List.of());
-        f.addMetric(List.of(), stats.malformedFrames());
+        f.addMetric(List.of(), (double) stats.malformedFrames());
         return f;
     }
 
     private static CounterMetricFamily stationLists(DetectionStats stats) {
         CounterMetricFamily f = new CounterMetricFamily("mpsdn_detection_station_lists_total",
                 "AP station lists fed to the detector", List.of("ap"));
-        stats.stationFeeds().forEach(s -> f.addMetric(List.of(s.apId()), s.lists()));
+        stats.stationFeeds().forEach(s -> f.addMetric(List.of(s.apId()), (double) s.lists()));
         return f;
     }
 
@@ -95,7 +95,7 @@ final class DetectionCollector extends Collector {
         CounterMetricFamily f = new CounterMetricFamily("mpsdn_detection_station_entries_rejected_total",
                 "Station list entries rejected (malformed IP or MAC, IP listed twice); the rest of the list is used",
                 List.of("ap"));
-        stats.stationFeeds().forEach(s -> f.addMetric(List.of(s.apId()), s.entriesRejected()));
+        stats.stationFeeds().forEach(s -> f.addMetric(List.of(s.apId()), (double) s.entriesRejected()));
         return f;
     }
 
@@ -115,8 +115,8 @@ final class DetectionCollector extends Collector {
                 "Users the detector grouped from live flows, multipath (a live MPTCP connection over two APs) or not",
                 List.of("multipath"));
         long multipath = stats.users().stream().filter(DetectedUser::multipath).count();
-        f.addMetric(List.of("true"), multipath);
-        f.addMetric(List.of("false"), stats.users().size() - multipath);
+        f.addMetric(List.of("true"), (double) multipath);
+        f.addMetric(List.of("false"), (double) (stats.users().size() - multipath));
         return f;
     }
 
