@@ -9,7 +9,8 @@ components in the lab host):
 3. a congestion step halves the Tier-2 limit within one regulation interval: UE3's multipath download,
    limited to 4 Mb/s so that it cannot congest the cell by itself, runs alone so its Wi-Fi subflow's
    (Tier 2) limit grows, then UE1, UE2 and a second UE3 download start backlogged; the next cycles must
-   install a limit at most half the previous one (meter log of the lab host).
+   install a limit at most half the previous one (meter log of the lab host);
+4. (default --ue-source detected: no UE in the netcfg) the app's detection groups UE2 and UE3 as multipath users.
 Exit status 0 only if every check holds. Results stay in deploy/lab/out/ci/.
 """
 import argparse
@@ -70,13 +71,15 @@ def halving_steps(meters):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--southbound-timing", choices=sorted(testbed.SOUTHBOUND_TIMING), default=CI_SOUTHBOUND_TIMING)
+    ap.add_argument("--ue-source", choices=testbed.UE_SOURCES, default="detected",
+                    help="how the app knows the UEs: its multipath-user detection (default) or the netcfg")
     ap.add_argument("--out", default=os.path.join(ROOT, "deploy/lab/out/ci"))
     a = ap.parse_args()
     out = a.out
     os.makedirs(out, exist_ok=True)
     if os.path.exists(os.path.join(out, "meters.jsonl")):
         os.remove(os.path.join(out, "meters.jsonl"))
-    with testbed.Lab(ROOT, out, southbound_timing=a.southbound_timing) as lab:
+    with testbed.Lab(ROOT, out, southbound_timing=a.southbound_timing, ue_source=a.ue_source) as lab:
         res = experiments.prototype(lab, phase_s=20, warmup_s=6)
         step = experiments.congestion_step(lab)
     with open(os.path.join(out, "prototype.json"), "w") as f:
@@ -90,6 +93,9 @@ def main():
             failures.append(f"{ue}: no loss without regulation ({nomp:.1f} -> {mp:.1f} Mb/s): emulation not faithful")
         elif not sdn - mp >= 0.5 * (nomp - mp):
             failures.append(f"{ue}: mpsdn regained {sdn - mp:.1f} of the {nomp - mp:.1f} Mb/s lost (want >= half)")
+    for g in res["goals"]:
+        if g["goal"].startswith("detection") and not g["met"]:
+            failures.append(f"{g['goal']}: found {g['value']} (REST /detection in prototype.json, phase mpsdn)")
     res["congestion_step"] = step
     with open(os.path.join(out, "prototype.json"), "w") as f:
         json.dump(res, f, indent=1)

@@ -6,11 +6,13 @@ Result JSON (schema "mpsdn-lab/1", written to <out>/<experiment>.json):
   started, host   ISO time; kernel and CPU count
   params          phase_s, warmup_s, sample_s, radio (ue, ap, address, PHY Mb/s), wifi_contention, lte_cell,
                   southbound_timing {mode: onos|fast, flow_stats_s, meter_stats_s, arp_punt, shuffle_seed (onos)}
+                  ue_source ("detected": the app finds the UEs itself; "registered": the netcfg lists them)
   phases          {name: {controller, multipath_ues,
                           ue: {ueN: {wifi, lte, total (Mb/s, from the cells' per-station byte counters),
                                      iperf (Mb/s, iperf3 receiver goodput)}},
                           ap: {wifi, lte (Mb/s)},
-                          series: {t: [s], "ueN/ap": [Mb/s per sample]}, meters: [meter log lines]}}
+                          series: {t: [s], "ueN/ap": [Mb/s per sample]}, meters: [meter log lines],
+                          detection (mpsdn phases): {t_s, ues: REST /ues, detection: REST /detection}}}
   paper           the paper's numbers for the same quantities (Fig. 3 / Fig. 9 / Fig. 12)
   goals           [{goal, value, target, met}]
 Throughput is measured at the radio: bytes leaving each cell's per-station queue, averaged over the phase
@@ -152,10 +154,40 @@ def header(name, params, lab=None):
             "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "host": {"kernel": platform.release(), "cpus": os.cpu_count(), "loadavg_at_start": os.getloadavg()},
             "params": dict(params, radio=[list(r) for r in RADIO], wifi_contention=testbed.WIFI_CONTENTION,
+                           ue_source=lab.ue_source if lab is not None else None,
                            lte_cell=("reference eNB mpsdn-enb (PF, constant channels)"
                                      if lab is not None and lab.lte_cell == "enb"
                                      else "tc PF stand-in (equal airtime, mpsdn-wifi-cell -pf-standin)"),
                            **({"southbound_timing": dict(lab.southbound)} if lab is not None else {}))}
+
+
+class DetectionProbe:
+    """Takes the app's REST /ues and /detection once, at a given time into a phase (while its flows run), so the
+    result shows how the app knew the UEs (registered or detected) and the detector's counters."""
+
+    def __init__(self, at_s, then=None):
+        self.at_s = at_s
+        self.then = then
+        self.snapshot = None
+
+    def __call__(self, t):
+        if self.snapshot is None and t >= self.at_s:
+            self.snapshot = {"t_s": round(t, 2), "ues": testbed.app_rest("ues"),
+                             "detection": testbed.app_rest("detection")}
+        if self.then:
+            self.then(t)
+
+
+def detection_goal(lab, snapshot, multipath_ues):
+    """With ue_source detected: the detector grouped each multipath UE's two addresses into one multipath user."""
+    if lab.ue_source != "detected":
+        return []
+    want = {ue: sorted(a for u, _ap, a, _r in RADIO if u == ue) for ue in multipath_ues}
+    users = ((snapshot or {}).get("detection") or {}).get("users", [])
+    found = sorted(ue for ue, addrs in want.items()
+                   if any(u["multipath"] and sorted(u["addresses"]) == addrs for u in users))
+    return [{"goal": f"detection (no registration) groups {', '.join(multipath_ues)} as multipath users",
+             "value": found, "target": sorted(multipath_ues), "met": found == sorted(multipath_ues)}]
 
 
 def prototype(lab, phase_s=40, warmup_s=8, phases=("nomp", "mp", "mpsdn"), mpsdn_args=()):
@@ -180,8 +212,11 @@ def prototype(lab, phase_s=40, warmup_s=8, phases=("nomp", "mp", "mpsdn"), mpsdn
             def progress(t, ph=ph):
                 if int(t) % 10 == 0 and abs(t - int(t)) < 0.26 and int(t) > 0:
                     log(f"prototype: phase {ph} {int(t)}/{phase_s} s")
-            times, samples, goodput = run_traffic(lab, f"prototype-{ph}", phase_s, mp, on_sample=progress)
+            probe = DetectionProbe(phase_s * 0.75, progress)
+            times, samples, goodput = run_traffic(lab, f"prototype-{ph}", phase_s, mp, on_sample=probe)
             s = summarise(times, samples, goodput, warmup_s)
+            if mode == "mpsdn":
+                s["detection"] = probe.snapshot
             s["controller"] = "lab host, " + ("port forwarding only" if mode == "forward" else "mpsdn app components")
             s["multipath_ues"] = mp
             s["meters"] = read_meters(lab, t_start)
@@ -197,6 +232,8 @@ def prototype(lab, phase_s=40, warmup_s=8, phases=("nomp", "mp", "mpsdn"), mpsdn
             lab.stop(ctl)
     res["paper"] = PAPER_PROTOTYPE
     res["goals"] = prototype_goals(res["phases"])
+    if "mpsdn" in res["phases"]:
+        res["goals"] += detection_goal(lab, res["phases"]["mpsdn"].get("detection"), MULTIPATH_UES)
     return res
 
 
@@ -284,8 +321,11 @@ def _phase(lab, ctl, mode, name, phase_s, warmup_s, mp, **kw):
         ctl.mode = mode
     log(f"{name} ({phase_s} s, controller {mode})")
     t_start = time.time()
-    times, samples, goodput = run_traffic(lab, name, phase_s, mp, **kw)
+    probe = DetectionProbe(phase_s * 0.75)
+    times, samples, goodput = run_traffic(lab, name, phase_s, mp, on_sample=probe, **kw)
     s = summarise(times, samples, goodput, warmup_s)
+    if mode == "mpsdn":
+        s["detection"] = probe.snapshot
     s["controller"] = "lab host, " + ("port forwarding only" if mode == "forward" else "mpsdn app components")
     s["multipath_ues"] = mp
     s["meters"] = read_meters(lab, t_start)
@@ -332,6 +372,7 @@ def idle_capacity(lab, phase_s=40, warmup_s=8, limit_mbps=12, settle_s=24):
         v = reg / unreg if unreg > 0 else 0.0
         goals.append({"goal": f"{case}: {mpu} takes >= 80 % of the idle {ap} capacity (mpsdn vs unregulated)",
                       "value": round(v, 3), "target": ">= 0.8", "met": v >= 0.8})
+        goals += detection_goal(lab, res["phases"][f"{case}-mpsdn"].get("detection"), MULTIPATH_UES)
     res["goals"] = goals
     return res
 
@@ -363,7 +404,7 @@ def dynamic_demand(lab, total_s=60, period_s=15, levels=(20, 10), interval_s=2.0
     worst = max((r["cycles"] if r["cycles"] is not None else 99) for r in recover) if recover else 99
     res["paper"] = {"tier1_recovers_within_cycles": 2}
     res["goals"] = [{"goal": "Tier 1 recovers within 2 cycles after each demand step up", "value": worst,
-                     "target": "<= 2", "met": worst <= 2}]
+                     "target": "<= 2", "met": worst <= 2}] + detection_goal(lab, s.get("detection"), ["ue3"])
     return res
 
 

@@ -13,7 +13,9 @@ mpsdn-ap-agent processes over mTLS. Then:
    installed rules; a new lab host connects, wipes what the switches hold and rebuilds its state: afterwards
    every rule and meter on both bridges is younger than the new connection (no stale rules or meters), the
    meters on the switches are exactly the ones the new host installed, and the regulation resumes (managed
-   Tier-2 flows, a Tier-2 meter on Wi-Fi).
+   Tier-2 flows, a Tier-2 meter on Wi-Fi). With the UEs detected (default; no UE in the netcfg) the new host
+   has never seen the running connections' handshakes: it must regroup UE2 and UE3 from their subflows'
+   mid-stream segments.
 
 Metric values come from <out>/metrics.jsonl, written by the lab host from the app's cycle observer and
 telemetry (same definitions as the app's Prometheus metrics). Returns a result dict with the measured
@@ -63,6 +65,16 @@ def switch_state(bridge):
     return fd, md
 
 
+# the multipath UEs' address pairs, as the detector must group them
+MP_ADDRESSES = sorted(sorted(a for u, _ap, a, _r in testbed.RADIO if u == ue) for ue in MULTIPATH_UES)
+
+
+def multipath_users():
+    """The address sets of the users the app's detector holds as multipath now (REST /detection)."""
+    det = testbed.app_rest("detection") or {}
+    return sorted(sorted(u["addresses"]) for u in det.get("users", []) if u["multipath"])
+
+
 def _check(checks, name, value, met):
     checks.append({"check": name, "value": value, "met": bool(met)})
     log(f"robustness: [{'OK' if met else 'FAIL'}] {name}: {value}")
@@ -91,6 +103,10 @@ def robustness(lab, regulate_s=16, down_s=None, after_s=14, host_down_s=4, host_
         # ---------------------------------------------------------------- 1. agent kill
         log(f"robustness: regulating with both agents up ({regulate_s} s)")
         time.sleep(regulate_s)
+        if lab.ue_source == "detected":
+            grouped = multipath_users()
+            _check(checks, "detection (no registration): UE2 and UE3 grouped as multipath users", grouped,
+                   grouped == MP_ADDRESSES)
         limited = _wait(lambda: [m for m in _jsonl(metrics, t0) if "wifi" in m["tier2_limit_kbps"]], 20)
         _check(checks, "Wi-Fi Tier-2 limit in force before the agent is killed",
                limited[-1]["tier2_limit_kbps"]["wifi"] if limited else None, limited)
@@ -197,6 +213,14 @@ def robustness(lab, regulate_s=16, down_s=None, after_s=14, host_down_s=4, host_
         _check(checks, "restart: meters on the switches are exactly the ones the new host installed",
                {"switch": sorted(f"{d}/{i}" for d, i in on_switch), "host": sorted(f"{d}/{i}" for d, i in active)},
                on_switch == active)
+        if lab.ue_source == "detected":
+            # the connections opened before the restart: the new host never sees their handshakes; it picks their
+            # subflows up mid-stream (DSS data sequence numbers) once its punt rules send their next segments up
+            grouped = _wait(lambda: multipath_users() == MP_ADDRESSES and multipath_users(), 10) or multipath_users()
+            det = testbed.app_rest("detection") or {}
+            _check(checks, "restart: detection regroups UE2 and UE3 from mid-stream segments (users; counters)",
+                   {"users": grouped, "midstream": {k: v for k, v in det.get("events", {}).items()
+                                                    if k.startswith("midstream")}}, grouped == MP_ADDRESSES)
         reg = _jsonl(regulation, t_new)
         tier2 = max((sum(v for k, v in r["flows"].items() if k.endswith("TIER2")) for r in reg), default=0)
         _check(checks, "restart: state rebuilt (Tier-2 flows managed again)", tier2, tier2 >= 1)

@@ -9,6 +9,8 @@
 
 Every run uses a stock ONOS 2.7.0's southbound timing unless --southbound-timing fast is given; the timing is
 recorded in the result JSON as params.southbound_timing.
+Every experiment runs on the app's multipath-user detection (no UE in the netcfg); --ue-source registered
+lists the UEs in the netcfg instead (static registration). The result JSON records params.ue_source.
 
 Builds nothing: deploy/run-main.sh builds the lab host and the cell binary first.
 """
@@ -46,6 +48,9 @@ def main():
                     help="the OpenFlow suite org.onosproject.openflow is active: its host provider punts ARP at "
                          "priority 40000 on every switch (default: openflow-base, no punt)")
     ap.add_argument("--shuffle-seed", type=int, help="seed of the stage order under ONOS timing (default: random)")
+    ap.add_argument("--ue-source", choices=testbed.UE_SOURCES, default="detected",
+                    help="how the app knows the UEs: its multipath-user detection (default) or the netcfg's "
+                         "static registration")
     a = ap.parse_args()
     if a.experiment == "down":
         testbed.down()
@@ -56,7 +61,7 @@ def main():
             os.remove(os.path.join(a.out, f))
     name = a.experiment
     with testbed.Lab(ROOT, a.out, lte_cell=a.lte_cell, telemetry=a.telemetry, southbound_timing=a.southbound_timing,
-                     arp_punt=a.arp_punt, shuffle_seed=a.shuffle_seed) as lab:
+                     arp_punt=a.arp_punt, shuffle_seed=a.shuffle_seed, ue_source=a.ue_source) as lab:
         if name == "robustness":
             res = robustness.robustness(lab)
         elif name == "prototype":

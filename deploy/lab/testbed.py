@@ -18,6 +18,7 @@
 Everything is created by up() and removed by down(); the Lab context manager guarantees down() on
 exit, exceptions and SIGINT/SIGTERM. Nothing here needs more than Python's standard library.
 """
+import base64
 import json
 import os
 import shutil
@@ -46,6 +47,10 @@ RADIO = [
 WIFI_CONTENTION = 0.143
 # RSSI the Wi-Fi station document reports per PHY rate (near station 54 Mb/s, weak one 30 Mb/s)
 WIFI_RSSI_DBM = {54.0: -50.0, 30.0: -72.0}
+# how the app learns the UEs: multipath-user detection (default) or the netcfg's static registration
+UE_SOURCES = ("detected", "registered")
+# the app's punt rules per bridge (TCP and UDP from each of the two ports) and their priority (TierRules)
+PUNT_RULES, PUNT_PRIORITY = 4, 20000
 MGMT_ROOT, MGMT_ENB = "10.255.0.1", "10.255.0.2"
 MGMT_AP_ROOT, MGMT_AP = "10.255.0.5", "10.255.0.6"   # management link root <-> Wi-Fi AP namespace
 # AP agents (mpsdn-ap-agent, mTLS) on the management links, polled by the lab host (the app's AgentPoller)
@@ -116,7 +121,7 @@ class Lab:
     """Context manager owning every namespace, bridge and process of the testbed."""
 
     def __init__(self, root, out, mode="forward", lte_cell="enb", telemetry="agents", southbound_timing="onos",
-                 arp_punt=False, shuffle_seed=None):
+                 arp_punt=False, shuffle_seed=None, ue_source="detected"):
         if southbound_timing not in SOUTHBOUND_TIMING:
             raise ValueError(f"southbound_timing {southbound_timing!r}: want one of {sorted(SOUTHBOUND_TIMING)}")
         self.southbound = dict(SOUTHBOUND_TIMING[southbound_timing], arp_punt=bool(arp_punt), mode=southbound_timing)
@@ -129,6 +134,11 @@ class Lab:
             raise ValueError(f"telemetry {telemetry!r}: want agents or standin")
         if telemetry == "agents" and lte_cell != "enb":
             raise ValueError("telemetry agents needs the reference eNB (lte_cell enb): the agent reads its metrics")
+        if ue_source not in UE_SOURCES:
+            raise ValueError(f"ue_source {ue_source!r}: want one of {', '.join(UE_SOURCES)}")
+        # detected: the app finds the UEs by itself (MPTCP handshakes punted by the AP switches, station lists);
+        # registered: the netcfg lists every UE with its addresses (the app's static registration)
+        self.ue_source = ue_source
         self.telemetry = telemetry
         self.agents = {}
         self.pki = os.path.join(os.path.abspath(out), "pki")
@@ -391,7 +401,8 @@ class Lab:
                 time.sleep(0.2)
 
     def write_configs(self, interval_ms=2000):
-        """The app's netcfg (ONOS format) and the lab host's cell/telemetry config; returns their paths."""
+        """The app's netcfg (ONOS format; UEs registered only with ue_source "registered") and the lab host's
+        cell/telemetry config; returns their paths."""
         aps = []
         for ap, a in AP.items():
             aps.append({"id": ap, "kind": ap, "deviceId": "of:" + a["dpid"], "apPort": 2, "uplinkPort": 1,
@@ -399,11 +410,13 @@ class Lab:
                         "directions": ["downlink"], "cth": CTH})
             if ap == "lte":   # the reference eNB's policy API (mpsdn.enb.v1), for EnbPolicyManager
                 aps[-1]["enbAgent"] = f"{MGMT_ENB}:50061"
-        ues = {}
-        for ue, _ap, addr, _ in RADIO:
-            ues.setdefault(ue, []).append({"ip": addr})
-        netcfg = {"apps": {"org.mpsdn.app": {"mpsdn": {
-            "aps": aps, "ues": [{"id": u, "interfaces": i} for u, i in sorted(ues.items())]}}}}
+        mpsdn = {"aps": aps}
+        if self.ue_source == "registered":
+            ues = {}
+            for ue, _ap, addr, _ in RADIO:
+                ues.setdefault(ue, []).append({"ip": addr})
+            mpsdn["ues"] = [{"id": u, "interfaces": i} for u, i in sorted(ues.items())]
+        netcfg = {"apps": {"org.mpsdn.app": {"mpsdn": mpsdn}}}
         cells = {ap: {"status": self.cell_status[ap],
                       "stations": [{"ip": addr, "phyMbps": r} for _u, ap2, addr, r in RADIO if ap2 == ap]}
                  for ap in AP}
@@ -438,17 +451,26 @@ class Lab:
                        + self.southbound_args() + list(extra), name)
         for a in AP.values():
             sh(f"ovs-vsctl set-controller {PREFIX}{a['bridge']} tcp:127.0.0.1:{OF_PORT}")
+        # forward: the lab's two cross-connect rules per bridge. mpsdn: also the app's punt rules, so that no
+        # connection of the experiment opens before the app sees its first packets: the multipath-user detection
+        # needs the MPTCP handshakes (keys and tokens are in the SYNs and SYN/ACKs only). Measured without this wait
+        # (ue_source detected): the iperf3 clients connected ~1 s before the app's rules were on the bridges, the
+        # handshakes passed by the cross-connect, the tracker saw only mid-stream packets (149 of 149 counted
+        # midstream_ignored) and no UE was ever grouped.
         deadline = time.time() + 60
         while True:
             n = [flow_count(a["bridge"]) for a in AP.values()]
-            if all(c >= 2 for c in n):
+            punts = [punt_rule_count(a["bridge"]) for a in AP.values()] if mode == "mpsdn" else [PUNT_RULES] * 2
+            if all(c >= 2 for c in n) and all(c >= PUNT_RULES for c in punts):
                 break
             if p.poll() is not None:
                 raise RuntimeError(f"lab host exited (see {name}.log)")
             if time.time() > deadline:
-                raise RuntimeError(f"controller did not program the bridges (flows {n}); see lab-host.log")
+                raise RuntimeError(f"controller did not program the bridges (flows {n}, punt rules {punts}); "
+                                   f"see lab-host.log")
             time.sleep(0.3)
-        log(f"lab host ({mode}) connected both bridges")
+        log(f"lab host ({mode}) connected both bridges" + (" and the app's punt rules are in place"
+                                                             if mode == "mpsdn" else ""))
         return p
 
     def southbound_args(self):
@@ -485,6 +507,17 @@ class Lab:
         return res
 
 
+def app_rest(path, timeout=3):
+    """GET of the app's REST API on the lab host (ONOS's default port and credentials); None if it fails."""
+    req = urllib.request.Request(f"http://127.0.0.1:8181/onos/mpsdn/{path}")
+    req.add_header("Authorization", "Basic " + base64.b64encode(b"onos:rocks").decode())
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return json.loads(r.read())
+    except (OSError, ValueError):
+        return None
+
+
 def enb_metrics():
     with urllib.request.urlopen(ENB_METRICS, timeout=2) as r:
         return json.loads(r.read())
@@ -503,6 +536,12 @@ def lab_classpath(root):
         if not os.path.exists(p):
             raise RuntimeError(f"{p} missing: build first (deploy/run-main.sh does)")
     return ":".join(own + [d for d in deps if "/org/mpsdn/" not in d])
+
+
+def punt_rule_count(bridge):
+    """The app's punt rules on a bridge (TierRules.PUNT_PRIORITY 20000, output to the controller)."""
+    out = sh(f"ovs-ofctl -O OpenFlow13 dump-flows {PREFIX}{bridge}", capture=True, check=False) or ""
+    return sum(1 for l in out.splitlines() if f"priority={PUNT_PRIORITY}" in l and "CONTROLLER" in l)
 
 
 def flow_count(bridge):

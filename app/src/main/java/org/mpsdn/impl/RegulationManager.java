@@ -1,5 +1,7 @@
 package org.mpsdn.impl;
 
+import org.mpsdn.api.detection.DetectionService;
+import org.mpsdn.api.detection.DetectionStats;
 import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.ManagedFlow;
@@ -75,7 +77,7 @@ import static org.slf4j.LoggerFactory.getLogger;
  * Tier-2 limits.
  */
 @Component(immediate = true,
-        service = {RegulationService.class, RegulationAdminService.class},
+        service = {RegulationService.class, RegulationAdminService.class, DetectionService.class},
         property = {
                 INTERVAL_MS + ":Integer=" + INTERVAL_MS_DEFAULT,
                 CTH + ":Double=" + CTH_DEFAULT,
@@ -87,7 +89,7 @@ import static org.slf4j.LoggerFactory.getLogger;
                 METER_BURST_MS + ":Integer=" + METER_BURST_MS_DEFAULT,
         })
 public class RegulationManager extends AbstractListenerManager<RegulationEvent, RegulationListener>
-        implements RegulationAdminService {
+        implements RegulationAdminService, DetectionService {
 
     /** Application name, as in app.xml. */
     public static final String APP_NAME = "org.mpsdn.app";
@@ -324,6 +326,11 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     @Override
     public Collection<ManagedFlow> managedFlows() {
         return loop.managedFlows();
+    }
+
+    @Override
+    public DetectionStats detection() {
+        return loop.detectionStats();
     }
 
     @Override

@@ -12,6 +12,11 @@ public enum FlowRole {
     MPTCP_PRIMARY,
     /** Additional subflow (MP_JOIN) of an MPTCP connection. */
     MPTCP_JOIN,
+    /**
+     * MPTCP subflow picked up mid-stream (its handshake passed before the controller saw it, e.g.
+     * across a controller restart), grouped into a connection by its data sequence numbers.
+     */
+    MPTCP_MIDSTREAM,
     /** UDP (QUIC included): Tier 1, never grouped by the handshake. */
     UDP
 }

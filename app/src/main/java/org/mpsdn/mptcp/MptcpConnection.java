@@ -17,6 +17,9 @@ final class MptcpConnection {
     long responderToken = -1;
     /** The detected user number ({@code auto-N}) the connection was last grouped into, 0 if none. */
     long userNumber;
+    /** Picked up mid-stream: last 64-bit data sequence values seen, server-to-user and user-to-server. */
+    Long toUserSeq;
+    Long toServerSeq;
 
     MptcpConnection(long id, int version, boolean userIsConnInitiator) {
         this.id = id;

@@ -17,7 +17,8 @@ import java.util.Objects;
  * token (most significant 32 bits of SHA-256 of the key, SHA-1 for version 0) and every MP_JOIN
  * SYN carries the token of the side it joins. The user addresses behind the live, established
  * subflows of one connection form one user; static {@link Registration}s add (and take precedence
- * in) grouping; AP station lists give MACs and reveal address reassignment. Each (user, AP) pair
+ * in) grouping; AP station lists tell which side of a flow is a station, give MACs (when the AP
+ * knows them) and reveal address reassignment. Each (user, AP) pair
  * is a {@link UserApConnection} for the regulation core.
  * <p>
  * The user's side of a flow is the side that opened it (the client), unless only the other side
@@ -186,30 +187,38 @@ public final class MultipathUserTracker {
     }
 
     /**
-     * Replaces one AP's station list (IP to MAC, from the AP agent). An IP that appears with a MAC
-     * different from the one it last had, while no other AP still lists the old MAC for it, was
-     * reassigned to another device: the flows of the old device on that IP end.
+     * Replaces one AP's station list (IP to MAC, from the AP agent). A station without a MAC (null
+     * or empty: an eNB's UE) is a station by its IP; an entry with a malformed MAC is rejected and
+     * the rest of the list kept. An IP that appears with a MAC different from the one it last had,
+     * while no other AP still lists the old MAC for it, was reassigned to another device: the
+     * flows of the old device on that IP end.
      *
      * @param apId      AP
      * @param ipToMac   the stations' IPs and MACs
      * @param nowMillis current time
-     * @throws IllegalArgumentException if a MAC is malformed
+     * @return stations kept, entries rejected (with the reason) and addresses reassigned
      */
-    public synchronized void updateStations(String apId, Map<InetAddress, String> ipToMac, long nowMillis) {
-        for (InetAddress ip : stations.update(apId, ipToMac)) {
+    public synchronized StationUpdate updateStations(String apId, Map<InetAddress, String> ipToMac,
+                                                     long nowMillis) {
+        StationUpdate u = stations.update(apId, ipToMac);
+        for (InetAddress ip : u.reassigned()) {
             events.count(TrackerEvent.ADDRESSES_REASSIGNED);
             grouping.forget(ip);
             table.closeFlowsOf(ip, nowMillis);
         }
+        handler.stationsChanged(nowMillis);
+        return u;
     }
 
     /**
-     * Drops closed flows after their linger time, handshakes that never completed and idle flows.
+     * Drops closed flows after their linger time, handshakes that never completed and idle flows;
+     * retries (or, after their wait, drops) mid-stream segments that came before any station list.
      *
      * @param nowMillis current time
      */
     public synchronized void expire(long nowMillis) {
         table.expire(nowMillis);
+        handler.stationsChanged(nowMillis);
     }
 
     // ---------------------------------------------------------------- grouping

@@ -11,7 +11,8 @@ import org.mpsdn.mptcp.wire.TcpFlags;
  * Applies one decoded packet to the flow table: follows TCP handshakes (MP_CAPABLE opens an MPTCP
  * connection and gives its keys, MP_JOIN attaches a subflow by token, a SYN/ACK without
  * MP_CAPABLE is a fallback), endings (FIN, RST, MP_FASTCLOSE) and UDP flows. A handshake whose
- * first packets were missed is picked up from the SYN/ACK or from an MP_CAPABLE third ACK.
+ * first packets were missed is picked up from the SYN/ACK or from an MP_CAPABLE third ACK; an
+ * MPTCP subflow whose handshake was missed altogether, from its DSS ({@link MidstreamPickup}).
  * Not thread-safe: used under the tracker's lock.
  */
 final class PacketHandler {
@@ -19,12 +20,14 @@ final class PacketHandler {
     private final TokenIndex tokens;
     private final StationDirectory stations;
     private final EnumCounters<TrackerEvent> events;
+    private final MidstreamPickup midstream;
 
     PacketHandler(SubflowTable table, StationDirectory stations, EnumCounters<TrackerEvent> events) {
         this.table = table;
         this.tokens = table.tokens();
         this.stations = stations;
         this.events = events;
+        this.midstream = new MidstreamPickup(table, stations, events);
     }
 
     /**
@@ -52,6 +55,16 @@ final class PacketHandler {
             return true;
         }
         return onOther(apId, p, fwd, now);
+    }
+
+    /**
+     * Retries the mid-stream segments that came before the first station lists (call after a
+     * station list update and on expiry).
+     *
+     * @param now current time
+     */
+    void stationsChanged(long now) {
+        midstream.retryPending(now);
     }
 
     /** A new flow whose user's side is decided by the station lists. */
@@ -171,12 +184,18 @@ final class PacketHandler {
                 dropClosed(s);
                 return startFromThirdAck(apId, c, fwd, now);
             }
+            if (s == null && !ending && midstream.pickUp(apId, p, fwd, now)) {
+                return true;
+            }
             if (s == null) {
                 events.count(TrackerEvent.MIDSTREAM_IGNORED);
             }
             return false;
         }
         s.touch(now);
+        if (s.role == FlowRole.MPTCP_MIDSTREAM && o.dss() != null) {
+            midstream.observe(s, o.dss(), fromInitiator);
+        }
         if (TcpFlags.has(f, TcpFlags.ACK)) {
             s.established = true;
         }

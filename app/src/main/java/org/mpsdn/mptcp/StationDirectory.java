@@ -15,39 +15,63 @@ import java.util.TreeSet;
 
 /**
  * The AP station lists (IP to MAC, from the AP agents): which addresses are stations, their MACs,
- * and which addresses were reassigned to another device. Not thread-safe: used under the
- * tracker's lock.
+ * and which addresses were reassigned to another device. A station may come without a MAC (an eNB
+ * knows its UEs by IMSI/RNTI, not by MAC): it is a station by its IP, with its MAC unknown. Not
+ * thread-safe: used under the tracker's lock.
  */
 final class StationDirectory {
+    /** The MAC of a station listed without one. */
+    private static final String NO_MAC = "";
+
     private final Map<String, Map<InetAddress, String>> stations = new HashMap<>();
     private final Map<InetAddress, String> lastMacOfIp = new HashMap<>();
 
     /**
-     * Replaces one AP's station list. An IP that appears with a MAC different from the one it last
-     * had, while no other AP still lists the old MAC for it, was reassigned to another device.
+     * Replaces one AP's station list. A null or empty MAC is a station without a MAC; an entry
+     * with a malformed MAC or no IP is rejected (the other entries are kept). An IP that appears
+     * with a MAC different from the one it last had, while no other AP still lists the old MAC for
+     * it, was reassigned to another device (an unknown MAC reveals nothing).
      *
      * @param apId    AP
      * @param ipToMac the stations' IPs and MACs
-     * @return the reassigned IPs, in list order
-     * @throws IllegalArgumentException if a MAC is malformed (then nothing changes)
+     * @return stations kept, rejected entries and reassigned IPs
      */
-    List<InetAddress> update(String apId, Map<InetAddress, String> ipToMac) {
+    StationUpdate update(String apId, Map<InetAddress, String> ipToMac) {
         Objects.requireNonNull(apId, "apId");
         Map<InetAddress, String> list = new LinkedHashMap<>();
+        List<String> rejected = new ArrayList<>();
+        int withoutMac = 0;
         for (Map.Entry<InetAddress, String> e : ipToMac.entrySet()) {
-            list.put(Objects.requireNonNull(e.getKey(), "station IP"),
-                     Macs.normalize(e.getValue(), "station list of " + apId + ", IP " + e.getKey().getHostAddress()));
+            InetAddress ip = e.getKey();
+            if (ip == null) {
+                rejected.add("station without IP (MAC '" + e.getValue() + "')");
+                continue;
+            }
+            String mac = e.getValue() == null ? NO_MAC : e.getValue().trim();
+            if (mac.isEmpty()) {
+                list.put(ip, NO_MAC);
+                withoutMac++;
+                continue;
+            }
+            try {
+                list.put(ip, Macs.normalize(mac, "IP " + ip.getHostAddress()));
+            } catch (IllegalArgumentException bad) {
+                rejected.add(bad.getMessage());
+            }
         }
         stations.put(apId, list);
         List<InetAddress> reassigned = new ArrayList<>();
         for (Map.Entry<InetAddress, String> e : list.entrySet()) {
             InetAddress ip = e.getKey();
+            if (NO_MAC.equals(e.getValue())) {
+                continue;
+            }
             String prev = lastMacOfIp.put(ip, e.getValue());
             if (prev != null && !prev.equals(e.getValue()) && !listedElsewhere(ip, prev, apId)) {
                 reassigned.add(ip);
             }
         }
-        return reassigned;
+        return new StationUpdate(list.size(), withoutMac, rejected, reassigned);
     }
 
     private boolean listedElsewhere(InetAddress ip, String mac, String exceptAp) {
@@ -70,7 +94,13 @@ final class StationDirectory {
         return isStation(key.responderIp()) && !isStation(key.initiatorIp());
     }
 
-    private boolean isStation(InetAddress ip) {
+    /**
+     * Tells whether an address is in some AP's station list.
+     *
+     * @param ip address
+     * @return true for a station
+     */
+    boolean isStation(InetAddress ip) {
         for (Map<InetAddress, String> list : stations.values()) {
             if (list.containsKey(ip)) {
                 return true;
@@ -81,7 +111,8 @@ final class StationDirectory {
 
     /**
      * Returns the MAC of every station address all lists agree on; an address listed with two
-     * MACs gets none and a conflict.
+     * MACs gets none and a conflict; a list without a MAC for the address neither adds nor
+     * contradicts one.
      *
      * @param conflicts where conflicts are added (ordered by address)
      * @return IP to MAC
@@ -91,6 +122,9 @@ final class StationDirectory {
                 Comparator.comparing((InetAddress a) -> Arrays.toString(a.getAddress())));
         for (Map.Entry<String, Map<InetAddress, String>> ap : new TreeMap<>(stations).entrySet()) {
             for (Map.Entry<InetAddress, String> st : ap.getValue().entrySet()) {
+                if (NO_MAC.equals(st.getValue())) {
+                    continue;
+                }
                 claims.computeIfAbsent(st.getKey(), k -> new TreeMap<>())
                         .computeIfAbsent(st.getValue(), k -> new TreeSet<>()).add(ap.getKey());
             }

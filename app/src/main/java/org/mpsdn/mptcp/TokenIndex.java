@@ -48,6 +48,20 @@ final class TokenIndex {
     }
 
     /**
+     * Opens a connection without tokens for a subflow picked up mid-stream (its keys were never
+     * seen); the subflow's user is its opener.
+     *
+     * @param s the subflow
+     * @return the new connection
+     */
+    MptcpConnection adopt(Subflow s) {
+        MptcpConnection conn = new MptcpConnection(nextConnectionId++, 1, true);
+        conn.subflows.add(s);
+        s.conn = conn;
+        return conn;
+    }
+
+    /**
      * Learns the connection initiator's key (the first one learnt stays) and resolves the joins
      * that waited for its token.
      *

@@ -18,8 +18,15 @@ public enum TrackerEvent {
     JOINS_REJECTED,
     /** MP_CAPABLE SYNs answered without MP_CAPABLE: the connection fell back to TCP. */
     FALLBACKS,
-    /** Mid-stream TCP packets of flows whose handshake was not seen: ignored. */
+    /**
+     * Mid-stream TCP packets of flows whose handshake was not seen and that could not be picked up
+     * (plain TCP, no 64-bit DSS, or neither side a station): ignored.
+     */
     MIDSTREAM_IGNORED,
+    /** MPTCP subflows picked up mid-stream from their DSS option (handshake not seen). */
+    MIDSTREAM_PICKED_UP,
+    /** Of those, subflows matched to another subflow's connection by their data sequence numbers. */
+    MIDSTREAM_GROUPED,
     /** A token matched more than one live connection (32-bit collision). */
     TOKEN_COLLISIONS,
     /** An IP showed up in a station list with a new MAC: the old device's flows were ended. */

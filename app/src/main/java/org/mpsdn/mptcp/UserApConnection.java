@@ -26,7 +26,7 @@ public final class UserApConnection {
      * @param apId            AP
      * @param addresses       user addresses seen at this AP
      * @param primarySubflows live MPTCP primary subflows through this AP
-     * @param joinSubflows    live MPTCP joined subflows through this AP
+     * @param joinSubflows    live MPTCP joined subflows (and subflows picked up mid-stream) through this AP
      * @param tcpFlows        live plain TCP flows (fallback included)
      * @param udpFlows        live UDP flows
      */

@@ -64,8 +64,9 @@ final class UserViews {
             apAddrs.add(s.userAddress());
             n[s.role.ordinal()]++;
         }
+        // a subflow picked up mid-stream may be either: counted with the joined ones
         return new UserApConnection(id, apId, apAddrs, n[FlowRole.MPTCP_PRIMARY.ordinal()],
-                n[FlowRole.MPTCP_JOIN.ordinal()],
+                n[FlowRole.MPTCP_JOIN.ordinal()] + n[FlowRole.MPTCP_MIDSTREAM.ordinal()],
                 n[FlowRole.TCP.ordinal()] + n[FlowRole.TCP_FALLBACK.ordinal()], n[FlowRole.UDP.ordinal()]);
     }
 

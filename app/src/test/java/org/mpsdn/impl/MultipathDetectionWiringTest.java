@@ -3,6 +3,9 @@ package org.mpsdn.impl;
 import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
+import org.mpsdn.api.detection.DetectedUser;
+import org.mpsdn.api.detection.DetectionStats;
+import org.mpsdn.api.detection.StationFeedStats;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.telemetry.StationTelemetry;
@@ -150,16 +153,21 @@ public class MultipathDetectionWiringTest {
     }
 
     private void reportTelemetry() {
+        reportTelemetry(true);
+    }
+
+    /** Station lists of both APs; without MACs as an eNB (and the lab's Wi-Fi station document) gives them. */
+    private void reportTelemetry(boolean macs) {
         List<StationTelemetry> wifi = new ArrayList<>();
         List<StationTelemetry> lte = new ArrayList<>();
         for (int n = 1; n <= 4; n++) {
             if (n != 4) {
-                wifi.add(new StationTelemetry("02:00:00:0a:00:1" + n, List.of("10.1.0.1" + n), -40, 54_000_000,
-                        54_000_000, 0, 0, 0));
+                wifi.add(new StationTelemetry(macs ? "02:00:00:0a:00:1" + n : "", List.of("10.1.0.1" + n), -40,
+                        54_000_000, 54_000_000, 0, 0, 0));
             }
             if (n != 3) {
-                lte.add(new StationTelemetry("02:00:00:0b:00:1" + n, List.of("10.2.0.1" + n), -100, 5_000_000,
-                        5_000_000, 0, 0, 0));
+                lte.add(new StationTelemetry(macs ? "02:00:00:0b:00:1" + n : "", List.of("10.2.0.1" + n), -100,
+                        5_000_000, 5_000_000, 0, 0, 0));
             }
         }
         h.telemetry.report("wifi1", 0.3, 0.1, wifi);
@@ -388,5 +396,70 @@ public class MultipathDetectionWiringTest {
         }
         assertNotNull(best);
         return best;
+    }
+
+    /** The secondary subflows (at lte1) are Tier 2, the single-path UE's flow there Tier 1. */
+    private void assertSecondarySubflowsTier2() {
+        Map<String, List<TrafficTreatment>> lte = downlinkTreatments(DEV2);
+        TrafficTreatment tier1Lte = DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(3)).build();
+        lte.get("10.2.0.11").forEach(t -> assertEquals("secondary subflow of ue1", TIER2, t));
+        lte.get("10.2.0.12").forEach(t -> assertEquals("secondary subflow of ue2", TIER2, t));
+        lte.get("10.2.0.14").forEach(t -> assertEquals("single-path ue4", tier1Lte, t));
+    }
+
+    /**
+     * The lab's situation (issue 16): no UE registered, both APs' station lists without MACs, MP_CAPABLE
+     * through one AP and MP_JOIN through the other. The lists are used whole, the users grouped, and the
+     * detector's counters say so.
+     */
+    @Test
+    public void labSituationStationListsWithoutMacsAndTheDetectorsCounters() throws Exception {
+        configure("");
+        h.activate();
+        play(capture("users"));
+        reportTelemetry(false);
+        h.cycle();
+        assertEquals(Set.of(Set.of("10.1.0.11", "10.2.0.11"), Set.of("10.1.0.12", "10.2.0.12"), Set.of("10.1.0.13"),
+                Set.of("10.2.0.14")), new java.util.HashSet<>(ueAddresses(h.manager.loop().effectiveUes()).values()));
+        assertSecondarySubflowsTier2();
+        DetectionStats d = h.manager.detection();
+        assertEquals(2, d.event("mptcp_connections"));
+        assertEquals(2, d.event("joins_resolved"));
+        assertEquals(0, d.event("joins_unresolved"));
+        assertEquals(0, d.malformedFrames());
+        assertEquals(List.of(new StationFeedStats("lte1", 1, 3, 3, 0, ""),
+                new StationFeedStats("wifi1", 1, 3, 3, 0, "")), d.stationFeeds());
+        assertEquals(2, d.users().stream().filter(DetectedUser::multipath).count());
+        assertTrue(d.conflicts().isEmpty());
+    }
+
+    /**
+     * A controller that starts (or restarts, the switches' rules cleared) while the connections run: its
+     * punt rules send each flow direction's next segment, before any station list. The segments wait for the
+     * first cycle's lists; the subflows are then grouped by their data sequence numbers and tiered.
+     */
+    @Test
+    public void aControllerStartedMidStreamRegroupsFromTheSegmentsDss() throws Exception {
+        configure("");
+        h.activate();
+        List<Frame> frames = capture("users");
+        long lastSyn = 0;
+        for (Frame f : frames) {
+            byte[] b = f.bytes;
+            // IPv4 TCP with the SYN flag (14 + 20 + 13: flags byte)
+            if (b.length > 47 && b[23] == 6 && (b[47] & 0x02) != 0) {
+                lastSyn = f.micros;
+            }
+        }
+        final long after = lastSyn;
+        play(frames.stream().filter(f -> f.micros > after).collect(Collectors.toList()));
+        assertTrue(h.manager.detection().users().isEmpty());
+        reportTelemetry(false);
+        h.cycle();
+        DetectionStats d = h.manager.detection();
+        assertEquals(2, d.users().stream().filter(DetectedUser::multipath).count());
+        assertEquals(0, d.event("mptcp_connections"));
+        assertEquals(2, d.event("midstream_grouped"));
+        assertSecondarySubflowsTier2();
     }
 }

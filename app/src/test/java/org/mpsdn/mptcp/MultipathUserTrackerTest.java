@@ -376,8 +376,18 @@ public class MultipathUserTrackerTest {
         assertEquals(ips("10.1.0.12"), small.users(now).users().get(0).addresses());
     }
 
-    @Test(expected = IllegalArgumentException.class)
+    @Test
     public void badStationMacIsRejectedWithItsField() {
-        t.updateStations("ap1", Map.of(ip("10.1.0.11"), "not-a-mac"), now);
+        // issue 16: only the bad entry is rejected (with its IP and MAC named); the rest of the list is used
+        Map<java.net.InetAddress, String> list = new java.util.LinkedHashMap<>();
+        list.put(ip("10.1.0.11"), "not-a-mac");
+        list.put(ip("10.1.0.12"), "02:00:00:0a:00:12");
+        StationUpdate u = t.updateStations("ap1", list, now);
+        assertEquals(1, u.rejected().size());
+        assertTrue(u.rejected().get(0), u.rejected().get(0).contains("10.1.0.11")
+                && u.rejected().get(0).contains("not-a-mac"));
+        assertEquals(1, u.accepted());
+        plainTcp("ap1", "10.1.0.12", 3000);
+        assertEquals(Set.of("02:00:00:0a:00:12"), userOf(snap(), "10.1.0.12").macs());
     }
 }

@@ -39,8 +39,9 @@ final class Format {
     }
 
     static String ue(UeInfo u) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "id=%s, registered=%s, primary=%s",
-                u.id(), u.registered(), u.primaryAp().orElse("-")));
+        // found: how the controller knows the UE (registered, detected, both, or only an AP's station)
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "id=%s, registered=%s, primary=%s, found=%s",
+                u.id(), u.registered(), u.primaryAp().orElse("-"), u.source().name().toLowerCase(Locale.ROOT)));
         for (UeConnection c : u.connections()) {
             sb.append(String.format(Locale.ROOT, "%n    ap=%s, ip=%s, rssi=%.1f dBm, phy(tx/rx)=%d/%d bps, %s, tier=%s",
                     c.apId(), c.ip(), c.rssiDbm(), c.txPhyRateBps(), c.rxPhyRateBps(),

@@ -14,7 +14,8 @@ import java.util.Optional;
  */
 @Service
 @Command(scope = "onos", name = "mpsdn-ues",
-        description = "Lists mpsdn UEs (connections, RSSI, PHY rate, primary, tier)")
+        description = "Lists mpsdn UEs (how each was found: registered, detected, both or station; connections, "
+                + "RSSI, PHY rate, primary, tier)")
 public class UesCommand extends MpsdnCommand {
 
     @Argument(index = 0, name = "ueId", description = "UE to show", required = false)

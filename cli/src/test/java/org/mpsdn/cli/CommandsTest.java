@@ -260,7 +260,7 @@ public class CommandsTest {
     @Test
     public void uesShowConnectionsAndJson() throws Exception {
         String text = run(wire(new UesCommand(), false));
-        assertTrue(text, text.contains("id=ue1, registered=true, primary=lte1"));
+        assertTrue(text, text.contains("id=ue1, registered=true, primary=lte1, found=registered"));
         assertTrue(text, text.contains("ap=lte1, ip=10.0.2.2, rssi=-90.0 dBm, phy(tx/rx)=10000000/5000000 bps, "
                 + "primary, tier=TIER1"));
         assertTrue(text, text.contains("ap=wifi1, ip=10.0.1.2, rssi=-48.0 dBm"));

@@ -17,7 +17,8 @@ public class MetricsWebResource extends AbstractWebResource {
 
     /**
      * Returns the metrics for Prometheus to scrape.
-     * Occupancy ratios, Tier-2 limits, flow counts, cycle durations, poll errors, fail-safe state and meter swaps.
+     * Occupancy ratios, Tier-2 limits, flow counts, cycle durations, poll errors, fail-safe state, meter swaps,
+     * UEs by source and the multipath-user detection's counters.
      *
      * @return 200 OK with the text format
      */

@@ -14,6 +14,6 @@ public class MpsdnWebApplication extends AbstractWebApplication {
     public Set<Class<?>> getClasses() {
         return getClasses(ApsWebResource.class, UesWebResource.class, FlowsWebResource.class,
                 ParametersWebResource.class, IntentsWebResource.class, MetricsWebResource.class,
-                AuthorizationFilter.class);
+                DetectionWebResource.class, AuthorizationFilter.class);
     }
 }

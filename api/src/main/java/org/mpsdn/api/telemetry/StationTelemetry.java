@@ -19,7 +19,8 @@ public final class StationTelemetry {
     /**
      * Creates a station report.
      *
-     * @param mac            MAC address, lower-case colon-separated
+     * @param mac            MAC address, lower-case colon-separated; empty when the AP knows none (an
+     *                       eNB knows its UEs by IMSI/RNTI: they are identified by IP)
      * @param ips            IP addresses known for the station
      * @param rssiDbm        signal strength in dBm
      * @param txPhyRateBps   AP-to-station PHY rate in bit/s
@@ -40,7 +41,7 @@ public final class StationTelemetry {
         this.inactiveMillis = inactiveMillis;
     }
 
-    /** @return MAC address */
+    /** @return MAC address, empty when the AP knows none */
     public String mac() {
         return mac;
     }

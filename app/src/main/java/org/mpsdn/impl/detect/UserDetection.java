@@ -1,23 +1,22 @@
 package org.mpsdn.impl.detect;
 
+import org.mpsdn.api.detection.DetectionStats;
 import org.mpsdn.api.telemetry.ApTelemetry;
-import org.mpsdn.api.telemetry.StationTelemetry;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.FlowStatsCollector;
 import org.mpsdn.impl.flow.PerFlowRule;
 import org.mpsdn.mptcp.Conflict;
+import org.mpsdn.mptcp.MultipathUser;
 import org.mpsdn.mptcp.MultipathUserTracker;
+import org.mpsdn.mptcp.TrackerEvent;
 import org.mpsdn.mptcp.UserSnapshot;
-import org.onlab.packet.IpAddress;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.FlowRuleEvent;
 import org.onosproject.net.flow.FlowRuleListener;
 import org.slf4j.Logger;
 
-import java.net.InetAddress;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,20 +33,29 @@ import static org.slf4j.LoggerFactory.getLogger;
  * <li>the per-flow rules' activity ({@link #flowActive}: the rule's byte counter moved this cycle,
  *     so the flow outlives the tracker's idle timeout while it carries traffic) and their removal
  *     ({@link #ruleListener()}: idle expiry of the rule ends the flow);</li>
- * <li>each cycle, the APs' station lists ({@link #detect}).</li>
+ * <li>each cycle, the APs' station lists ({@link #detect}, through {@link StationFeed}: stations
+ *     without a MAC count by IP, a bad entry is rejected on its own).</li>
  * </ul>
  * {@link #detect} merges the tracker's users with the registered UEs; new conflicts are logged once
- * each while they last.
+ * each while they last. {@link #stats} gives the detector's counters, station feeds, users and
+ * conflicts.
  */
 public final class UserDetection implements FlowStatsCollector.Activity {
     private final Logger log = getLogger(getClass());
     private final MultipathUserTracker tracker = new MultipathUserTracker();
+    private final StationFeed stations = new StationFeed(tracker,
+            new RejectedEntriesLog(log::warn, log::info, RejectedEntriesLog.DEFAULT_REPEAT_MILLIS));
     /** Conflicts already logged, so each is reported once while it lasts. */
     private final Set<Conflict> reportedConflicts = ConcurrentHashMap.newKeySet();
     private final ApplicationId appId;
     private final LongSupplier clock;
     private final FlowRuleListener ruleListener = this::ruleEvent;
     private volatile List<Conflict> conflicts = List.of();
+    /** Users the tracker grouped in the last cycle. */
+    private volatile List<MultipathUser> users = List.of();
+    /** Mid-stream packets ignored when last logged, and when. */
+    private long midstreamLogged;
+    private long midstreamLoggedAt = Long.MIN_VALUE / 2;
     /** UEs of the last cycle: registrations merged with the detected users. */
     private volatile List<UeSpec> effectiveUes = List.of();
 
@@ -117,7 +125,8 @@ public final class UserDetection implements FlowStatsCollector.Activity {
      */
     public DetectedUes detect(Map<String, Optional<ApTelemetry>> reports, List<UeSpec> registered,
                               long nowMillis) {
-        reports.forEach((apId, report) -> report.ifPresent(r -> updateStations(apId, r, nowMillis)));
+        reports.forEach((apId, report) -> report.ifPresent(r -> stations.feed(apId, r, nowMillis)));
+        stations.retainAps(reports.keySet());
         UserSnapshot snapshot = tracker.users(nowMillis);
         List<Conflict> found = snapshot.conflicts();
         for (Conflict c : found) {
@@ -127,27 +136,25 @@ public final class UserDetection implements FlowStatsCollector.Activity {
         }
         reportedConflicts.retainAll(found);
         conflicts = found;
+        users = snapshot.users();
+        logMidstream(nowMillis);
         DetectedUes merged = DetectedUes.merge(registered, snapshot);
         effectiveUes = merged.ues();
         return merged;
     }
 
-    /** A malformed IP is skipped, a list with a malformed MAC is ignored (logged). */
-    private void updateStations(String apId, ApTelemetry report, long nowMillis) {
-        Map<InetAddress, String> ipToMac = new LinkedHashMap<>();
-        for (StationTelemetry st : report.stations()) {
-            for (String ip : st.ips()) {
-                try {
-                    ipToMac.put(IpAddress.valueOf(ip).toInetAddress(), st.mac());
-                } catch (IllegalArgumentException e) {
-                    log.debug("Station list of {}: skipping malformed IP '{}'", apId, ip);
-                }
-            }
-        }
-        try {
-            tracker.updateStations(apId, ipToMac, nowMillis);
-        } catch (IllegalArgumentException e) {
-            log.warn("Ignoring station list of {}: {}", apId, e.getMessage());
+    /**
+     * Tells the operator (at most every 10 minutes) that flows were seen only mid-stream and could not be
+     * grouped: their handshakes passed before the punt rules (traffic forwarded before the app was in charge).
+     */
+    private void logMidstream(long now) {
+        long ignored = tracker.eventCount(TrackerEvent.MIDSTREAM_IGNORED);
+        if (ignored > midstreamLogged && now - midstreamLoggedAt >= RejectedEntriesLog.DEFAULT_REPEAT_MILLIS) {
+            log.info("{} packets of flows whose handshake the controller did not see could not be grouped (plain TCP,"
+                    + " no 64-bit DSS, or no station list names their user); such flows are grouped once they"
+                    + " reconnect (counter midstream_ignored in /onos/mpsdn/detection)", ignored - midstreamLogged);
+            midstreamLogged = ignored;
+            midstreamLoggedAt = now;
         }
     }
 
@@ -159,5 +166,15 @@ public final class UserDetection implements FlowStatsCollector.Activity {
     /** @return UEs the last cycle gave the engine: registered UEs merged with the detected users */
     public List<UeSpec> effectiveUes() {
         return effectiveUes;
+    }
+
+    /**
+     * Returns the detector's counters (since start), its station feeds, and the users and
+     * conflicts of the last cycle.
+     *
+     * @return detection state
+     */
+    public DetectionStats stats() {
+        return DetectionViews.stats(tracker, stations.stats(), users, conflicts);
     }
 }

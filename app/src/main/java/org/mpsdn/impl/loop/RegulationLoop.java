@@ -1,5 +1,6 @@
 package org.mpsdn.impl.loop;
 
+import org.mpsdn.api.detection.DetectionStats;
 import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationStore;
@@ -210,6 +211,11 @@ public final class RegulationLoop {
     /** @return UEs the last cycle gave the engine: registered UEs merged with the detected users */
     public List<UeSpec> effectiveUes() {
         return detection.effectiveUes();
+    }
+
+    /** @return the detector's counters, station feeds, users and conflicts */
+    public DetectionStats detectionStats() {
+        return detection.stats();
     }
 
     /** @return punted packets that could not be parsed as IPv4 TCP/UDP */

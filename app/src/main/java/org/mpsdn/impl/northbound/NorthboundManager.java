@@ -2,6 +2,8 @@ package org.mpsdn.impl.northbound;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.mpsdn.api.detection.DetectedUser;
+import org.mpsdn.api.detection.DetectionService;
 import org.mpsdn.api.model.ApKind;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.ApInfo;
@@ -75,6 +77,10 @@ public class NorthboundManager implements NorthboundAdminService {
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile ApTelemetryService telemetryService;
+
+    /** The multipath-user detection (its users name the UEs not registered), optional. */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    protected volatile DetectionService detectionService;
 
     /** Keeps the intents cluster-wide and across reactivations. */
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
@@ -214,7 +220,10 @@ public class NorthboundManager implements NorthboundAdminService {
         for (ApSpec ap : apSpecs()) {
             reports.put(ap.id(), telemetry(ap.id()).report);
         }
-        return Views.ues(ueSpecs(), reports, regulationService.primaries(), regulationService.managedFlows());
+        DetectionService d = detectionService;
+        List<DetectedUser> detected = d == null ? List.of() : d.detection().users();
+        return Views.ues(ueSpecs(), detected, reports, regulationService.primaries(),
+                regulationService.managedFlows());
     }
 
     @Override

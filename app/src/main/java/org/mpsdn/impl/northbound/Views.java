@@ -1,5 +1,6 @@
 package org.mpsdn.impl.northbound;
 
+import org.mpsdn.api.detection.DetectedUser;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.model.UeIds;
@@ -8,6 +9,7 @@ import org.mpsdn.api.northbound.ApInfo;
 import org.mpsdn.api.northbound.ApOverride;
 import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
+import org.mpsdn.api.northbound.UeSource;
 import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.telemetry.ApTelemetry;
@@ -22,9 +24,11 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
 
@@ -114,46 +118,81 @@ final class Views {
     }
 
     /**
-     * Builds the UE views: registered UEs plus every station an AP reports.
+     * Builds the UE views: registered UEs, the users the detector grouped (by their id: the
+     * registered id, else {@code auto-N}) and every other station an AP reports (by address). A
+     * detected user's address at an AP that does not list it as a station gets a connection with
+     * no radio data (empty MAC, RSSI 0, PHY rates 0).
      *
      * @param registered static UE registrations
+     * @param detected   the users the detector grouped in its last cycle
      * @param reports    latest report per AP id
      * @param primaries  UE id to primary AP id
      * @param flows      managed flows
      * @return UE id to view, sorted by id
      */
-    static Map<String, UeInfo> ues(List<UeSpec> registered, Map<String, Optional<ApTelemetry>> reports,
-                                   Map<String, String> primaries, Collection<ManagedFlow> flows) {
+    static Map<String, UeInfo> ues(List<UeSpec> registered, List<DetectedUser> detected,
+                                   Map<String, Optional<ApTelemetry>> reports, Map<String, String> primaries,
+                                   Collection<ManagedFlow> flows) {
         Map<IpAddress, String> byIp = new HashMap<>();
         Map<MacAddress, String> byMac = new HashMap<>();
         Map<String, List<UeConnection>> conns = new TreeMap<>();
+        Set<String> registeredIds = new HashSet<>();
         for (UeSpec u : registered) {
+            registeredIds.add(u.id());
             conns.put(u.id(), new ArrayList<>());
             u.interfaces().forEach((ip, mac) -> {
                 byIp.put(ip, u.id());
                 mac.ifPresent(m -> byMac.put(m, u.id()));
             });
         }
+        Set<String> detectedIds = new HashSet<>();
+        for (DetectedUser u : detected) {
+            detectedIds.add(u.id());
+            conns.computeIfAbsent(u.id(), k -> new ArrayList<>());
+            u.addresses().forEach(a -> parse(a).ifPresent(ip -> byIp.put(ip, u.id())));
+        }
         Map<String, Tier> tiers = new HashMap<>();
         for (ManagedFlow f : flows) {
             tiers.merge(f.apId() + "|" + f.ueId(), f.tier(), (a, b) -> a == Tier.TIER2 ? a : b);
         }
+        Set<String> listed = new HashSet<>();
         reports.forEach((apId, report) -> report.ifPresent(r -> {
             for (StationTelemetry s : r.stations()) {
                 String ue = owner(s, byIp, byMac);
                 String ip = s.ips().isEmpty() ? "" : s.ips().get(0);
+                s.ips().forEach(a -> listed.add(apId + "|" + a));
                 conns.computeIfAbsent(ue, k -> new ArrayList<>()).add(new UeConnection(apId, ip, s.mac(),
                         s.rssiDbm(), s.txPhyRateBps(), s.rxPhyRateBps(), apId.equals(primaries.get(ue)),
                         tiers.get(apId + "|" + ue)));
             }
         }));
+        for (DetectedUser u : detected) {
+            u.aps().forEach((apId, addrs) -> addrs.stream().filter(a -> !listed.contains(apId + "|" + a))
+                    .findFirst().ifPresent(a -> conns.get(u.id()).add(new UeConnection(apId, a, "", 0.0, 0, 0,
+                            apId.equals(primaries.get(u.id())), tiers.get(apId + "|" + u.id())))));
+        }
         Map<String, UeInfo> result = new TreeMap<>();
         conns.forEach((id, list) -> {
             list.sort((a, b) -> a.apId().compareTo(b.apId()));
-            boolean isRegistered = registered.stream().anyMatch(u -> u.id().equals(id));
-            result.put(id, new UeInfo(id, isRegistered, primaries.get(id), list));
+            result.put(id, new UeInfo(id, source(registeredIds.contains(id), detectedIds.contains(id)),
+                    primaries.get(id), list));
         });
         return result;
+    }
+
+    private static UeSource source(boolean registered, boolean detected) {
+        if (registered) {
+            return detected ? UeSource.BOTH : UeSource.REGISTERED;
+        }
+        return detected ? UeSource.DETECTED : UeSource.STATION;
+    }
+
+    private static Optional<IpAddress> parse(String ip) {
+        try {
+            return Optional.of(IpAddress.valueOf(ip));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     private static String owner(StationTelemetry s, Map<IpAddress, String> byIp, Map<MacAddress, String> byMac) {

@@ -16,7 +16,9 @@ import java.util.Map;
 /**
  * Turns an agent's {@link ApStatus} into an {@link ApTelemetry}, clamping every value to its
  * physical range and rejecting reports that cannot be trusted (wrong AP, non-finite
- * occupancy, no queue).
+ * occupancy, no queue). A station's MAC is passed on lower-cased (empty when the agent has none,
+ * as for an eNB's UEs: the detection then knows the station by IP and rejects only an entry
+ * whose MAC is malformed, see {@code impl.detect.StationFeed}).
  */
 public final class StatusSanitizer {
     /** Largest capacity or PHY rate accepted, bit/s (100 Gbit/s). */

@@ -26,6 +26,8 @@ public enum DecodeEvent {
     BAD_MP_CAPABLE(true),
     /** MP_JOIN whose length does not fit the segment's SYN/ACK flags. */
     BAD_MP_JOIN(true),
+    /** DSS whose length does not fit its flags. */
+    BAD_DSS(true),
     /** Another known MPTCP option shorter than its minimum length. */
     BAD_MPTCP_OPTION(true),
     /** MPTCP option with a subtype this decoder does not know. */

@@ -82,13 +82,14 @@ public final class MptcpOptionParser {
         if (found.subtypes == 0) {
             return MptcpOptions.NONE;
         }
-        return new MptcpOptions(found.capable, found.join, found.fastClose, found.tcpRst, found.subtypes);
+        return new MptcpOptions(found.capable, found.join, found.fastClose, found.tcpRst, found.subtypes, found.dss);
     }
 
     /** The MPTCP options found so far in one segment. */
     private static final class Found {
         MpCapable capable;
         MpJoin join;
+        Dss dss;
         boolean fastClose;
         boolean tcpRst;
         int subtypes;
@@ -112,6 +113,12 @@ public final class MptcpOptionParser {
             if (j != null) {
                 found.subtypes |= 1 << subtype;
                 found.join = firstOf(found.join, j, stats);
+            }
+        } else if (subtype == DSS) {
+            Dss d = parseDss(buf, i, olen, stats);
+            if (d != null) {
+                found.subtypes |= 1 << subtype;
+                found.dss = firstOf(found.dss, d, stats);
             }
         } else if (subtype < MIN_LENGTH.length) {
             if (olen < MIN_LENGTH[subtype]) {
@@ -182,6 +189,33 @@ public final class MptcpOptionParser {
         }
         stats.count(DecodeEvent.BAD_MP_JOIN);
         return null;
+    }
+
+    /**
+     * A DSS option: flags A (Data ACK), a (8-octet Data ACK), M (mapping), m (8-octet DSN); its
+     * length must be what the flags announce, plus 2 for an optional checksum with a mapping.
+     */
+    private static Dss parseDss(byte[] b, int i, int olen, DecodeStats stats) {
+        if (olen < 4) {
+            stats.count(DecodeEvent.BAD_DSS);
+            return null;
+        }
+        int flags = b[i + 3] & 0xff;
+        boolean hasAck = (flags & 0x01) != 0;
+        boolean ack64 = (flags & 0x02) != 0;
+        boolean hasMap = (flags & 0x04) != 0;
+        boolean dsn64 = (flags & 0x08) != 0;
+        int ackLen = hasAck ? (ack64 ? 8 : 4) : 0;
+        int mapLen = hasMap ? (dsn64 ? 8 : 4) + 6 : 0;
+        int want = 4 + ackLen + mapLen;
+        if (olen != want && !(hasMap && olen == want + 2)) {
+            stats.count(DecodeEvent.BAD_DSS);
+            return null;
+        }
+        Long ack = hasAck ? (ack64 ? readLong(b, i + 4) : readInt(b, i + 4)) : null;
+        int m = i + 4 + ackLen;
+        Long dsn = hasMap ? (dsn64 ? readLong(b, m) : readInt(b, m)) : null;
+        return new Dss(ack, hasAck && ack64, dsn, hasMap && dsn64);
     }
 
     private static long readInt(byte[] b, int i) {

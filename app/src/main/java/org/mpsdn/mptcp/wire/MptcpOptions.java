@@ -12,6 +12,7 @@ public final class MptcpOptions {
     private final boolean fastClose;
     private final boolean tcpRst;
     private final int subtypes;
+    private final Dss dss;
 
     /**
      * Creates the result.
@@ -23,11 +24,27 @@ public final class MptcpOptions {
      * @param subtypes  bit mask (1 &lt;&lt; subtype) of well-formed MPTCP subtypes seen
      */
     public MptcpOptions(MpCapable mpCapable, MpJoin mpJoin, boolean fastClose, boolean tcpRst, int subtypes) {
+        this(mpCapable, mpJoin, fastClose, tcpRst, subtypes, null);
+    }
+
+    /**
+     * Creates the result with a DSS option.
+     *
+     * @param mpCapable the MP_CAPABLE option or null
+     * @param mpJoin    the MP_JOIN option or null
+     * @param fastClose true if MP_FASTCLOSE was present
+     * @param tcpRst    true if MP_TCPRST was present
+     * @param subtypes  bit mask (1 &lt;&lt; subtype) of well-formed MPTCP subtypes seen
+     * @param dss       the DSS option or null
+     */
+    public MptcpOptions(MpCapable mpCapable, MpJoin mpJoin, boolean fastClose, boolean tcpRst, int subtypes,
+                        Dss dss) {
         this.mpCapable = mpCapable;
         this.mpJoin = mpJoin;
         this.fastClose = fastClose;
         this.tcpRst = tcpRst;
         this.subtypes = subtypes;
+        this.dss = dss;
     }
 
     /**
@@ -46,6 +63,15 @@ public final class MptcpOptions {
      */
     public MpJoin mpJoin() {
         return mpJoin;
+    }
+
+    /**
+     * Returns the DSS option (Data ACK and mapping), which mid-stream segments carry.
+     *
+     * @return option or null
+     */
+    public Dss dss() {
+        return dss;
     }
 
     /**
@@ -87,7 +113,7 @@ public final class MptcpOptions {
     @Override
     public String toString() {
         return "MptcpOptions{" + (mpCapable != null ? mpCapable + " " : "") + (mpJoin != null ? mpJoin + " " : "")
-                + (fastClose ? "FASTCLOSE " : "") + (tcpRst ? "TCPRST " : "")
+                + (dss != null ? dss + " " : "") + (fastClose ? "FASTCLOSE " : "") + (tcpRst ? "TCPRST " : "")
                 + "subtypes=0x" + Integer.toHexString(subtypes) + "}";
     }
 }

@@ -1,5 +1,6 @@
 package org.mpsdn.impl.telemetry;
 
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.mpsdn.agent.v1.ApStatus;
@@ -50,5 +51,17 @@ class StatusSanitizerTest {
                 .addQueues(QueueOccupancy.newBuilder().setDirection(Direction.DIRECTION_DOWNLINK)).build();
         StatusSanitizer.Result r = StatusSanitizer.sanitize(st, "ap1", 1L);
         return other.equals("ap1") ? r.telemetry() != null : r.rejectReason() != null;
+    }
+
+    /** An eNB knows its UEs by IMSI/RNTI: its agent reports them without a MAC, by IP (issue 16). */
+    @Example
+    boolean stationWithoutMacKeepsItsIpsUnclamped() {
+        ApStatus st = ApStatus.newBuilder().setApId("lte")
+                .addQueues(QueueOccupancy.newBuilder().setDirection(Direction.DIRECTION_DOWNLINK))
+                .addStations(Station.newBuilder().addIps("10.0.2.2").setTxPhyRateBps(34_000_000)).build();
+        StatusSanitizer.Result r = StatusSanitizer.sanitize(st, "lte", 1L);
+        StationTelemetry s = r.telemetry().stations().get(0);
+        return r.clamped() == 0 && s.mac().isEmpty() && s.ips().equals(java.util.List.of("10.0.2.2"))
+                && s.txPhyRateBps() == 34_000_000;
     }
 }

@@ -123,6 +123,30 @@ public class MptcpOptionParserTest {
     }
 
     @Test
+    public void dssGivesDataAckAndMappingOfEitherSize() {
+        byte[] ack64 = ByteBuffer.allocate(12).put((byte) 30).put((byte) 12).put((byte) 0x20).put((byte) 0x03)
+                .putLong(0x8000_0000_0000_0001L).array();
+        Dss d = parse(ACK, ack64).dss();
+        assertEquals(Long.valueOf(0x8000_0000_0000_0001L), d.dataAck());
+        assertTrue(d.dataAck64());
+        assertNull(d.dsn());
+        // Data ACK 4 octets, mapping with 8-octet DSN, subflow seq, length and checksum
+        byte[] map = ByteBuffer.allocate(24).put((byte) 30).put((byte) 24).put((byte) 0x20).put((byte) 0x0d)
+                .putInt(0xfffffffe).putLong(42L).putInt(7).putShort((short) 1400).putShort((short) 0).array();
+        d = parse(ACK, map).dss();
+        assertEquals(Long.valueOf(0xfffffffeL), d.dataAck());
+        assertFalse(d.dataAck64());
+        assertEquals(Long.valueOf(42L), d.dsn());
+        assertTrue(d.dsn64());
+        assertEquals(1 << 2, parse(ACK, map).subtypes());
+        assertEquals(0, stats.malformed());
+        // lengths that do not fit the flags
+        assertNull(parse(ACK, new byte[]{30, 8, 0x20, 0x03, 0, 0, 0, 1}).dss());   // 8-octet ACK in 4
+        assertNull(parse(ACK, new byte[]{30, 3, 0x20}).dss());
+        assertEquals(2, stats.get(DecodeEvent.BAD_DSS));
+    }
+
+    @Test
     public void badOptionLengthsStopTheWalk() {
         // length 0, length 1, length past the end, kind without a length byte
         for (byte[] bad : new byte[][]{{8, 0, 30, 4, 0x01, 0}, {8, 1}, {2, 40, 30, 4, 0x01, 0}, {1, 1, 8}}) {

@@ -6,6 +6,7 @@ import io.prometheus.client.Counter;
 import io.prometheus.client.GaugeMetricFamily;
 import io.prometheus.client.Histogram;
 import io.prometheus.client.exporter.common.TextFormat;
+import org.mpsdn.api.detection.DetectionService;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.ApInfo;
@@ -23,6 +24,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
 
 import java.io.IOException;
 import java.io.StringWriter;
@@ -38,7 +40,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The app's Prometheus metrics. Counters and the cycle histogram are fed by the regulation loop
  * ({@link CycleObserver}) and by regulation events; gauges are read from the northbound service
- * at scrape time.
+ * at scrape time, and the multipath-user detection's counters from its service
+ * ({@link DetectionCollector}).
  */
 @Component(immediate = true, service = {CycleObserver.class, MpsdnMetrics.class})
 public class MpsdnMetrics implements CycleObserver {
@@ -52,6 +55,10 @@ public class MpsdnMetrics implements CycleObserver {
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected RegulationService regulation;
+
+    /** The multipath-user detection, whose counters are exported when it runs (optional). */
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    protected volatile DetectionService detection;
 
     private final CollectorRegistry registry = new CollectorRegistry();
     private final Histogram cycleDuration = Histogram.build().name("mpsdn_cycle_duration_seconds")
@@ -77,6 +84,7 @@ public class MpsdnMetrics implements CycleObserver {
     @Activate
     protected void activate() {
         registry.register(new GaugeCollector());
+        registry.register(new DetectionCollector(() -> detection, () -> northbound));
         regulation.addListener(listener);
     }
 

@@ -1,6 +1,11 @@
 package org.mpsdn.web.codec;
 
+import org.mpsdn.api.detection.DetectedUser;
+import org.mpsdn.api.detection.DetectionConflict;
+import org.mpsdn.api.detection.DetectionStats;
+import org.mpsdn.api.detection.StationFeedStats;
 import org.mpsdn.api.northbound.codec.ApInfoCodec;
+import org.mpsdn.api.northbound.codec.DetectionStatsCodec;
 import org.mpsdn.api.northbound.codec.ApOverrideCodec;
 import org.mpsdn.api.northbound.codec.EnbSplitCodec;
 import org.mpsdn.api.northbound.codec.ManagedFlowCodec;
@@ -27,6 +32,7 @@ import org.mpsdn.api.northbound.SplitMode;
 import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
 import org.mpsdn.api.northbound.UeRegistration;
+import org.mpsdn.api.northbound.UeSource;
 import org.mpsdn.api.northbound.WeightMode;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.onosproject.codec.CodecContext;
@@ -109,6 +115,33 @@ public class CodecRoundTripTest {
         assertEquals(ue, roundTrip(new UeInfoCodec(), ue));
         UeInfo lone = new UeInfo("ip:10.0.9.9", false, null, List.of());
         assertEquals(lone, roundTrip(new UeInfoCodec(), lone));
+        assertEquals(UeSource.STATION, roundTrip(new UeInfoCodec(), lone).source());
+        for (UeSource source : UeSource.values()) {
+            UeInfo u = new UeInfo("auto-1", source, "wifi1", List.of());
+            assertEquals(u, roundTrip(new UeInfoCodec(), u));
+        }
+        rejects(new UeInfoCodec(), "{\"id\": \"auto-1\", \"registered\": true, \"source\": \"DETECTED\", "
+                + "\"multipath\": false, \"connections\": []}", "source: DETECTED contradicts registered");
+        rejects(new UeInfoCodec(), "{\"id\": \"a\", \"registered\": false, \"source\": \"GUESSED\", "
+                + "\"multipath\": false, \"connections\": []}", "source: must be one of");
+    }
+
+    @Test
+    public void detectionStats() {
+        DetectionStats d = new DetectionStats(Map.of("joins_resolved", 4L, "packets", 120L),
+                Map.of("decoded", 118L, "bad_dss", 2L), 2,
+                List.of(new StationFeedStats("lte", 45, 3, 3, 1, "malformed IP 'x' (MAC '')")),
+                List.of(new DetectedUser("auto-1", false, List.of("10.0.1.2", "10.0.2.2"), List.of(),
+                        Map.of("lte", List.of("10.0.2.2"), "wifi", List.of("10.0.1.2")), true)),
+                List.of(new DetectionConflict("CONNECTION_SPANS_REGISTRATIONS", "connection 3", "kept apart")));
+        assertEquals(d, roundTrip(new DetectionStatsCodec(), d));
+        DetectionStats empty = new DetectionStats(Map.of(), Map.of(), 0, List.of(), List.of(), List.of());
+        assertEquals(empty, roundTrip(new DetectionStatsCodec(), empty));
+        rejects(new DetectionStatsCodec(), "{\"events\": {}, \"frames\": {}, \"malformedFrames\": 0, "
+                + "\"stationFeeds\": {}, \"users\": [], \"conflicts\": []}", "stationFeeds: must be an array");
+        rejects(new DetectionStatsCodec(), "{\"events\": {\"packets\": \"many\"}, \"frames\": {}, "
+                + "\"malformedFrames\": 0, \"stationFeeds\": [], \"users\": [], \"conflicts\": []}",
+                "packets: must be an integer");
     }
 
     @Test

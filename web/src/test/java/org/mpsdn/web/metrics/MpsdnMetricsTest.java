@@ -35,7 +35,7 @@ import static org.junit.Assert.assertTrue;
 public class MpsdnMetricsTest {
 
     /** Northbound view with one AP whose state the test changes. */
-    static final class OneAp implements NorthboundService {
+    static class OneAp implements NorthboundService {
         volatile ApInfo ap;
         final List<MpsdnIntent> intents = new ArrayList<>();
 
@@ -201,11 +201,16 @@ public class MpsdnMetricsTest {
         regulation.post(new RegulationEvent(RegulationEvent.Type.AP_STATE_UPDATED, a));
         regulation.post(new RegulationEvent(RegulationEvent.Type.AP_STATE_UPDATED,
                 a.toBuilder().limit(Direction.DOWNLINK, 2500, 2).build()));
+        metrics.detection = new FakeDetection();
         String text = metrics.scrape();
         Map<String, String> types = TextFormatParser.types(text);
         for (String name : List.of("mpsdn_ap_mac_queue_occupancy_ratio", "mpsdn_ap_tier2_limit_bits_per_second",
                 "mpsdn_flows", "mpsdn_cycle_duration_seconds", "mpsdn_agent_poll_errors_total",
-                "mpsdn_failsafe_active", "mpsdn_meter_swaps_total", "mpsdn_intents")) {
+                "mpsdn_failsafe_active", "mpsdn_meter_swaps_total", "mpsdn_intents", "mpsdn_ues",
+                "mpsdn_detection_events_total", "mpsdn_detection_frames_total",
+                "mpsdn_detection_malformed_frames_total", "mpsdn_detection_station_lists_total",
+                "mpsdn_detection_station_entries_rejected_total", "mpsdn_detection_stations",
+                "mpsdn_detection_users", "mpsdn_detection_conflicts")) {
             assertTrue(name + " missing from " + types.keySet(), types.containsKey(name));
         }
         java.nio.file.Files.writeString(java.nio.file.Path.of("target/metrics-sample.txt"), text);

@@ -1,5 +1,6 @@
 package org.mpsdn.api.northbound.codec;
 
+import org.mpsdn.api.detection.DetectionStats;
 import org.mpsdn.api.northbound.ApInfo;
 import org.mpsdn.api.northbound.ApOverride;
 import org.mpsdn.api.northbound.EnbSplit;
@@ -30,6 +31,7 @@ public final class NorthboundCodecs {
         service.registerCodec(ManagedFlow.class, new ManagedFlowCodec());
         service.registerCodec(MpsdnIntent.class, new MpsdnIntentCodec());
         service.registerCodec(EnbSplit.class, new EnbSplitCodec());
+        service.registerCodec(DetectionStats.class, new DetectionStatsCodec());
     }
 
     /**
@@ -45,5 +47,6 @@ public final class NorthboundCodecs {
         service.unregisterCodec(ManagedFlow.class);
         service.unregisterCodec(MpsdnIntent.class);
         service.unregisterCodec(EnbSplit.class);
+        service.unregisterCodec(DetectionStats.class);
     }
 }

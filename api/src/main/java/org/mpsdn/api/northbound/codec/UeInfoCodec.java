@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
+import org.mpsdn.api.northbound.UeSource;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 
@@ -15,15 +16,18 @@ import java.util.List;
 /**
  * JSON codec of the UE view.
  * <pre>
- * {"id": "ue1", "registered": true, "primaryAp": "lte1", "multipath": true,
+ * {"id": "ue1", "registered": true, "source": "BOTH", "primaryAp": "lte1", "multipath": true,
  *  "connections": [{"apId": "lte1", "ip": "10.0.2.2", "mac": "02:..", "rssiDbm": -90.0,
  *                   "txPhyRateBps": 10000000, "rxPhyRateBps": 5000000, "primary": true, "tier": "TIER1"}]}
  * </pre>
- * {@code primaryAp} and a connection's {@code tier} are absent when there is none.
+ * {@code primaryAp} and a connection's {@code tier} are absent when there is none. {@code source}
+ * says how the UE is known ({@link UeSource}: REGISTERED, DETECTED, BOTH or STATION); a decoded
+ * view without it is REGISTERED or STATION by {@code registered}.
  */
 public final class UeInfoCodec extends JsonCodec<UeInfo> {
     static final String ID = "id";
     static final String REGISTERED = "registered";
+    static final String SOURCE = "source";
     static final String PRIMARY_AP = "primaryAp";
     static final String MULTIPATH = "multipath";
     static final String CONNECTIONS = "connections";
@@ -41,6 +45,7 @@ public final class UeInfoCodec extends JsonCodec<UeInfo> {
         ObjectNode n = context.mapper().createObjectNode();
         n.put(ID, ue.id());
         n.put(REGISTERED, ue.registered());
+        n.put(SOURCE, ue.source().name());
         ue.primaryAp().ifPresent(a -> n.put(PRIMARY_AP, a));
         n.put(MULTIPATH, ue.multipath());
         ArrayNode conns = n.putArray(CONNECTIONS);
@@ -72,7 +77,14 @@ public final class UeInfoCodec extends JsonCodec<UeInfo> {
                     JsonFields.number(o, RSSI), JsonFields.integer(o, TX), JsonFields.integer(o, RX),
                     JsonFields.bool(o, PRIMARY), JsonFields.optEnum(o, TIER, Tier.class)));
         }
-        return new UeInfo(JsonFields.text(n, ID), JsonFields.bool(n, REGISTERED), JsonFields.optText(n, PRIMARY_AP),
-                conns);
+        boolean registered = JsonFields.bool(n, REGISTERED);
+        UeSource source = JsonFields.optEnum(n, SOURCE, UeSource.class);
+        if (source == null) {
+            source = registered ? UeSource.REGISTERED : UeSource.STATION;
+        } else if (registered != (source == UeSource.REGISTERED || source == UeSource.BOTH)) {
+            throw new IllegalArgumentException(SOURCE + ": " + source + " contradicts " + REGISTERED + ": "
+                    + registered);
+        }
+        return new UeInfo(JsonFields.text(n, ID), source, JsonFields.optText(n, PRIMARY_AP), conns);
     }
 }

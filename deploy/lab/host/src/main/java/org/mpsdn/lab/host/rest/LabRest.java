@@ -6,6 +6,7 @@ import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.eclipse.jetty.servlet.ServletHolder;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.glassfish.jersey.servlet.ServletContainer;
+import org.mpsdn.api.detection.DetectionService;
 import org.mpsdn.api.northbound.NorthboundAdminService;
 import org.mpsdn.api.northbound.NorthboundService;
 import org.mpsdn.api.northbound.codec.NorthboundCodecs;
@@ -79,6 +80,7 @@ public final class LabRest {
         Components.set(nb, "componentConfigService", cfg);
         Components.set(nb, "regulationService", mgr);
         Components.set(nb, "telemetryService", telemetry);
+        Components.set(nb, "detectionService", mgr);
         // the northbound keeps its intents in a consistent map (DistributedIntentTable): in-memory stand-in here,
         // as for the regulation store (without it activate() failed and the host served no REST and no metrics)
         Components.set(nb, "storageService", new TestStorageService());
@@ -91,6 +93,7 @@ public final class LabRest {
         LabServiceDirectory dir = new LabServiceDirectory()
                 .add(NorthboundService.class, nb)
                 .add(NorthboundAdminService.class, nb)
+                .add(DetectionService.class, mgr)
                 .add(CodecService.class, codecs)
                 .add(metricsClass, metrics);
         Components.set(BaseResource.class, "services", dir);
@@ -137,6 +140,7 @@ public final class LabRest {
         Object metrics = metricsClass.getDeclaredConstructor().newInstance();
         Components.set(metrics, "northbound", nb);
         Components.set(metrics, "regulation", (RegulationService) mgr);
+        Components.set(metrics, "detection", (DetectionService) mgr);
         Components.invoke(metrics, "activate", new Class<?>[0]);
         CycleObserver previous = (CycleObserver) Components.get(mgr, "cycleObserver");
         CycleObserver appMetrics = (CycleObserver) metrics;
