@@ -89,6 +89,11 @@ class FakeMeterService extends MeterServiceAdapter {
      * as ONOS's meter installer does while the device has no master yet.
      */
     boolean dropSilently;
+    /**
+     * When set, withdrawals are stored as PENDING_REMOVE but never reach the switch (no DELETE, no forced
+     * stats request), as ONOS's meter installer skips them while this instance is not the switch's master.
+     */
+    boolean withdrawSilently;
     /** Meters that never reach the switch (no master or no switch when submitted). */
     private final Set<String> unreachable = new HashSet<>();
     /** The switches' meter tables. */
@@ -347,7 +352,7 @@ class FakeMeterService extends MeterServiceAdapter {
                 MeterFailReason reason = reasons.get(k);
                 if (reason != null) {
                     complete(k, reason);
-                } else {
+                } else if (!withdrawSilently) {
                     delete(request.deviceId(), k);
                 }
             }

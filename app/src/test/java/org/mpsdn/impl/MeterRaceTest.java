@@ -6,6 +6,7 @@ import org.junit.Test;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.impl.decide.ApDir;
 import org.mpsdn.impl.decide.EngineDecision;
+import org.mpsdn.impl.meter.AppMeters;
 import org.onosproject.net.meter.MeterId;
 import org.onosproject.net.meter.MeterRequest;
 
@@ -145,5 +146,25 @@ public class MeterRaceTest {
         h.meterStatsPoll();
         assertEquals(OptionalLong.of(2500), limit());
         assertTrue(h.meters.withdrawn.containsAll(List.of(MeterId.meterId(1), MeterId.meterId(2))));
+    }
+
+    @Test
+    public void aWithdrawalOnosNeverCompletesHoldsBackNewMetersOnlyUntilTheSettleBound() {
+        firstLimit(8000);
+        target[0] = 4000;
+        h.cycle();
+        target[0] = 2000;
+        h.cycle();
+        h.meters.withdrawSilently = true; // ONOS sends the withdrawal of meter 1 nowhere: no stats reply comes
+        h.meterStatsPoll();
+        assertEquals(OptionalLong.of(4000), limit());
+        assertEquals(List.of(MeterId.meterId(1)), h.meters.withdrawn);
+        assertEquals("queued while the switch settles", 2, h.meters.submitted.size());
+        h.advance(AppMeters.SETTLE_MAX_MS - 1000);
+        h.cycle();
+        assertEquals(2, h.meters.submitted.size());
+        h.advance(1000);
+        h.cycle();
+        assertEquals("submitted once the bound passed", List.of(8000L, 4000L, 2000L), submittedRates());
     }
 }

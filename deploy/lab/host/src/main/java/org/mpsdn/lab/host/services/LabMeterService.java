@@ -158,10 +158,8 @@ public final class LabMeterService extends MeterServiceAdapter {
         String k = LabMeterStore.key(request.deviceId(), id);
         DefaultMeter meter = store.get(k);
         if (meter == null) {
-            if (onos) {
-                // DistributedMeterStore.deleteMeter (core/store/dist/.../DistributedMeterStore.java:238-242)
-                request.context().ifPresent(ctx -> ctx.onSuccess(request));
-            }
+            // DistributedMeterStore.deleteMeter (core/store/dist/.../DistributedMeterStore.java:238-242)
+            request.context().ifPresent(ctx -> ctx.onSuccess(request));
             return;
         }
         requestListeners.forEach(l -> l.accept("withdrawn", meter));
