@@ -419,13 +419,14 @@ def congestion_step(lab, before_s=12, after_s=10, tier2_mbps=4, confirm_s=None):
     server; UE4 is LTE-only) start, so all three station queues of the cell fill. (With UE1 and UE2 alone,
     two of the three leaf queues filled and the agent's occupancy, which averages backlog over all of the
     cell's leaf limits, sat at 0.38-0.42 against the lab's CTh 0.3: one loaded CI run missed the halving.)
-    The step's clients run after_s + confirm_s (default: the lab host's meter_stats_s), so that a halving decided
-    in the first congested cycles is still in force under congestion after ONOS confirms its meter at a
-    meter-stats poll. Returns the Wi-Fi meter log ("meters": the meters ADDED; "requests": the app's submits),
+    Under a southbound that confirms meters only at a meter-stats poll every confirm_s (default: the lab host's
+    meter_stats_s), Tier 2 runs alone before_s + 2 x confirm_s, so that two steps (the first limit, then its
+    growth) can be in force before the step, and the step's clients run after_s + confirm_s, so that a halving
+    decided in the first congested cycles is in force under congestion. Returns the Wi-Fi meter log ("meters": the meters ADDED; "requests": the app's submits),
     the regulation log (occupancy per cycle), the step clients' goodput and step_t (epoch seconds)."""
     if confirm_s is None:
         confirm_s = lab.southbound["meter_stats_s"]
-    after_s = after_s + confirm_s
+    before_s, after_s = before_s + 2 * confirm_s, after_s + confirm_s
     servers = iperf_servers(lab)
     time.sleep(0.5)
     ctl = lab.start_controller("mpsdn")

@@ -167,4 +167,18 @@ public class MeterRaceTest {
         h.cycle();
         assertEquals("submitted once the bound passed", List.of(8000L, 4000L, 2000L), submittedRates());
     }
+
+    @Test
+    public void aLiftSupersedesAStepStillWaitingForOnos() {
+        firstLimit(8000);
+        target[0] = 4000;
+        h.cycle();
+        assertEquals(2, h.meters.submitted.size());
+        h.telemetry.silence("wifi1", 100); // the agent has been silent for longer than the fail-open delay
+        h.cycle();
+        assertEquals("lifted at once, not after ONOS confirmed the 4000 step", OptionalLong.empty(), limit());
+        assertEquals(List.of(MeterId.meterId(2), MeterId.meterId(1)), h.meters.withdrawn);
+        assertEquals(Set.of(), h.meters.switchMeters(DEV1));
+        assertEquals(0, h.meters.withdrawnWhileReferenced);
+    }
 }

@@ -52,20 +52,24 @@ final class MeterStep {
     }
 
     /**
-     * Whether a newer target must not wait for this step: the step would raise the limit in force
-     * while the newer decision keeps it or lowers it (the cell congested meanwhile). Decreases are the
-     * regulation's answer to congestion and go first; a newer increase, or a deeper decrease after
-     * this one, waits for this step (an increase's target moves with every cycle's occupancy, so
-     * letting increases replace each other would starve the steps of confirmation under ONOS's
-     * 10-s meter-stats polls).
+     * Whether a newer target must not wait for this step, which still waits for ONOS to confirm its meter:
+     * a lift (fail-open: the limit goes, the step's meter is not needed), or a target that keeps or lowers
+     * the limit in force while this step would raise it (the cell congested meanwhile). Decreases are the
+     * regulation's answer to congestion and go first; a newer increase, or a deeper decrease after this
+     * one, waits for this step (an increase's target moves with every cycle's occupancy, so letting
+     * increases replace each other would starve the steps of confirmation under ONOS's 10-s meter-stats
+     * polls).
      *
      * @param target  the newer target in kbit/s, or {@link #LIFT}
      * @param inForce the limit in force
      * @return true if this step should be withdrawn in favour of the newer target
      */
     boolean supersededBy(long target, OptionalLong inForce) {
-        return waiting() && target != LIFT && inForce.isPresent()
-                && rateKbps > inForce.getAsLong() && target <= inForce.getAsLong();
+        if (!waiting()) {
+            return false;
+        }
+        return target == LIFT || inForce.isPresent() && rateKbps > inForce.getAsLong()
+                && target <= inForce.getAsLong();
     }
 
     @Override

@@ -39,8 +39,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  *     reference a deleted meter, hence the wait) and records the new limit in the store.</li>
  * </ol>
  * At most one step per AP and direction is in flight; a newer target arriving meanwhile is
- * applied when the current step ends, except that a step raising the limit gives way at once to a
- * newer one that keeps or lowers it ({@link MeterStep#supersededBy}): its meter is withdrawn.
+ * applied when the current step ends, except that a step still waiting for its meter gives way at once
+ * to a lift, and a step raising the limit to a newer one that keeps or lowers it
+ * ({@link MeterStep#supersededBy}): its meter is withdrawn.
  * <p>
  * ONOS 2.7 reports a meter ADDED only when a meter-stats reply shows it: the OpenFlow meter provider
  * polls meter stats every 10 s by default ({@code OpenFlowMeterProvider} {@code meterStatsPollInterval},
@@ -161,8 +162,8 @@ public final class MeterStepper {
             if (inFlight.queued()) {
                 steps.remove(key); // nothing submitted yet: the newer target replaces it
             } else if (inFlight.supersededBy(target, current)) {
-                log.info("Step {} to {} kbps superseded by {} kbps (limit in force {}); withdrawing meter {}",
-                         key, inFlight.rateKbps, target, current.getAsLong(), inFlight.newMeter);
+                log.info("Step {} to {} kbps superseded by {} (limit in force {}); withdrawing meter {}", key,
+                         inFlight.rateKbps, target == LIFT ? "a lift" : target + " kbps", current, inFlight.newMeter);
                 abandon(key, inFlight);
             } else {
                 inFlight.next = target;
