@@ -451,7 +451,7 @@ def plot_series(res, path, keys, title):
     plt.close(fig)
 
 
-def congestion_step(lab, before_s=12, after_s=10, tier2_mbps=4):
+def congestion_step(lab, before_s=12, after_s=10, tier2_mbps=4, confirm_s=None):
     """Tier 2 on Wi-Fi (UE3's subflow) runs alone, then every Wi-Fi station starts a backlogged download: the
     Wi-Fi cell congests at step_t. UE3's first download is limited to tier2_mbps (well below its 30 Mb/s Wi-Fi
     PHY rate) so that, before the step, the cell is not congested and the Tier-2 limit grows; a backlogged
@@ -460,8 +460,14 @@ def congestion_step(lab, before_s=12, after_s=10, tier2_mbps=4):
     server; UE4 is LTE-only) start, so all three station queues of the cell fill. (With UE1 and UE2 alone,
     two of the three leaf queues filled and the agent's occupancy, which averages backlog over all of the
     cell's leaf limits, sat at 0.38-0.42 against the lab's CTh 0.3: one loaded CI run missed the halving.)
-    Returns the Wi-Fi meter log, the regulation log (occupancy per cycle), the step clients' goodput and step_t
-    (epoch seconds)."""
+    Under a southbound that confirms meters only at a meter-stats poll every confirm_s (default: the lab host's
+    meter_stats_s), Tier 2 runs alone before_s + 2 x confirm_s, so that two steps (the first limit, then its
+    growth) can be in force before the step, and the step's clients run after_s + confirm_s, so that a halving
+    decided in the first congested cycles is in force under congestion. Returns the Wi-Fi meter log ("meters": the meters ADDED; "requests": the app's submits),
+    the regulation log (occupancy per cycle), the step clients' goodput and step_t (epoch seconds)."""
+    if confirm_s is None:
+        confirm_s = lab.southbound["meter_stats_s"]
+    before_s, after_s = before_s + 2 * confirm_s, after_s + confirm_s
     servers = iperf_servers(lab)
     time.sleep(0.5)
     ctl = lab.start_controller("mpsdn")
@@ -488,7 +494,9 @@ def congestion_step(lab, before_s=12, after_s=10, tier2_mbps=4):
                 lab.stop(p)
         lab.stop(ctl)
     onset = next((t for t, occ in watch.samples if t >= step_t and occ >= testbed.CTH), None)
-    wifi = [m for m in read_meters(lab, t0) if m["device"].endswith("a1") and m["event"] == "added"]
+    wifi_log = [m for m in read_meters(lab, t0) if m["device"].endswith("a1")]
+    wifi = [m for m in wifi_log if m["event"] == "added"]
+    requests = [m for m in wifi_log if m["event"] == "submitted"]
     regulation = []
     path = os.path.join(lab.out, "regulation.jsonl")
     if os.path.exists(path):
@@ -498,8 +506,9 @@ def congestion_step(lab, before_s=12, after_s=10, tier2_mbps=4):
                 if d and d["t"] >= t0 and "wifi" in d.get("aps", {}):
                     regulation.append({"t": d["t"], **d["aps"]["wifi"]})
     goodput = {ue: step_goodput(os.path.join(lab.out, f"{name}.log")) for ue, name in step_clients.items()}
-    return {"step_t": step_t, "t0": t0, "onset_t": onset, "meters": wifi, "regulation": regulation,
-            "goodput_mbps": goodput, "cell_occupancy": [(round(t - step_t, 2), round(o, 3)) for t, o in watch.samples]}
+    return {"step_t": step_t, "t0": t0, "onset_t": onset, "meters": wifi, "requests": requests,
+            "regulation": regulation, "goodput_mbps": goodput,
+            "cell_occupancy": [(round(t - step_t, 2), round(o, 3)) for t, o in watch.samples]}
 
 
 class CellQueueWatch:

@@ -170,7 +170,17 @@ final class Harness {
 
     void cycle() {
         manager.runCycleNow();
-        manager.loop().settle();
+        settle();
+    }
+
+    /**
+     * Runs the loop until it is idle, with the meter-stats replies that withdrawals forced arriving
+     * in between (ONOS processes them a few milliseconds after the withdrawal).
+     */
+    void settle() {
+        do {
+            manager.loop().settle();
+        } while (meters.deliverForced());
     }
 
     /** Lets simulated time pass: the flow-stats and meter-stats polls due by then run, the loop settles. */
@@ -178,13 +188,13 @@ final class Harness {
         now.addAndGet(millis);
         flows.catchUp();
         meters.catchUp();
-        manager.loop().settle();
+        settle();
     }
 
     /** A meter-stats poll of ONOS now (its METER_ADDED events reach the loop). */
     void meterStatsPoll() {
         meters.tick();
-        manager.loop().settle();
+        settle();
     }
 
     /** A packet context that records what the app sent. */

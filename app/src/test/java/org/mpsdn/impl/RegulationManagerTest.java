@@ -301,14 +301,15 @@ public class RegulationManagerTest {
         h.cycle();
         assertEquals(2, h.meters.submitted.size());
 
+        // (the next meter is submitted once ONOS has processed the stats reply the withdrawal forced)
         h.meters.confirm(DEV1, second);
-        h.manager.loop().settle();
+        h.settle();
         assertEquals(List.of(first), h.meters.withdrawn.subList(0, 1));
         assertEquals(0, h.meters.withdrawnWhileReferenced);
         assertEquals(3, h.meters.submitted.size());
         MeterId third = MeterId.meterId(3);
         h.meters.confirm(DEV1, third);
-        h.manager.loop().settle();
+        h.settle();
         assertEquals(List.of(first, second), h.meters.withdrawn);
         assertEquals(0, h.meters.withdrawnWhileReferenced);
         assertEquals(DefaultTrafficTreatment.builder().meter(third).setOutput(P1).build(),

@@ -73,7 +73,7 @@ public final class RegulationLoop {
         LongSupplier now = refs::now;
         IntSupplier idle = () -> refs.properties().flowIdleTimeoutSec();
         incidents = new ApIncidents(apId -> observe(o -> o.apFault(apId)), apId -> observe(o -> o.meterStepLate(apId)));
-        AppMeters meters = new AppMeters(appId, meterService, () -> refs.properties().meterBurstMs());
+        AppMeters meters = new AppMeters(appId, meterService, () -> refs.properties().meterBurstMs(), now);
         stepper = new MeterStepper(appId, meterService, meters, flowRuleService, store, thread.executor(),
                 () -> refs.properties().meterBurstMs(), now, incidents);
         detection = new UserDetection(appId, now);

@@ -4,12 +4,18 @@ import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.meter.Meter;
 import org.onosproject.net.meter.MeterCellId;
+import org.onosproject.net.meter.MeterContext;
+import org.onosproject.net.meter.MeterFailReason;
 import org.onosproject.net.meter.MeterId;
+import org.onosproject.net.meter.MeterRequest;
 import org.onosproject.net.meter.MeterService;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
@@ -17,11 +23,32 @@ import java.util.function.Predicate;
  * The app's meters at the AP switches, and the one place that withdraws them: a finished or
  * abandoned rate step, a reconciliation that finds stale meters, an AP that left the config, and
  * the app's deactivation all withdraw through {@link #withdraw}.
+ * <p>
+ * A switch is <i>settling</i> from a withdrawal until ONOS has processed the meter-stats reply that
+ * the withdrawal forces: ONOS 2.7.0's OpenFlow meter provider sends a meter-stats request right after
+ * the meter's DELETE ({@code providers/openflow/meter/.../OpenFlowMeterProvider.java:254-256},
+ * {@code forceStatsAfterMeterRemoval}), and {@code MeterManager.pushMeterMetrics}
+ * ({@code core/net/.../meter/impl/MeterManager.java:409-419}) sends every PENDING_ADD meter missing
+ * from a reply to the switch again. A meter submitted while that reply is on its way is missing from
+ * it, so ONOS adds it twice and the switch fails the second ADD with METER_EXISTS (EXISTING_METER).
+ * That reply purges the withdrawn meter ({@code MeterManager.java:447-453}) and so completes the
+ * withdrawal's context ({@code core/store/dist/.../meter/impl/DistributedMeterStore.java:684-689}); a
+ * withdrawal that ONOS does not send to the switch (the meter carries a failure reason) fails its
+ * context at once ({@code DistributedMeterStore.java:229-237, 652-662}).
+ * Rate steps submit a new meter on a switch only when it is not settling ({@link #settling}); a
+ * withdrawal whose context ONOS never completes (no master for the switch: ONOS sends nothing) stops
+ * counting after {@link #SETTLE_MAX_MS}.
  */
 public final class AppMeters {
+    /** A withdrawal not completed after this long no longer holds back new meters on its switch. */
+    public static final long SETTLE_MAX_MS = 3_000;
+
     private final ApplicationId appId;
     private final MeterService meterService;
     private final LongSupplier burstMillis;
+    private final LongSupplier clock;
+    private final Map<DeviceId, Map<MeterId, Long>> withdrawing = new ConcurrentHashMap<>();
+    private volatile Consumer<DeviceId> settled = d -> { };
 
     /**
      * Creates the accessor.
@@ -29,11 +56,22 @@ public final class AppMeters {
      * @param appId        the app's id
      * @param meterService meter service
      * @param burstMillis  current burst window in milliseconds
+     * @param clock        wall clock in milliseconds
      */
-    public AppMeters(ApplicationId appId, MeterService meterService, LongSupplier burstMillis) {
+    public AppMeters(ApplicationId appId, MeterService meterService, LongSupplier burstMillis, LongSupplier clock) {
         this.appId = appId;
         this.meterService = meterService;
         this.burstMillis = burstMillis;
+        this.clock = clock;
+    }
+
+    /**
+     * Sets who is told (on an ONOS thread) that a switch's withdrawals have completed.
+     *
+     * @param listener receives the switch
+     */
+    public void onSettled(Consumer<DeviceId> listener) {
+        settled = listener;
     }
 
     /**
@@ -44,8 +82,44 @@ public final class AppMeters {
      * @param rateKbps the rate it had (the remove request carries it)
      */
     public void withdraw(DeviceId deviceId, MeterId meterId, long rateKbps) {
-        meterService.withdraw(TierTwoMeters.removeRequest(appId, deviceId, rateKbps, burstMillis.getAsLong()),
+        withdrawing.computeIfAbsent(deviceId, d -> new ConcurrentHashMap<>()).put(meterId, clock.getAsLong());
+        MeterContext done = new MeterContext() {
+            @Override
+            public void onSuccess(MeterRequest op) {
+                completed(deviceId, meterId);
+            }
+
+            @Override
+            public void onError(MeterRequest op, MeterFailReason reason) {
+                completed(deviceId, meterId);
+            }
+        };
+        meterService.withdraw(TierTwoMeters.removeRequest(appId, deviceId, rateKbps, burstMillis.getAsLong(), done),
                 meterId);
+    }
+
+    private void completed(DeviceId deviceId, MeterId meterId) {
+        Map<MeterId, Long> pending = withdrawing.get(deviceId);
+        if (pending != null && pending.remove(meterId) != null && pending.isEmpty()) {
+            settled.accept(deviceId);
+        }
+    }
+
+    /**
+     * Whether a new meter on a switch would race the meter-stats reply of a withdrawal there (see the
+     * class comment).
+     *
+     * @param deviceId the switch
+     * @return true while a withdrawal there, younger than {@link #SETTLE_MAX_MS}, has not completed
+     */
+    public boolean settling(DeviceId deviceId) {
+        Map<MeterId, Long> pending = withdrawing.get(deviceId);
+        if (pending == null) {
+            return false;
+        }
+        long now = clock.getAsLong();
+        pending.values().removeIf(since -> now - since >= SETTLE_MAX_MS);
+        return !pending.isEmpty();
     }
 
     /**

@@ -39,7 +39,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  *     reference a deleted meter, hence the wait) and records the new limit in the store.</li>
  * </ol>
  * At most one step per AP and direction is in flight; a newer target arriving meanwhile is
- * applied when the current step ends.
+ * applied when the current step ends, except that a step still waiting for its meter gives way at once
+ * to a lift, and a step raising the limit to a newer one that keeps or lowers it
+ * ({@link MeterStep#supersededBy}): its meter is withdrawn.
  * <p>
  * ONOS 2.7 reports a meter ADDED only when a meter-stats reply shows it: the OpenFlow meter provider
  * polls meter stats every 10 s by default ({@code OpenFlowMeterProvider} {@code meterStatsPollInterval},
@@ -49,16 +51,25 @@ import static org.slf4j.LoggerFactory.getLogger;
  * {@link #CONFIRM_TIMEOUT_MS}, past the provider's own timeout (ONOS drops an install silently while
  * the device has no master). A step whose meter fails (for example UNKNOWN_DEVICE while the switch
  * is not connected yet, or that timeout) is abandoned too: its meter is withdrawn, so no stale
- * PENDING_ADD meter is installed later, and the next cycle submits a fresh one. Every method must
- * run on the regulation loop's thread; callbacks from ONOS are re-posted to it through the given
- * executor.
+ * PENDING_ADD meter is installed later, and the next cycle submits a fresh one.
+ * <p>
+ * A new meter is not submitted on a switch that is settling from a withdrawal ({@link AppMeters#settling}):
+ * the step is queued until ONOS has processed the meter-stats reply the withdrawal forced, else ONOS adds
+ * the meter twice and the switch refuses the second ADD. Should that race still happen (ONOS also sends a
+ * delayed removal, with its forced stats request, from a periodic poll), the step keeps waiting on
+ * EXISTING_METER: ONOS keeps the meter PENDING_ADD with the reason ({@code DistributedMeterStore.failedMeter},
+ * {@code core/store/dist/.../meter/impl/DistributedMeterStore.java:371-375}), and the next stats reply that
+ * shows it, the switch holding it from the first ADD, makes it ADDED and posts METER_ADDED ({@code :316-333},
+ * {@code :664-672}; {@code MeterManager.java:432-443}). (If the switch held a meter with that id that ONOS
+ * did not know, ONOS would confirm that one; ONOS deletes such meters at each poll.) Every method must run
+ * on the regulation loop's thread; callbacks from ONOS are re-posted to it through the given executor.
  */
 public final class MeterStepper {
     /** A step whose meter is not ADDED after this long is late: two 10-s meter-stats polls of ONOS. */
     public static final long CONFIRM_LATE_MS = 20_000;
     /** A step whose meter is not ADDED after this long is abandoned: ONOS's 30-s provider timeout and a poll. */
     public static final long CONFIRM_TIMEOUT_MS = 40_000;
-    private static final long LIFT = -1L;
+    private static final long LIFT = MeterStep.LIFT;
 
     private final Logger log = getLogger(getClass());
     private final ApplicationId appId;
@@ -70,7 +81,7 @@ public final class MeterStepper {
     private final LongSupplier burstMillis;
     private final LongSupplier clock;
     private final Listener listener;
-    private final Map<ApDir, Step> steps = new HashMap<>();
+    private final Map<ApDir, MeterStep> steps = new HashMap<>();
 
     /** Told about steps that wait too long and about faults of an AP's steps. */
     public interface Listener {
@@ -95,7 +106,7 @@ public final class MeterStepper {
      *
      * @param appId           app id
      * @param meterService    meter service
-     * @param meters          the app's meters (withdrawals)
+     * @param meters          the app's meters (withdrawals, settling switches)
      * @param flowRuleService flow rule service
      * @param store           regulation store
      * @param loop            executor of the regulation loop thread
@@ -115,27 +126,7 @@ public final class MeterStepper {
         this.burstMillis = burstMillis;
         this.clock = clock;
         this.listener = listener;
-    }
-
-    /** A step in flight. */
-    private static final class Step {
-        final ApSpec ap;
-        final Direction direction;
-        final long rateKbps;
-        final MeterId newMeter;
-        final long submittedAt;
-        boolean repointing;
-        boolean late;
-        long next;
-        boolean hasNext;
-
-        Step(ApSpec ap, Direction direction, long rateKbps, MeterId newMeter, long submittedAt) {
-            this.ap = ap;
-            this.direction = direction;
-            this.rateKbps = rateKbps;
-            this.newMeter = newMeter;
-            this.submittedAt = submittedAt;
-        }
+        meters.onSettled(device -> loop.execute(() -> submitQueued(device)));
     }
 
     /**
@@ -165,22 +156,38 @@ public final class MeterStepper {
 
     private void request(ApSpec ap, Direction direction, long target) {
         ApDir key = new ApDir(ap.id(), direction);
-        Step inFlight = steps.get(key);
-        if (inFlight != null) {
-            inFlight.next = target;
-            inFlight.hasNext = true;
-            return;
-        }
+        MeterStep inFlight = steps.get(key);
         OptionalLong current = currentState(ap).limitKbps(direction);
+        if (inFlight != null) {
+            if (inFlight.queued()) {
+                steps.remove(key); // nothing submitted yet: the newer target replaces it
+            } else if (inFlight.supersededBy(target, current)) {
+                log.info("Step {} to {} kbps superseded by {} (limit in force {}); withdrawing meter {}", key,
+                         inFlight.rateKbps, target == LIFT ? "a lift" : target + " kbps", current, inFlight.newMeter);
+                abandon(key, inFlight);
+            } else {
+                inFlight.next = target;
+                inFlight.hasNext = true;
+                return;
+            }
+        }
         if (target == LIFT ? current.isEmpty() : current.isPresent() && current.getAsLong() == target) {
             return;
         }
         if (target == LIFT) {
-            Step step = new Step(ap, direction, LIFT, null, clock.getAsLong());
+            MeterStep step = new MeterStep(ap, direction, LIFT, null, clock.getAsLong());
             steps.put(key, step);
             repoint(key, step);
-            return;
+        } else if (meters.settling(ap.deviceId())) {
+            steps.put(key, new MeterStep(ap, direction, target, null, clock.getAsLong()));
+            log.debug("Step {} to {} kbps queued: {} is settling from a meter withdrawal", key, target,
+                      ap.deviceId());
+        } else {
+            submit(key, ap, direction, target);
         }
+    }
+
+    private void submit(ApDir key, ApSpec ap, Direction direction, long target) {
         // the failure may be reported inside submit(): the id is read on the loop thread, after it returned
         MeterId[] submitted = new MeterId[1];
         MeterRequest req = TierTwoMeters.addRequest(appId, ap.deviceId(), target, burstMillis.getAsLong(),
@@ -197,9 +204,24 @@ public final class MeterStepper {
             log.warn("Meter service gave no meter id for {} at {} kbps; retrying next cycle", key, target);
             return;
         }
-        Step step = new Step(ap, direction, target, id, clock.getAsLong());
-        steps.put(key, step);
+        steps.put(key, new MeterStep(ap, direction, target, id, clock.getAsLong()));
         log.debug("Step {}: meter {} at {} kbps submitted", key, id, target);
+    }
+
+    /** Submits the queued steps of a switch that is no longer settling. */
+    private void submitQueued(DeviceId deviceId) {
+        for (Map.Entry<ApDir, MeterStep> e : Map.copyOf(steps).entrySet()) {
+            MeterStep s = e.getValue();
+            if (s.queued() && s.ap.deviceId().equals(deviceId) && steps.get(e.getKey()) == s
+                    && !meters.settling(deviceId)) {
+                steps.remove(e.getKey());
+                try {
+                    submit(e.getKey(), s.ap, s.direction, s.rateKbps);
+                } catch (RuntimeException ex) {
+                    listener.fault(e.getKey().apId(), ex);
+                }
+            }
+        }
     }
 
     /**
@@ -209,10 +231,9 @@ public final class MeterStepper {
      */
     public void meterAdded(Meter meter) {
         MeterId id = AppMeters.meterId(meter.meterCellId());
-        for (Map.Entry<ApDir, Step> e : steps.entrySet()) {
-            Step s = e.getValue();
-            if (!s.repointing && s.newMeter != null && s.newMeter.equals(id)
-                    && s.ap.deviceId().equals(meter.deviceId())) {
+        for (Map.Entry<ApDir, MeterStep> e : steps.entrySet()) {
+            MeterStep s = e.getValue();
+            if (s.waiting() && s.newMeter.equals(id) && s.ap.deviceId().equals(meter.deviceId())) {
                 repoint(e.getKey(), s);
                 return;
             }
@@ -221,13 +242,15 @@ public final class MeterStepper {
 
     /**
      * Re-checks steps whose METER_ADDED may have been missed, counts late ones and abandons those
-     * past the timeout (called every cycle).
+     * past the timeout, submits queued steps whose switch has settled (called every cycle).
      */
     public void poll() {
         long now = clock.getAsLong();
-        for (Map.Entry<ApDir, Step> e : Map.copyOf(steps).entrySet()) {
-            Step s = e.getValue();
-            if (!s.repointing && s.newMeter != null) {
+        for (Map.Entry<ApDir, MeterStep> e : Map.copyOf(steps).entrySet()) {
+            MeterStep s = e.getValue();
+            if (s.queued()) {
+                submitQueued(s.ap.deviceId());
+            } else if (s.waiting()) {
                 try {
                     check(e.getKey(), s, now);
                 } catch (RuntimeException ex) {
@@ -237,7 +260,7 @@ public final class MeterStepper {
         }
     }
 
-    private void check(ApDir key, Step s, long now) {
+    private void check(ApDir key, MeterStep s, long now) {
         Meter m = meterService.getMeter(s.ap.deviceId(), s.newMeter);
         if (m != null && m.state() == MeterState.ADDED) {
             repoint(key, s);
@@ -258,12 +281,12 @@ public final class MeterStepper {
     }
 
     /** Drops a step that waits for its meter, withdrawing the meter; a newer target is kept for the retry. */
-    private void abandon(ApDir key, Step step) {
+    private void abandon(ApDir key, MeterStep step) {
         steps.remove(key);
         withdraw(step.ap.deviceId(), step.newMeter.id(), step.rateKbps);
     }
 
-    private void repoint(ApDir key, Step step) {
+    private void repoint(ApDir key, MeterStep step) {
         step.repointing = true;
         Optional<MeterId> meter = Optional.ofNullable(step.newMeter);
         FlowRuleOperations ops = FlowRuleOperations.builder()
@@ -282,7 +305,7 @@ public final class MeterStepper {
         flowRuleService.apply(ops);
     }
 
-    private void finish(ApDir key, Step step) {
+    private void finish(ApDir key, MeterStep step) {
         if (steps.get(key) != step) {
             return;
         }
@@ -306,7 +329,7 @@ public final class MeterStepper {
         }
     }
 
-    private void repointFailed(ApDir key, Step step) {
+    private void repointFailed(ApDir key, MeterStep step) {
         if (steps.get(key) != step) {
             return;
         }
@@ -321,15 +344,22 @@ public final class MeterStepper {
         if (failed == null) {
             return; // submit gave no id: no step was recorded, the next cycle retries anyway
         }
-        Step step = steps.get(key);
-        if (step != null && !step.repointing && failed.equals(step.newMeter)) {
+        MeterStep step = steps.get(key);
+        if (step != null && step.waiting() && failed.equals(step.newMeter)) {
+            if (reason == MeterFailReason.EXISTING_METER) {
+                log.info("Meter {} for {}: ONOS sent it twice (a meter-stats reply crossed its ADD) and the switch "
+                         + "refused the second; it is installed, the next meter-stats poll confirms it", failed, key);
+                return;
+            }
             log.warn("Meter {} for {} failed ({}); withdrawn, the next cycle retries", failed, key, reason);
             abandon(key, step);
             return;
         }
         OptionalLong inForce = store.state(key.apId()).map(st -> st.meterId(key.direction()))
                 .orElse(OptionalLong.empty());
-        if (!(inForce.isPresent() && inForce.getAsLong() == failed.id())) {
+        Meter m = meterService.getMeter(deviceId, failed);
+        boolean withdrawing = m != null && m.state() == MeterState.PENDING_REMOVE;
+        if (!withdrawing && !(inForce.isPresent() && inForce.getAsLong() == failed.id())) {
             // a late failure of a meter no step waits for any more: it must not linger in the store
             withdraw(deviceId, failed.id(), rateKbps);
         }

@@ -91,10 +91,15 @@ public final class TierTwoMeters {
      * @param deviceId    AP switch
      * @param rateKbps    rate the meter had
      * @param burstMillis burst window
+     * @param context     callbacks (ONOS completes them when the meter has left its store), may be null
      * @return remove request
      */
     public static MeterRequest removeRequest(ApplicationId appId, DeviceId deviceId, long rateKbps,
-                                             long burstMillis) {
-        return builder(appId, deviceId, rateKbps, burstMillis).remove();
+                                             long burstMillis, MeterContext context) {
+        MeterRequest.Builder b = builder(appId, deviceId, rateKbps, burstMillis);
+        if (context != null) {
+            b.withContext(context);
+        }
+        return b.remove();
     }
 }

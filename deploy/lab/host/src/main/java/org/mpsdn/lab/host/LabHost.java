@@ -16,6 +16,7 @@ import org.mpsdn.lab.host.services.LabNetworkConfigService;
 import org.mpsdn.lab.host.services.OpenFlowSouthbound;
 import org.mpsdn.lab.host.services.SouthboundTiming;
 import org.onosproject.net.meter.Band;
+import org.onosproject.net.meter.Meter;
 import org.onosproject.net.meter.MeterEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,8 +38,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Entry point of the lab host: OpenFlow southbound on loopback, in-memory ONOS services, the lab's
- * port forwarding, and (mode {@code mpsdn}) the app's components. Meter changes are logged as JSON lines
- * for the experiments.
+ * port forwarding, and (mode {@code mpsdn}) the app's components. Meter requests and events are logged as
+ * JSON lines for the experiments.
  */
 public final class LabHost {
 
@@ -199,12 +200,17 @@ public final class LabHost {
     private static void logMeters(OpenFlowSouthbound sb, String path) throws IOException {
         PrintWriter w = new PrintWriter(new OutputStreamWriter(new FileOutputStream(path, true),
                                                                StandardCharsets.UTF_8), true);
-        sb.meterService().addListener(ev -> {
-            long rate = ev.subject().bands().stream().mapToLong(Band::rate).max().orElse(-1);
+        sb.meterService().addListener(ev -> logMeter(w, ev.type() == MeterEvent.Type.METER_ADDED ? "added"
+                : ev.type().name().toLowerCase(), ev.subject()));
+        sb.meterService().addRequestListener((event, meter) -> logMeter(w, event, meter));
+    }
+
+    /** One meter log line: "submitted" and "withdrawn" (the app's requests), "added" and "meter_removed". */
+    private static void logMeter(PrintWriter w, String event, Meter meter) {
+        long rate = meter.bands().stream().mapToLong(Band::rate).max().orElse(-1);
+        synchronized (w) {
             w.printf("{\"t\":%.3f,\"event\":\"%s\",\"device\":\"%s\",\"meter\":%d,\"rate_kbps\":%d}%n",
-                     System.currentTimeMillis() / 1000.0,
-                     ev.type() == MeterEvent.Type.METER_ADDED ? "added" : ev.type().name().toLowerCase(),
-                     ev.subject().deviceId(), ev.subject().id().id(), rate);
-        });
+                     System.currentTimeMillis() / 1000.0, event, meter.deviceId(), meter.id().id(), rate);
+        }
     }
 }

@@ -16,6 +16,7 @@ import org.onosproject.net.flow.instructions.Instruction;
 import org.onosproject.net.flow.instructions.Instructions;
 import org.onosproject.net.meter.Band;
 import org.onosproject.net.meter.Meter;
+import org.onosproject.net.meter.MeterFailReason;
 import org.onosproject.net.meter.MeterRequest;
 import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFFlowModFlags;
@@ -27,6 +28,7 @@ import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
 import org.projectfloodlight.openflow.protocol.OFMeterFlags;
 import org.projectfloodlight.openflow.protocol.OFMeterMod;
 import org.projectfloodlight.openflow.protocol.OFMeterModCommand;
+import org.projectfloodlight.openflow.protocol.OFMeterModFailedCode;
 import org.projectfloodlight.openflow.protocol.OFPacketOut;
 import org.projectfloodlight.openflow.protocol.action.OFAction;
 import org.projectfloodlight.openflow.protocol.action.OFActionOutput;
@@ -50,6 +52,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -329,6 +332,31 @@ public final class OfTranslator {
         }
         return f.buildMeterMod().setCommand(OFMeterModCommand.ADD).setMeterId(meterId)
                 .setFlags(flags).setMeters(bands).build();
+    }
+
+    // ONOS 2.7.0 OpenFlowMeterProvider.signalMeterError (providers/openflow/meter/..., :423-478)
+    private static final Map<OFMeterModFailedCode, MeterFailReason> METER_ERRORS = Map.ofEntries(
+            Map.entry(OFMeterModFailedCode.UNKNOWN, MeterFailReason.UNKNOWN_DEVICE),
+            Map.entry(OFMeterModFailedCode.METER_EXISTS, MeterFailReason.EXISTING_METER),
+            Map.entry(OFMeterModFailedCode.INVALID_METER, MeterFailReason.INVALID_METER),
+            Map.entry(OFMeterModFailedCode.UNKNOWN_METER, MeterFailReason.UNKNOWN),
+            Map.entry(OFMeterModFailedCode.BAD_COMMAND, MeterFailReason.UNKNOWN_COMMAND),
+            Map.entry(OFMeterModFailedCode.BAD_FLAGS, MeterFailReason.UNKNOWN_FLAGS),
+            Map.entry(OFMeterModFailedCode.BAD_RATE, MeterFailReason.BAD_RATE),
+            Map.entry(OFMeterModFailedCode.BAD_BURST, MeterFailReason.BAD_BURST),
+            Map.entry(OFMeterModFailedCode.BAD_BAND, MeterFailReason.BAD_BAND),
+            Map.entry(OFMeterModFailedCode.BAD_BAND_VALUE, MeterFailReason.BAD_BAND_VALUE),
+            Map.entry(OFMeterModFailedCode.OUT_OF_METERS, MeterFailReason.OUT_OF_METERS),
+            Map.entry(OFMeterModFailedCode.OUT_OF_BANDS, MeterFailReason.OUT_OF_BANDS));
+
+    /**
+     * The reason ONOS 2.7.0 fails a meter with when the switch answers its meter mod with an error.
+     *
+     * @param code the METER_MOD_FAILED code
+     * @return the reason ({@code UNKNOWN} for a code ONOS does not map)
+     */
+    public static MeterFailReason meterFailReason(OFMeterModFailedCode code) {
+        return METER_ERRORS.getOrDefault(code, MeterFailReason.UNKNOWN);
     }
 
     /**

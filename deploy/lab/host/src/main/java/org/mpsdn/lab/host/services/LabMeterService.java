@@ -8,7 +8,6 @@ import org.onosproject.net.meter.DefaultMeter;
 import org.onosproject.net.meter.DefaultMeterRequest;
 import org.onosproject.net.meter.Meter;
 import org.onosproject.net.meter.MeterCellId;
-import org.onosproject.net.meter.MeterEvent;
 import org.onosproject.net.meter.MeterFailReason;
 import org.onosproject.net.meter.MeterId;
 import org.onosproject.net.meter.MeterListener;
@@ -33,17 +32,22 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Collectors;
+import java.util.function.BiConsumer;
 
 /**
- * In-memory meter store on the OpenFlow southbound: submit sends METER_MOD ADD, withdraw sends DELETE, and
- * an OpenFlow ERROR answering a meter mod fails the request's context. Counters come from meter statistics.
+ * Meters on the OpenFlow southbound: submit sends METER_MOD ADD, withdraw sends DELETE, and an OpenFlow ERROR
+ * answering a meter mod fails the meter. Counters come from meter statistics. The store is {@link LabMeterStore}.
  * <p>
  * With ONOS timing ({@link SouthboundTiming#onosSemantics()}) a change is confirmed as in ONOS 2.7.0 only by
  * a meter-statistics reply ({@link #updateStats}, polled every {@code meterStatsPollInterval} = 10 s, and
  * once right after each removal, {@code forceStatsAfterMeterRemoval}: providers/openflow/meter/.../
- * OpenFlowMeterProvider.java:254-267, OsgiPropertyConstants.java:30-36), and a failed meter stays in the
- * store until it is withdrawn. Fast timing confirms on the switch's barrier reply and drops a failed meter.
+ * OpenFlowMeterProvider.java:254-267, OsgiPropertyConstants.java:30-36). A failed meter stays in the store
+ * with its reason until it is withdrawn; withdrawing it sends nothing to the switch and fails the withdrawal
+ * with that reason (the store's map listener does not ask for a removal while a reason is set:
+ * core/store/dist/.../DistributedMeterStore.java:229-237, 652-662), and the next statistics reply that shows
+ * the meter clears the reason ({@code updateMeterState}, :316-333), which makes a PENDING_ADD meter ADDED and
+ * sends a PENDING_REMOVE one's removal then. Fast timing confirms on the switch's barrier reply and drops a
+ * failed meter.
  */
 public final class LabMeterService extends MeterServiceAdapter {
 
@@ -52,13 +56,10 @@ public final class LabMeterService extends MeterServiceAdapter {
 
     private final SwitchDirectory switches;
     private final boolean onos;
-    private final Map<String, MeterRequest> awaitingStats = new ConcurrentHashMap<>();
-    private final Map<String, DefaultMeter> meters = new ConcurrentHashMap<>();
-    /** Meter mods waiting for their barrier, by device and xid (each switch connection numbers its own xids). */
-    private final Map<String, MeterRequest> inFlight = new ConcurrentHashMap<>();
-    private final Map<String, String> inFlightKey = new ConcurrentHashMap<>();
-    private final Map<DeviceId, AtomicLong> nextId = new ConcurrentHashMap<>();
-    private final List<MeterListener> listeners = new CopyOnWriteArrayList<>();
+    private final LabMeterStore store = new LabMeterStore();
+    /** Meter mods waiting for their barrier or error, by device and xid (each connection numbers its own). */
+    private final Map<String, String> inFlight = new ConcurrentHashMap<>();
+    private final List<BiConsumer<String, Meter>> requestListeners = new CopyOnWriteArrayList<>();
     private final AtomicLong failures = new AtomicLong();
 
     /**
@@ -81,10 +82,6 @@ public final class LabMeterService extends MeterServiceAdapter {
         this.onos = timing.onosSemantics();
     }
 
-    private static String key(DeviceId d, long id) {
-        return d + "/" + id;
-    }
-
     /**
      * Meter mods the switches rejected.
      *
@@ -94,9 +91,19 @@ public final class LabMeterService extends MeterServiceAdapter {
         return failures.get();
     }
 
+    /**
+     * Tells a listener (for the lab's meter log) about each request the app makes: {@code "submitted"} with
+     * the new meter, {@code "withdrawn"} with the stored meter.
+     *
+     * @param listener receives the kind of request and the meter
+     */
+    public void addRequestListener(BiConsumer<String, Meter> listener) {
+        requestListeners.add(listener);
+    }
+
     @Override
     public Meter submit(MeterRequest request) {
-        long id = request.index().orElseGet(() -> allocateMeterId(request.deviceId()).id());
+        long id = request.index().orElseGet(() -> store.allocate(request.deviceId()).id());
         Meter.Builder b = DefaultMeter.builder().forDevice(request.deviceId()).withCellId(MeterId.meterId(id))
                 .fromApp(request.appId()).withUnit(request.unit()).withBands(request.bands());
         if (request.isBurst()) {
@@ -104,13 +111,11 @@ public final class LabMeterService extends MeterServiceAdapter {
         }
         DefaultMeter meter = (DefaultMeter) b.build();
         meter.setState(MeterState.PENDING_ADD);
-        if (onos) {
-            awaitingStats.put(key(request.deviceId(), id), request);
-        }
-        meters.put(key(request.deviceId(), id), meter);
+        store.put(meter, request);
+        requestListeners.forEach(l -> l.accept("submitted", meter));
         OfChannel c = switches.connection(request.deviceId());
         if (c == null) {
-            fail(request, meter, MeterFailReason.UNKNOWN_DEVICE);
+            fail(LabMeterStore.key(meter), MeterFailReason.UNKNOWN_DEVICE);
             return meter;
         }
         OFMeterMod mod;
@@ -118,21 +123,28 @@ public final class LabMeterService extends MeterServiceAdapter {
             mod = OfTranslator.meterAdd(c.factory(), id, request);
         } catch (IllegalArgumentException e) {
             LOG.warn("meter {} rejected: {}", id, e.getMessage());
-            fail(request, meter, MeterFailReason.BAD_BAND);
+            fail(LabMeterStore.key(meter), MeterFailReason.BAD_BAND);
             return meter;
         }
-        long xid = c.xid();
-        String x = key(request.deviceId(), xid);
-        inFlight.put(x, request);
-        inFlightKey.put(x, key(request.deviceId(), id));
-        c.send(mod.createBuilder().setXid(xid).build());
-        c.barrier().thenRun(() -> {
-            inFlightKey.remove(x);
-            if (inFlight.remove(x) != null && !onos && meter.state() == MeterState.PENDING_ADD) {
-                confirmAdded(meter, request);
+        send(c, meter, mod, () -> {
+            if (!onos && meter.state() == MeterState.PENDING_ADD) {
+                store.added(meter);
             }
         });
         return meter;
+    }
+
+    /** Sends an ADD and notes its xid, so that an ERROR answering it fails the meter. */
+    private void send(OfChannel c, DefaultMeter meter, OFMeterMod mod, Runnable onBarrier) {
+        long xid = c.xid();
+        String x = LabMeterStore.key(meter.deviceId(), xid);
+        inFlight.put(x, LabMeterStore.key(meter));
+        c.send(mod.createBuilder().setXid(xid).build());
+        c.barrier().thenRun(() -> {
+            if (inFlight.remove(x) != null) {
+                onBarrier.run();
+            }
+        });
     }
 
     @Override
@@ -143,23 +155,28 @@ public final class LabMeterService extends MeterServiceAdapter {
     @Override
     public void withdraw(MeterRequest request, MeterCellId meterCellId) {
         long id = ((MeterId) meterCellId).id();
-        DefaultMeter meter = meters.get(key(request.deviceId(), id));
+        String k = LabMeterStore.key(request.deviceId(), id);
+        DefaultMeter meter = store.get(k);
         if (meter == null) {
-            if (onos) {
-                // DistributedMeterStore.deleteMeter (core/store/dist/.../DistributedMeterStore.java:236-240)
-                request.context().ifPresent(ctx -> ctx.onSuccess(request));
+            // DistributedMeterStore.deleteMeter (core/store/dist/.../DistributedMeterStore.java:238-242)
+            request.context().ifPresent(ctx -> ctx.onSuccess(request));
+            return;
+        }
+        requestListeners.forEach(l -> l.accept("withdrawn", meter));
+        boolean again = meter.state() == MeterState.PENDING_REMOVE;
+        meter.setState(MeterState.PENDING_REMOVE);
+        store.awaits(k, request);
+        if (onos && (again || store.reason(k) != null)) {
+            // deleteMeter leaves a PENDING_REMOVE meter as it is (no map event: :232-233); with a reason the
+            // map listener fails the withdrawal instead of asking for the removal (:652-662)
+            if (!again) {
+                store.complete(k, store.reason(k));
             }
             return;
         }
-        if (onos) {
-            awaitingStats.put(key(request.deviceId(), id), request);
-        }
-        meter.setState(MeterState.PENDING_REMOVE);
         OfChannel c = switches.connection(request.deviceId());
         if (c == null) {
-            meters.remove(key(request.deviceId(), id));
-            awaitingStats.remove(key(request.deviceId(), id));
-            post(new MeterEvent(MeterEvent.Type.METER_REMOVED, meter));
+            fail(k, MeterFailReason.UNKNOWN_DEVICE); // OpenFlowMeterProvider.performMeterOperation: :242-250
             return;
         }
         c.send(OfTranslator.meterDelete(c.factory(), id));
@@ -167,12 +184,7 @@ public final class LabMeterService extends MeterServiceAdapter {
             pollStats(request.deviceId());
             return;
         }
-        c.barrier().thenRun(() -> {
-            if (meters.remove(key(request.deviceId(), id), meter)) {
-                post(new MeterEvent(MeterEvent.Type.METER_REMOVED, meter));
-                request.context().ifPresent(ctx -> ctx.onSuccess(request));
-            }
-        });
+        c.barrier().thenRun(() -> store.purge(meter));
     }
 
     /**
@@ -195,7 +207,7 @@ public final class LabMeterService extends MeterServiceAdapter {
 
     @Override
     public Meter getMeter(DeviceId deviceId, MeterId id) {
-        return meters.get(key(deviceId, id.id()));
+        return store.get(LabMeterStore.key(deviceId, id.id()));
     }
 
     @Override
@@ -205,12 +217,12 @@ public final class LabMeterService extends MeterServiceAdapter {
 
     @Override
     public Collection<Meter> getAllMeters() {
-        return ImmutableList.copyOf(meters.values());
+        return ImmutableList.copyOf(store.all().values());
     }
 
     @Override
     public Collection<Meter> getMeters(DeviceId deviceId) {
-        return meters.values().stream().filter(m -> m.deviceId().equals(deviceId)).collect(Collectors.toList());
+        return ImmutableList.copyOf(store.of(deviceId));
     }
 
     @Override
@@ -220,75 +232,51 @@ public final class LabMeterService extends MeterServiceAdapter {
 
     @Override
     public MeterId allocateMeterId(DeviceId deviceId) {
-        AtomicLong n = nextId.computeIfAbsent(deviceId, d -> new AtomicLong(0));
-        long id;
-        do {
-            id = n.incrementAndGet();
-        } while (meters.containsKey(key(deviceId, id)));
-        return MeterId.meterId(id);
+        return store.allocate(deviceId);
     }
 
     @Override
     public void freeMeterId(DeviceId deviceId, MeterId meterId) {
-        // ids are reused only when no meter holds them (see allocateMeterId)
+        // ids are reused only when no meter holds them (see LabMeterStore.allocate)
     }
 
     @Override
     public void addListener(MeterListener listener) {
-        listeners.add(listener);
+        store.addListener(listener);
     }
 
     @Override
     public void removeListener(MeterListener listener) {
-        listeners.remove(listener);
+        store.removeListener(listener);
     }
 
     /**
      * Handles an OpenFlow ERROR: if it answers one of our meter mods, the meter fails with the reason ONOS
      * 2.7.0 gives the error code ({@code OpenFlowMeterProvider.signalMeterError}, providers/openflow/meter/.../
-     * OpenFlowMeterProvider.java:423-470; other codes: UNKNOWN).
+     * OpenFlowMeterProvider.java:423-478).
      *
      * @param deviceId the switch that sent the error
      * @param msg      the error message
      * @return true if the error belonged to a meter mod
      */
     public boolean error(DeviceId deviceId, OFErrorMsg msg) {
-        String x = key(deviceId, msg.getXid());
-        MeterRequest req = inFlight.remove(x);
-        if (req == null) {
+        String k = inFlight.remove(LabMeterStore.key(deviceId, msg.getXid()));
+        if (k == null) {
             return false;
         }
-        String k = inFlightKey.remove(x);
-        MeterFailReason reason = MeterFailReason.UNKNOWN;
-        if (msg instanceof OFMeterModFailedErrorMsg) {
-            switch (((OFMeterModFailedErrorMsg) msg).getCode()) {
-                case METER_EXISTS:
-                    reason = MeterFailReason.EXISTING_METER;
-                    break;
-                case INVALID_METER:
-                    reason = MeterFailReason.INVALID_METER;
-                    break;
-                case OUT_OF_METERS:
-                    reason = MeterFailReason.OUT_OF_METERS;
-                    break;
-                case BAD_RATE:
-                    reason = MeterFailReason.BAD_RATE;
-                    break;
-                default:
-                    break;
-            }
-        }
-        fail(req, k == null ? null : meters.get(k), reason);
+        fail(k, msg instanceof OFMeterModFailedErrorMsg
+                ? OfTranslator.meterFailReason(((OFMeterModFailedErrorMsg) msg).getCode()) : MeterFailReason.UNKNOWN);
         return true;
     }
 
     /**
      * Applies a meter statistics reply. Fast timing: counters only. ONOS timing, as
-     * {@code MeterManager.pushMeterMetrics} (core/net/.../MeterManager.java:403-451) with the store's map
-     * listener ({@code DistributedMeterStore}, core/store/dist/.../DistributedMeterStore.java:638-693): a
-     * stored PENDING_ADD or ADDED meter the switch lacks is sent again; a switch meter the store lacks is
-     * deleted; a PENDING_ADD meter the switch reports becomes ADDED (METER_ADDED, its context succeeds);
-     * every PENDING_REMOVE meter leaves the store (METER_REMOVED, its context succeeds).
+     * {@code MeterManager.pushMeterMetrics} (core/net/.../MeterManager.java:403-454) with the store
+     * ({@link LabMeterStore}): a stored PENDING_ADD or ADDED meter the switch lacks is sent again (:409-419); a
+     * switch meter the store lacks is deleted (:421-430); a stored meter the switch reports loses its failure
+     * reason and, if PENDING_ADD, becomes ADDED (:432-443; a PENDING_REMOVE one whose reason is cleared is
+     * removed from the switch now, with the forced statistics request); every other PENDING_REMOVE meter
+     * leaves the store (:444-453).
      *
      * @param deviceId device
      * @param stats    meter stats entries
@@ -296,10 +284,11 @@ public final class LabMeterService extends MeterServiceAdapter {
     public synchronized void updateStats(DeviceId deviceId, List<OFMeterStats> stats) {
         Map<Long, OFMeterStats> onDevice = new HashMap<>();
         stats.forEach(st -> onDevice.put(st.getMeterId(), st));
-        List<DefaultMeter> stored = List.copyOf(meters.values()).stream()
-                .filter(m -> m.deviceId().equals(deviceId)).collect(Collectors.toList());
+        Map<DefaultMeter, MeterState> stored = new HashMap<>();
+        store.of(deviceId).forEach(m -> stored.put(m, m.state()));
         OfChannel c = onos ? switches.connection(deviceId) : null;
-        for (DefaultMeter m : stored) {
+        for (Map.Entry<DefaultMeter, MeterState> e : stored.entrySet()) {
+            DefaultMeter m = e.getKey();
             OFMeterStats st = onDevice.remove(m.id().id());
             if (st != null) {
                 m.setProcessedBytes(st.getByteInCount().getValue());
@@ -307,23 +296,32 @@ public final class LabMeterService extends MeterServiceAdapter {
                 m.setReferenceCount(st.getFlowCount());
                 m.setLife(st.getDurationSec());
             }
-            if (!onos) {
-                continue;
-            }
-            String k = key(deviceId, m.id().id());
-            if (m.state() == MeterState.PENDING_REMOVE) {
-                if (meters.remove(k, m)) {
-                    post(new MeterEvent(MeterEvent.Type.METER_REMOVED, m));
-                    succeed(awaitingStats.remove(k));
-                }
-            } else if (st == null && c != null) {
-                reinstall(c, m);
-            } else if (st != null && m.state() == MeterState.PENDING_ADD) {
-                confirmAdded(m, awaitingStats.remove(k));
+            if (onos) {
+                pushMeterMetrics(c, m, e.getValue(), st != null);
             }
         }
         if (c != null) {
             onDevice.keySet().forEach(id -> c.send(OfTranslator.meterDelete(c.factory(), id)));
+        }
+    }
+
+    private void pushMeterMetrics(OfChannel c, DefaultMeter m, MeterState state, boolean onSwitch) {
+        String k = LabMeterStore.key(m);
+        if (!onSwitch && state != MeterState.PENDING_REMOVE) {
+            if (c != null) {
+                reinstall(c, m);
+            }
+            return;
+        }
+        MeterFailReason cleared = onSwitch ? store.clearReason(k) : null;
+        if (state == MeterState.PENDING_ADD && onSwitch) {
+            store.added(m);
+        } else if (state == MeterState.PENDING_REMOVE) {
+            if (cleared != null && c != null) {
+                c.send(OfTranslator.meterDelete(c.factory(), m.id().id()));
+                pollStats(m.deviceId());
+            }
+            store.purge(m);
         }
     }
 
@@ -333,64 +331,27 @@ public final class LabMeterService extends MeterServiceAdapter {
      * @param deviceId device
      */
     public void deviceGone(DeviceId deviceId) {
-        meters.values().removeIf(m -> m.deviceId().equals(deviceId));
-        awaitingStats.keySet().removeIf(k -> k.startsWith(deviceId + "/"));
+        store.of(deviceId).forEach(m -> store.drop(LabMeterStore.key(m)));
     }
 
-    private void confirmAdded(DefaultMeter meter, MeterRequest request) {
-        meter.setState(MeterState.ADDED);
-        post(new MeterEvent(MeterEvent.Type.METER_ADDED, meter));
-        succeed(request);
-    }
-
-    private static void succeed(MeterRequest request) {
-        if (request != null) {
-            request.context().ifPresent(ctx -> ctx.onSuccess(request));
-        }
-    }
-
-    /** MeterManager's MeterInstaller ADD for a meter missing on the device (its errors fail the request). */
+    /** MeterManager's MeterInstaller ADD for a meter missing on the device (its errors fail the meter). */
     private void reinstall(OfChannel c, DefaultMeter m) {
-        String k = key(m.deviceId(), m.id().id());
         MeterRequest.Builder b = DefaultMeterRequest.builder().forDevice(m.deviceId()).fromApp(m.appId())
                 .withUnit(m.unit()).withBands(m.bands());
         if (m.isBurst()) {
             b.burst();
         }
-        MeterRequest req = awaitingStats.getOrDefault(k, b.add());
-        long xid = c.xid();
-        String x = key(m.deviceId(), xid);
-        inFlight.put(x, req);
-        inFlightKey.put(x, k);
-        c.send(OfTranslator.meterAdd(c.factory(), m.id().id(), req).createBuilder().setXid(xid).build());
-        c.barrier().thenRun(() -> {
-            inFlight.remove(x);
-            inFlightKey.remove(x);
-        });
+        send(c, m, OfTranslator.meterAdd(c.factory(), m.id().id(), b.add()), () -> { });
     }
 
-    private void fail(MeterRequest req, DefaultMeter meter, MeterFailReason reason) {
+    private void fail(String key, MeterFailReason reason) {
         failures.incrementAndGet();
-        LOG.warn("meter request on {} failed: {} (connected devices: {})", req.deviceId(), reason,
-                 switches.connection(req.deviceId()) != null);
-        if (meter != null) {
-            // ONOS keeps a failed meter in the store (PENDING_ADD with the reason) until it is withdrawn
-            // (DistributedMeterStore.failedMeter, :371-376); the fast timing drops it
-            if (!onos) {
-                meters.values().removeIf(m -> m == meter);
-            }
-            awaitingStats.remove(key(meter.deviceId(), meter.id().id()));
-        }
-        req.context().ifPresent(ctx -> ctx.onError(req, reason));
-    }
-
-    private void post(MeterEvent ev) {
-        for (MeterListener l : listeners) {
-            try {
-                l.event(ev);
-            } catch (RuntimeException ex) {
-                LOG.warn("meter listener failed: {}", ex.toString());
-            }
+        DefaultMeter meter = store.get(key);
+        LOG.warn("meter request {} failed: {} (connected: {})", key, reason,
+                 meter != null && switches.connection(meter.deviceId()) != null);
+        store.failed(key, reason);
+        if (!onos) {
+            store.drop(key); // ONOS keeps a failed meter with the reason until it is withdrawn
         }
     }
 }

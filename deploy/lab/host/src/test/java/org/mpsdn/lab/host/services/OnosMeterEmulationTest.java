@@ -127,7 +127,11 @@ public class OnosMeterEmulationTest {
     /**
      * ONOS 2.7.0's race (also in the lab's ONOS timing): a meter-stats reply the switch produced before a new
      * meter's ADD reaches the store after the meter; pushMeterMetrics sends the ADD again and the switch's
-     * METER_EXISTS fails the request (OpenFlowMeterProvider.signalMeterError: EXISTING_METER).
+     * METER_EXISTS fails the request (OpenFlowMeterProvider.signalMeterError: EXISTING_METER). The meter,
+     * installed by the first ADD, stays PENDING_ADD with the reason (DistributedMeterStore.failedMeter).
+     * Withdrawn now, ONOS sends nothing and fails the withdrawal (DistributedMeterStore.deleteMeter keeps the
+     * reason, the map listener does not ask for a removal); the next reply that shows it clears the reason: the
+     * removal is sent then and the meter leaves the store.
      */
     @Test
     public void staleStatsReplyResendsANewMeterAndMeterExistsFailsIt() {
@@ -136,8 +140,32 @@ public class OnosMeterEmulationTest {
         meters.updateStats(DEV, List.of());
         assertEquals(List.of("error 400"), outcomes);
         assertEquals("kept in the store until withdrawn", MeterState.PENDING_ADD, meters.getMeter(DEV, m.id()).state());
+        assertTrue("the first ADD installed it", sw.meterTable.containsKey(m.id().id()));
+        int mods = sw.sentOf(OFMeterMod.class).size();
+        int requests = sw.statsRequests.size();
         meters.withdraw(request(400).remove(), MeterId.meterId(m.id().id()));
+        assertEquals("the withdrawal fails with the meter's reason", List.of("error 400", "error 400"), outcomes);
+        assertEquals("nothing sent to the switch", mods, sw.sentOf(OFMeterMod.class).size());
+        assertEquals(requests, sw.statsRequests.size());
+        assertEquals(MeterState.PENDING_REMOVE, meters.getMeter(DEV, m.id()).state());
+        meters.pollStats(DEV).join();
         assertNull(meters.getMeter(DEV, m.id()));
+        assertFalse(sw.meterTable.containsKey(m.id().id()));
+        assertEquals(List.of(MeterEvent.Type.METER_REMOVED), types());
+    }
+
+    @Test
+    public void meterThatFailedWithExistingMeterIsAddedByTheNextReplyThatShowsIt() {
+        sw.meterErrorsTo(e -> meters.error(DEV, e));
+        Meter m = meters.submit(request(600).add());
+        meters.updateStats(DEV, List.of());
+        assertEquals(List.of("error 600"), outcomes);
+        meters.pollStats(DEV).join();
+        assertEquals(MeterState.ADDED, meters.getMeter(DEV, m.id()).state());
+        assertEquals("METER_ADDED although the request failed", List.of(MeterEvent.Type.METER_ADDED), types());
+        assertEquals("the failed request is not told again", List.of("error 600"), outcomes);
+        meters.withdraw(request(600).remove(), MeterId.meterId(m.id().id()));
+        assertNull("an ADDED meter is removed as usual", meters.getMeter(DEV, m.id()));
         assertFalse(sw.meterTable.containsKey(m.id().id()));
     }
 
