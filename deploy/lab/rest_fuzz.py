@@ -44,9 +44,10 @@ def main():
     st = schemathesis()
     out = os.path.abspath(args.out or tempfile.mkdtemp(prefix="mpsdn-rest-fuzz-"))
     os.makedirs(out, exist_ok=True)
-    # the lab's configs; the cells' status files do not exist, so telemetry stays absent (agents "down")
+    # the lab's configs; the cells' status files do not exist, so telemetry stays absent (agents "down");
+    # the UEs registered in the netcfg, so that the UE resources have entries to fuzz
     cfg = types.SimpleNamespace(out=out, cell_status={a: os.path.join(out, f"no-cell-{a}.json")
-                                                       for a in testbed.AP})
+                                                       for a in testbed.AP}, ue_source="registered")
     netcfg, labcfg = testbed.Lab.write_configs(cfg)
     port_file = os.path.join(out, "rest-port")
     if os.path.exists(port_file):
