@@ -82,6 +82,34 @@ def _check(checks, name, value, met):
     log(f"robustness: [{'OK' if met else 'FAIL'}] {name}: {value}")
 
 
+def hold_check(down, wifi_log, t_kill, delay_s):
+    """The Wi-Fi limit in force once the cycle in progress at the kill is over must stay until the fail-open delay,
+    and the app decides no step while the agent is silent. down: metrics lines from the kill on; wifi_log: the
+    Wi-Fi meter log. A step in flight at the silence (submitted before the hold, not ADDED before the kill) that
+    ONOS confirms during the hold, at its meter-stats poll, is not a change; nor is the step decided before and
+    queued behind it, which the app submits the moment that step's meter is ADDED (the same instant in the meter
+    log). Returns (value, met)."""
+    hold_from, hold_to = t_kill + INTERVAL_S + 0.5, t_kill + delay_s - INTERVAL_S - 0.5
+    hold = [m for m in down if hold_from <= m["t"] <= hold_to]
+    held = {m["tier2_limit_kbps"].get("wifi") for m in hold}
+    added_before = {m["meter"] for m in wifi_log if m["event"] == "added" and m["t"] < t_kill}
+    pending = {m["meter"]: m["rate_kbps"] for m in wifi_log if m["event"] == "submitted" and m["t"] < hold_from
+               and m["meter"] not in added_before}
+    pending_added = [m["t"] for m in wifi_log if m["event"] == "added" and m["meter"] in pending]
+    queued, decided = set(), []
+    for m in wifi_log:
+        if m["event"] == "submitted" and hold_from <= m["t"] <= hold_to:
+            if any(0 <= m["t"] - t < 0.5 for t in pending_added):
+                queued.add(m["rate_kbps"])
+            else:
+                decided.append(m["rate_kbps"])
+    allowed = set(pending.values()) | queued
+    first = hold[0]["tier2_limit_kbps"].get("wifi") if hold else None
+    met = bool(hold) and None not in held and held <= {first} | allowed and not decided and all(
+        m["mpsdn_failsafe_active"]["wifi"] == 0 for m in hold)
+    return [sorted(held, key=str), sorted(allowed), decided], met
+
+
 def robustness(lab, regulate_s=16, down_s=None, after_s=None, host_down_s=4, host_after_s=20):
     """Runs both scenarios on a running testbed (telemetry: agents). Returns the result dict. after_s (after the
     agent's restart) defaults to 14 s plus the lab host's meter_stats_s: the first step after the recovery is in
@@ -121,33 +149,10 @@ def robustness(lab, regulate_s=16, down_s=None, after_s=None, host_down_s=4, hos
         log(f"robustness: Wi-Fi agent killed; fail-open delay {delay_s:.0f} s; waiting {down_s:.0f} s")
         time.sleep(down_s)
         down = _jsonl(metrics, t_kill)
-        # the limit in force once the cycle in progress at the kill is over must then stay until the delay: the
-        # app decides no step while the agent is silent. A step it submitted before (the cycle in progress at
-        # the kill included) that ONOS confirms only during the hold, at its meter-stats poll, is not a change;
-        # nor is the step decided before and queued behind it, which the app submits the moment that step's
-        # meter is ADDED (the same instant in the meter log).
-        hold_from, hold_to = t_kill + INTERVAL_S + 0.5, t_kill + delay_s - INTERVAL_S - 0.5
-        hold = [m for m in down if hold_from <= m["t"] <= hold_to]
-        held = {m["tier2_limit_kbps"].get("wifi") for m in hold}
-        wifi_log = [m for m in _jsonl(meters, t0) if m["device"].endswith("a1")]
-        confirmed = {m["meter"] for m in wifi_log if m["event"] == "added" and m["t"] < hold_from}
-        pending = {m["meter"]: m["rate_kbps"] for m in wifi_log if m["event"] == "submitted" and m["t"] < hold_from
-                   and m["meter"] not in confirmed}
-        pending_added = [m["t"] for m in wifi_log if m["event"] == "added" and m["meter"] in pending]
-        queued, decided = set(), []
-        for m in wifi_log:
-            if m["event"] == "submitted" and hold_from <= m["t"] <= hold_to:
-                if any(0 <= m["t"] - t < 0.5 for t in pending_added):
-                    queued.add(m["rate_kbps"])
-                else:
-                    decided.append(m["rate_kbps"])
-        allowed = set(pending.values()) | queued
-        first = hold[0]["tier2_limit_kbps"].get("wifi") if hold else None
+        value, met = hold_check(down, [m for m in _jsonl(meters, t0) if m["device"].endswith("a1")], t_kill,
+                                delay_s)
         _check(checks, "hold: Wi-Fi limit unchanged while the agent is silent for less than the delay (kb/s; "
-                       "steps in flight at the silence and queued behind them; steps decided during it)",
-               [sorted(held, key=str), sorted(allowed), decided],
-               hold and None not in held and held <= {first} | allowed and not decided and all(
-                   m["mpsdn_failsafe_active"]["wifi"] == 0 for m in hold))
+                       "steps in flight at the silence and queued behind them; steps decided during it)", value, met)
         lifted = next((m for m in down if m["mpsdn_failsafe_active"]["wifi"] == 1), None)
         t_open = lifted["t"] - t_kill if lifted else None
         _check(checks, "fail-open: failsafe_active{wifi}=1 after the delay (s after the kill)",

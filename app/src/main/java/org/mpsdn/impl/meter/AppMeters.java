@@ -101,7 +101,11 @@ public final class AppMeters {
     private void completed(DeviceId deviceId, MeterId meterId) {
         Map<MeterId, Long> pending = withdrawing.get(deviceId);
         if (pending != null && pending.remove(meterId) != null && pending.isEmpty()) {
-            settled.accept(deviceId);
+            try {
+                settled.accept(deviceId);
+            } catch (RuntimeException e) {
+                // the regulation loop has stopped (app deactivated): nothing waits for the switch any more
+            }
         }
     }
 

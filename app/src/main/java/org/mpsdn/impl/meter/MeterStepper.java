@@ -163,7 +163,8 @@ public final class MeterStepper {
                 steps.remove(key); // nothing submitted yet: the newer target replaces it
             } else if (inFlight.supersededBy(target, current)) {
                 log.info("Step {} to {} kbps superseded by {} (limit in force {}); withdrawing meter {}", key,
-                         inFlight.rateKbps, target == LIFT ? "a lift" : target + " kbps", current, inFlight.newMeter);
+                         inFlight.rateKbps, target == LIFT ? "a lift" : target + " kbps",
+                         current.isPresent() ? current.getAsLong() + " kbps" : "none", inFlight.newMeter);
                 abandon(key, inFlight);
             } else {
                 inFlight.next = target;
