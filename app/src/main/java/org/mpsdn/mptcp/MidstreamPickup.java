@@ -4,10 +4,11 @@ import org.mpsdn.mptcp.wire.DecodedPacket;
 import org.mpsdn.mptcp.wire.Dss;
 import org.mpsdn.mptcp.wire.EnumCounters;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Picks up MPTCP subflows whose handshake the controller did not see (they were open before its
@@ -28,7 +29,7 @@ final class MidstreamPickup {
     static final long WINDOW = 1L << 30;
     /** How long a segment seen before any station list waits for one. */
     static final long PENDING_MILLIS = 30_000;
-    /** Most segments waiting for a station list. */
+    /** Most flow directions waiting for a station list. */
     static final int MAX_PENDING = 4096;
 
     /** A mid-stream segment that came before the station lists that tell its user's side. */
@@ -52,8 +53,11 @@ final class MidstreamPickup {
     private final EnumCounters<TrackerEvent> events;
     /** The connections made of picked-up subflows. */
     private final List<MptcpConnection> connections = new ArrayList<>();
-    /** Segments with a 64-bit DSS whose sides no station list told yet, oldest first. */
-    private final Deque<Pending> pending = new ArrayDeque<>();
+    /**
+     * Segments with a 64-bit DSS whose sides no station list told yet, the newest per flow direction
+     * (a flow punted until its rule lands sends many), oldest first.
+     */
+    private final Map<SubflowKey, Pending> pending = new LinkedHashMap<>();
 
     MidstreamPickup(SubflowTable table, StationDirectory stations, EnumCounters<TrackerEvent> events) {
         this.table = table;
@@ -105,11 +109,14 @@ final class MidstreamPickup {
     }
 
     private void wait(Pending p) {
-        if (pending.size() == MAX_PENDING) {
-            pending.removeFirst();
+        Pending first = pending.remove(p.fwd);
+        if (first == null && pending.size() == MAX_PENDING) {
+            Iterator<SubflowKey> oldest = pending.keySet().iterator();
+            oldest.next();
+            oldest.remove();
             events.count(TrackerEvent.MIDSTREAM_IGNORED);
         }
-        pending.addLast(p);
+        pending.put(p.fwd, first == null ? p : new Pending(p.apId, p.packet, p.fwd, first.at));
     }
 
     /**
@@ -119,7 +126,7 @@ final class MidstreamPickup {
      * @param now current time
      */
     void retryPending(long now) {
-        List<Pending> todo = new ArrayList<>(pending);
+        List<Pending> todo = new ArrayList<>(pending.values());
         pending.clear();
         for (Pending p : todo) {
             if (now - p.at >= PENDING_MILLIS) {
