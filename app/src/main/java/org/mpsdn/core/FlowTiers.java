@@ -9,7 +9,8 @@ import org.mpsdn.core.model.NetworkSnapshot;
 /**
  * Algorithm 1, lines 4-21, once every user's primary connection is known: the tier of every
  * flow of a snapshot (see {@link FlowTiering} for the rule), with the number of Tier-2 flows in
- * total and per AP and direction. No per-flow allocation or hashing.
+ * total and per AP and direction, and which connections carry one in each direction. No per-flow
+ * allocation or hashing.
  */
 final class FlowTiers {
     private static final byte TIER1 = (byte) Tier.TIER1.ordinal();
@@ -19,6 +20,8 @@ final class FlowTiers {
     final byte[] codes;
     /** Tier-2 flows per AP and direction, at {@code ap * 2 + direction.ordinal()}. */
     final int[] perApDirection;
+    /** Whether a connection carries a Tier-2 flow, at {@code connection * 2 + direction.ordinal()}. */
+    final boolean[] tier2Connections;
     /** Tier-2 flows in total. */
     final int tier2;
 
@@ -33,6 +36,7 @@ final class FlowTiers {
         boolean[] secondary = secondaryConnections(s, selection);
         codes = new byte[s.flowCount()];
         perApDirection = new int[s.apCount() * 2];
+        tier2Connections = new boolean[s.connectionCount() * 2];
         int count = 0;
         for (int i = 0; i < codes.length; i++) {
             int c = s.flowConnection(i);
@@ -47,6 +51,7 @@ final class FlowTiers {
             if (t == Tier.TIER2) {
                 codes[i] = TIER2;
                 perApDirection[s.connectionAp(c) * 2 + d.ordinal()]++;
+                tier2Connections[c * 2 + d.ordinal()] = true;
                 count++;
             } else {
                 codes[i] = TIER1;

@@ -1,0 +1,154 @@
+package org.mpsdn.core;
+
+import org.mpsdn.core.model.ApDirection;
+import org.mpsdn.core.model.Checks;
+import org.mpsdn.core.model.StationLoad;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * What the network measured over the last interval, per AP and direction: the AP's average MAC
+ * queue occupancy (MacOcc, the paper's only input to Algorithm 2), and for the
+ * {@link Profile#MPSDN mpsdn} profile the station queues and the measured Tier-2 rate.
+ * Immutable; entries for unknown APs or unregulated directions are ignored by the cycle.
+ *
+ * <p>An occupancy may be null, NaN or outside [0, 1]: the cycle then holds the limit and counts it
+ * invalid, as {@link RegulationCenter#cycle(org.mpsdn.core.model.NetworkSnapshot, Map, RegulationState)}
+ * always did. Station readings and rates are validated when added.</p>
+ */
+public final class Measurements {
+    private static final Measurements NONE = new Measurements(new Builder());
+
+    private final Map<ApDirection, Double> occupancy;
+    private final Map<ApDirection, List<StationLoad>> stations;
+    private final Map<ApDirection, Long> tier2Rates;
+
+    private Measurements(Builder b) {
+        this.occupancy = Collections.unmodifiableMap(new HashMap<>(b.occupancy));
+        Map<ApDirection, List<StationLoad>> st = new HashMap<>();
+        b.stations.forEach((k, v) -> st.put(k, List.copyOf(v)));
+        this.stations = Collections.unmodifiableMap(st);
+        this.tier2Rates = Map.copyOf(b.tier2Rates);
+    }
+
+    /** @return no measurement at all */
+    public static Measurements none() {
+        return NONE;
+    }
+
+    /**
+     * Only MacOcc, as the paper's Algorithm 2 reads.
+     *
+     * @param occupancy MacOcc per AP and direction (values may be null or invalid, see the class comment)
+     * @return the measurements
+     */
+    public static Measurements of(Map<ApDirection, Double> occupancy) {
+        return builder().occupancy(occupancy).build();
+    }
+
+    /** @return an empty builder */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return MacOcc per AP and direction, as supplied (values may be null or invalid) */
+    public Map<ApDirection, Double> occupancy() {
+        return occupancy;
+    }
+
+    /** @return station queue readings per AP and direction (directions without any are absent) */
+    public Map<ApDirection, List<StationLoad>> stations() {
+        return stations;
+    }
+
+    /**
+     * The measured Tier-2 rate of an AP and direction.
+     *
+     * @param key AP and direction
+     * @return bit/s over the last interval, or empty when not measured
+     */
+    public OptionalLong tier2RateBps(ApDirection key) {
+        Long v = tier2Rates.get(key);
+        return v == null ? OptionalLong.empty() : OptionalLong.of(v);
+    }
+
+    @Override
+    public String toString() {
+        return "Measurements{occupancy=" + occupancy.size() + ", stations=" + stations.size()
+                + ", tier2Rates=" + tier2Rates.size() + "}";
+    }
+
+    /** Collects measurements. Not thread-safe. */
+    public static final class Builder {
+        private final Map<ApDirection, Double> occupancy = new HashMap<>();
+        private final Map<ApDirection, List<StationLoad>> stations = new HashMap<>();
+        private final Map<ApDirection, Long> tier2Rates = new HashMap<>();
+
+        private Builder() {
+        }
+
+        /**
+         * Adds MacOcc values.
+         *
+         * @param values per AP and direction (null values are kept: they count as invalid; a null
+         *               key names no AP and is skipped)
+         * @return this builder
+         */
+        public Builder occupancy(Map<ApDirection, Double> values) {
+            Checks.nonNull("occupancy", values).forEach((k, v) -> {
+                if (k != null) {
+                    occupancy.put(k, v);
+                }
+            });
+            return this;
+        }
+
+        /**
+         * Sets the MacOcc of an AP and direction.
+         *
+         * @param key   AP and direction
+         * @param value the ratio (null, NaN or out of range counts as invalid)
+         * @return this builder
+         */
+        public Builder occupancy(ApDirection key, Double value) {
+            occupancy.put(Checks.nonNull("key", key), value);
+            return this;
+        }
+
+        /**
+         * Adds one station queue reading.
+         *
+         * @param key     AP and direction of the queue
+         * @param station the reading
+         * @return this builder
+         */
+        public Builder station(ApDirection key, StationLoad station) {
+            stations.computeIfAbsent(Checks.nonNull("key", key), k -> new ArrayList<>())
+                    .add(Checks.nonNull("station", station));
+            return this;
+        }
+
+        /**
+         * Sets the measured Tier-2 rate of an AP and direction.
+         *
+         * @param key     AP and direction
+         * @param rateBps bit/s over the last interval, &ge; 0
+         * @return this builder
+         * @throws IllegalArgumentException on a negative rate
+         */
+        public Builder tier2RateBps(ApDirection key, long rateBps) {
+            tier2Rates.put(Checks.nonNull("key", key), Checks.inRange("tier2RateBps", rateBps, 0, Long.MAX_VALUE));
+            return this;
+        }
+
+        /** @return the measurements */
+        public Measurements build() {
+            return new Measurements(this);
+        }
+    }
+}
