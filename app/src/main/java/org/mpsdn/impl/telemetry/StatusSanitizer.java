@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * Turns an agent's {@link ApStatus} into an {@link ApTelemetry}, clamping every value to its
  * physical range and rejecting reports that cannot be trusted (wrong AP, non-finite
- * occupancy, no queue).
+ * occupancy, no queue); the fields added after the first version are {@link StationQueueSanitizer}'s.
  */
 public final class StatusSanitizer {
     /** Largest capacity or PHY rate accepted, bit/s (100 Gbit/s). */
@@ -111,7 +111,8 @@ public final class StatusSanitizer {
             }
             stations.add(station(s, clamped));
         }
-        ApTelemetry t = new ApTelemetry(apId, status.getSequence(), window, occ, capacity, stations, nowMillis);
+        ApTelemetry t = StationQueueSanitizer.apply(status,
+                new ApTelemetry(apId, status.getSequence(), window, occ, capacity, stations, nowMillis));
         return new Result(t, null, clamped[0]);
     }
 
