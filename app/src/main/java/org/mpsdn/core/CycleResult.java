@@ -29,6 +29,7 @@ public final class CycleResult {
     private final int[] tier2FlowsPerApDirection;
     private final long[] limits;
     private final double[] signals;
+    private final long[] tier2Rates;
     private final int missingOccupancy;
     private final int invalidOccupancy;
     private final int signalFallbacks;
@@ -44,6 +45,7 @@ public final class CycleResult {
         this.tier2FlowsPerApDirection = tiers.perApDirection;
         this.limits = limits.bps;
         this.signals = limits.signals;
+        this.tier2Rates = tiers.tier2RateBps;
         this.missingOccupancy = limits.missing;
         this.invalidOccupancy = limits.invalid;
         this.signalFallbacks = limits.fallbacks;
@@ -169,6 +171,18 @@ public final class CycleResult {
      */
     public double signal(int ap, Direction direction) {
         return signals[ap * 2 + direction.ordinal()];
+    }
+
+    /**
+     * The measured Tier-2 rate of an AP and direction: the sum of the rates of this cycle's Tier-2
+     * flows there over the last interval (what the mpsdn profile validates the limit against).
+     *
+     * @param ap        AP index
+     * @param direction direction
+     * @return bit/s; 0 without Tier-2 flows; -1 when one of them has no measured rate
+     */
+    public long tier2RateBps(int ap, Direction direction) {
+        return tier2Rates[ap * 2 + direction.ordinal()];
     }
 
     /** @return the profile that made the decisions */

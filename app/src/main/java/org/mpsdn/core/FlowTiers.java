@@ -22,6 +22,12 @@ final class FlowTiers {
     final int[] perApDirection;
     /** Whether a connection carries a Tier-2 flow, at {@code connection * 2 + direction.ordinal()}. */
     final boolean[] tier2Connections;
+    /**
+     * Measured Tier-2 rate per AP and direction (same index as {@link #perApDirection}): the sum of
+     * the rates of this cycle's Tier-2 flows there, bit/s; 0 without any; -1 when one of them has
+     * no measured rate.
+     */
+    final long[] tier2RateBps;
     /** Tier-2 flows in total. */
     final int tier2;
 
@@ -37,6 +43,7 @@ final class FlowTiers {
         codes = new byte[s.flowCount()];
         perApDirection = new int[s.apCount() * 2];
         tier2Connections = new boolean[s.connectionCount() * 2];
+        tier2RateBps = new long[s.apCount() * 2];
         int count = 0;
         for (int i = 0; i < codes.length; i++) {
             int c = s.flowConnection(i);
@@ -50,14 +57,25 @@ final class FlowTiers {
             Tier t = FlowTiering.tierOf(s.flowTcp(i), d, s.flowAckStream(i), true, false, regulateUplink);
             if (t == Tier.TIER2) {
                 codes[i] = TIER2;
-                perApDirection[s.connectionAp(c) * 2 + d.ordinal()]++;
+                int apDir = s.connectionAp(c) * 2 + d.ordinal();
+                perApDirection[apDir]++;
                 tier2Connections[c * 2 + d.ordinal()] = true;
+                tier2RateBps[apDir] = addRate(tier2RateBps[apDir], s.flow(i).rateBps());
                 count++;
             } else {
                 codes[i] = TIER1;
             }
         }
         tier2 = count;
+    }
+
+    // a sum of rates that stays unknown (-1) once one term is, and saturates instead of overflowing
+    private static long addRate(long sum, long rate) {
+        if (sum < 0 || rate < 0) {
+            return -1L;
+        }
+        long total = sum + rate;
+        return total < 0 ? Long.MAX_VALUE : total;
     }
 
     // per connection: does it carry secondary subflows of a (regulated) multipath user (line 10)?

@@ -9,31 +9,29 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 
 /**
  * What the network measured over the last interval, per AP and direction: the AP's average MAC
  * queue occupancy (MacOcc, the paper's only input to Algorithm 2), and for the
- * {@link Profile#MPSDN mpsdn} profile the station queues and the measured Tier-2 rate.
- * Immutable; entries for unknown APs or unregulated directions are ignored by the cycle.
+ * {@link Profile#MPSDN mpsdn} profile the station queues (the measured Tier-2 rate comes from the
+ * flows' rates, {@link org.mpsdn.core.model.Flow#rateBps()}). Immutable; entries for unknown APs
+ * or unregulated directions are ignored by the cycle.
  *
  * <p>An occupancy may be null, NaN or outside [0, 1]: the cycle then holds the limit and counts it
  * invalid, as {@link RegulationCenter#cycle(org.mpsdn.core.model.NetworkSnapshot, Map, RegulationState)}
- * always did. Station readings and rates are validated when added.</p>
+ * always did. Station readings are validated when created.</p>
  */
 public final class Measurements {
     private static final Measurements NONE = new Measurements(new Builder());
 
     private final Map<ApDirection, Double> occupancy;
     private final Map<ApDirection, List<StationLoad>> stations;
-    private final Map<ApDirection, Long> tier2Rates;
 
     private Measurements(Builder b) {
         this.occupancy = Collections.unmodifiableMap(new HashMap<>(b.occupancy));
         Map<ApDirection, List<StationLoad>> st = new HashMap<>();
         b.stations.forEach((k, v) -> st.put(k, List.copyOf(v)));
         this.stations = Collections.unmodifiableMap(st);
-        this.tier2Rates = Map.copyOf(b.tier2Rates);
     }
 
     /** @return no measurement at all */
@@ -66,28 +64,15 @@ public final class Measurements {
         return stations;
     }
 
-    /**
-     * The measured Tier-2 rate of an AP and direction.
-     *
-     * @param key AP and direction
-     * @return bit/s over the last interval, or empty when not measured
-     */
-    public OptionalLong tier2RateBps(ApDirection key) {
-        Long v = tier2Rates.get(key);
-        return v == null ? OptionalLong.empty() : OptionalLong.of(v);
-    }
-
     @Override
     public String toString() {
-        return "Measurements{occupancy=" + occupancy.size() + ", stations=" + stations.size()
-                + ", tier2Rates=" + tier2Rates.size() + "}";
+        return "Measurements{occupancy=" + occupancy.size() + ", stations=" + stations.size() + "}";
     }
 
     /** Collects measurements. Not thread-safe. */
     public static final class Builder {
         private final Map<ApDirection, Double> occupancy = new HashMap<>();
         private final Map<ApDirection, List<StationLoad>> stations = new HashMap<>();
-        private final Map<ApDirection, Long> tier2Rates = new HashMap<>();
 
         private Builder() {
         }
@@ -130,19 +115,6 @@ public final class Measurements {
         public Builder station(ApDirection key, StationLoad station) {
             stations.computeIfAbsent(Checks.nonNull("key", key), k -> new ArrayList<>())
                     .add(Checks.nonNull("station", station));
-            return this;
-        }
-
-        /**
-         * Sets the measured Tier-2 rate of an AP and direction.
-         *
-         * @param key     AP and direction
-         * @param rateBps bit/s over the last interval, &ge; 0
-         * @return this builder
-         * @throws IllegalArgumentException on a negative rate
-         */
-        public Builder tier2RateBps(ApDirection key, long rateBps) {
-            tier2Rates.put(Checks.nonNull("key", key), Checks.inRange("tier2RateBps", rateBps, 0, Long.MAX_VALUE));
             return this;
         }
 

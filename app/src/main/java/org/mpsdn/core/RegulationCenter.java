@@ -56,8 +56,9 @@ import java.util.Optional;
  * {@link Profile#PAPER} (the default) is the above, exactly as published. {@link Profile#MPSDN}
  * replaces MacOcc with the Tier-1-aware signal ({@link org.mpsdn.core.signal.SignalKind#TIER1},
  * from the station queues in the {@link Measurements}) and validates every step against the
- * measured Tier-2 rate ({@link org.mpsdn.core.regulate.LimitValidation}); Algorithm 1 is the
- * same in both. See docs/regulation.md.
+ * measured Tier-2 rate, the sum of the rates of this cycle's Tier-2 flows
+ * ({@link org.mpsdn.core.model.Flow#rateBps()}, {@link org.mpsdn.core.regulate.LimitValidation});
+ * Algorithm 1 is the same in both. See docs/regulation.md.
  *
  * <h2>Operator policies (not in the paper)</h2>
  * A device may carry a {@link org.mpsdn.core.model.UserPolicy}: an <i>exempt</i> device's flows
@@ -139,7 +140,7 @@ public final class RegulationCenter {
      *
      * @param snapshot     the network now
      * @param measurements what was measured over the last interval (MacOcc; for the mpsdn profile
-     *                     also station queues and Tier-2 rates)
+     *                     also station queues)
      * @param previous     the previous cycle's {@link CycleResult#nextState()}, or
      *                     {@link RegulationState#initial()}
      * @return primaries, tiers and new Tier-2 limits
@@ -157,7 +158,8 @@ public final class RegulationCenter {
         // Algorithm 2: the Tier-2 limit of every AP (and regulated direction) from its congestion signal
         SignalInputs in = new SignalInputs(snapshot, measurements.occupancy(), measurements.stations(),
                 tiers.tier2Connections);
-        Tier2Limits limits = new Tier2Limits(snapshot, in, measurements, previous, law, parameters.regulateUplink());
+        Tier2Limits limits = new Tier2Limits(snapshot, in, tiers.tier2RateBps, previous, law,
+                parameters.regulateUplink());
         return new CycleResult(snapshot, selection, tiers, limits, parameters.profile());
     }
 

@@ -40,12 +40,12 @@ final class Tier2Limits {
      *
      * @param s              the snapshot
      * @param in             the signal's inputs
-     * @param m              the measurements (for the Tier-2 rates)
+     * @param tier2RateBps   measured Tier-2 rate per AP and direction (-1: unknown), see {@link FlowTiers}
      * @param previous       the previous limits (BW_i)
      * @param law            the signal, the Eq. (4) step and the optional validation
      * @param regulateUplink whether both directions are regulated
      */
-    Tier2Limits(NetworkSnapshot s, SignalInputs in, Measurements m, RegulationState previous, Law law,
+    Tier2Limits(NetworkSnapshot s, SignalInputs in, long[] tier2RateBps, RegulationState previous, Law law,
                 boolean regulateUplink) {
         bps = new long[s.apCount() * 2];
         signals = new double[s.apCount() * 2];
@@ -66,7 +66,7 @@ final class Tier2Limits {
                 if (r.present()) {
                     signals[i] = r.value();
                     fellBack += law.stationSignal && r.source() == SignalReading.Source.AP_OCCUPANCY ? 1 : 0;
-                    bps[i] = law.step(current, r.value(), a.capacityBps(), floor, m.tier2RateBps(key).orElse(-1));
+                    bps[i] = law.step(current, r.value(), a.capacityBps(), floor, tier2RateBps[i]);
                 } else {
                     absent += r.source() == SignalReading.Source.MISSING ? 1 : 0;
                     bad += r.source() == SignalReading.Source.INVALID ? 1 : 0;

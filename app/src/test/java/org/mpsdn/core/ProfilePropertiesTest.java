@@ -65,13 +65,15 @@ class ProfilePropertiesTest {
         RegulationState previous = m.previous();
         CycleResult r = new RegulationCenter(params(Profile.MPSDN, uplink, headroom, base, cth))
                 .cycle(s, m.build(0), previous);
+        long[] rates = tier2Rates(s, r);
         for (int ap = 0; ap < s.apCount(); ap++) {
             AccessPoint a = s.ap(ap);
             long floor = Math.min(R_M, a.capacityBps());
             for (Direction d : uplink ? Direction.values() : new Direction[]{Direction.DOWNLINK}) {
-                Long rate = m.rates.get(ApDirection.of(a.id(), d));
+                long rate = rates[ap * 2 + d.ordinal()];
                 double sig = r.signal(ap, d);
-                if (rate == null || Double.isNaN(sig)) {
+                assertEquals(a + " " + d, rate, r.tier2RateBps(ap, d));
+                if (rate < 0 || Double.isNaN(sig)) {
                     continue;
                 }
                 long limit = r.tier2LimitBps(ap, d);
@@ -86,6 +88,20 @@ class ProfilePropertiesTest {
                 }
             }
         }
+    }
+
+    /** Sum of the rates of the cycle's Tier-2 flows per AP and direction, -1 if one is unmeasured. */
+    private static long[] tier2Rates(NetworkSnapshot s, CycleResult r) {
+        long[] sum = new long[s.apCount() * 2];
+        for (int i = 0; i < s.flowCount(); i++) {
+            if (r.tier(i) != Tier.TIER2) {
+                continue;
+            }
+            int k = s.connectionAp(s.flowConnection(i)) * 2 + s.flowDirection(i).ordinal();
+            long rate = s.flow(i).rateBps();
+            sum[k] = sum[k] < 0 || rate < 0 ? -1 : sum[k] + rate;
+        }
+        return sum;
     }
 
     @Property(tries = 200)

@@ -4,6 +4,7 @@ import org.mpsdn.api.model.Direction;
 import org.mpsdn.core.model.AccessPoint;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.Connection;
+import org.mpsdn.core.model.Flow;
 import org.mpsdn.core.model.StationLoad;
 
 import java.util.AbstractMap.SimpleEntry;
@@ -16,13 +17,12 @@ import java.util.Random;
 
 /**
  * Random measurements for a {@link Nets} network: MacOcc (some missing, null, NaN or out of
- * range), station queues (of connected devices, unknown devices and unmatched stations), Tier-2
- * rates, and a previous state.
+ * range), station queues (of connected devices, unknown devices and unmatched stations), flow
+ * rates (most measured, some not: written into the network's flows), and a previous state.
  */
 final class RandomMeasurements {
     final Map<ApDirection, Double> occupancy = new HashMap<>();
     final List<Map.Entry<ApDirection, StationLoad>> stations = new ArrayList<>();
-    final Map<ApDirection, Long> rates = new HashMap<>();
     final Map<ApDirection, Long> previousLimits = new HashMap<>();
 
     RandomMeasurements(Nets n, long seed) {
@@ -37,14 +37,18 @@ final class RandomMeasurements {
                 } else if (pick < 9) {
                     occupancy.put(key, odd[r.nextInt(odd.length)]);
                 }
-                if (r.nextInt(4) > 0) {
-                    rates.put(key, (long) (r.nextDouble() * 2 * a.capacityBps()));
-                }
                 if (r.nextInt(3) > 0) {
                     previousLimits.put(key, 1 + (long) (r.nextDouble() * 2 * a.capacityBps()));
                 }
                 addStations(n, a, key, r);
             }
+        }
+        boolean allMeasured = r.nextBoolean();
+        for (int i = 0; i < n.flows.size(); i++) {
+            Flow f = n.flows.get(i);
+            long rate = !allMeasured && r.nextInt(10) == 0 ? -1 : (long) (r.nextDouble() * 60_000_000L);
+            n.flows.set(i, new Flow(f.key(), f.direction(), f.ueId(), f.apId(), f.bytes(), f.packets(),
+                    f.ackStream(), rate));
         }
     }
 
@@ -83,7 +87,6 @@ final class RandomMeasurements {
         }
         Measurements.Builder b = Measurements.builder().occupancy(occupancy);
         st.forEach(e -> b.station(e.getKey(), e.getValue()));
-        rates.forEach(b::tier2RateBps);
         return b.build();
     }
 }

@@ -80,22 +80,38 @@ public class RegulationProfileTest {
         assertEquals(0, paper.cycle(net, m, AT_40M).signalFallbacks());
     }
 
+    /** M's Tier-2 subflow on W2 measured at 6 Mb/s, S's Tier-1 flow at 30. */
+    private static NetworkSnapshot measured() {
+        return Nets.strongAndWeak(CAP).rate("M", "W2", 6_000_000L).rate("S", "W2", 30_000_000L)
+                .rate("M", "W1", 40_000_000L).build();
+    }
+
+    @Test
+    public void theMeasuredTier2RateSumsThisCyclesTier2Flows() {
+        NetworkSnapshot s = measured();
+        CycleResult r = mpsdn.cycle(s, w2(0.2, 0.9, 0.05).build(), AT_40M);
+        assertEquals(6_000_000L, r.tier2RateBps(s.apIndex("W2"), Direction.DOWNLINK));
+        assertEquals(0L, r.tier2RateBps(s.apIndex("W1"), Direction.DOWNLINK)); // M's primary: Tier 1
+        assertEquals(-1L, mpsdn.cycle(net, w2(0.2, 0.9, 0.05).build(), AT_40M)
+                .tier2RateBps(net.apIndex("W2"), Direction.DOWNLINK)); // no rate measured
+    }
+
     @Test
     public void validationCapsTheIncreaseNearTheMeasuredRate() {
-        Measurements m = w2(0.2, 0.9, 0.05).tier2RateBps(W2, 6_000_000L).build();
-        assertEquals(CAP, w2Limit(paper.cycle(net, m, AT_40M)));
+        Measurements m = w2(0.2, 0.9, 0.05).build();
+        assertEquals(CAP, w2Limit(paper.cycle(measured(), m, AT_40M)));
         // h = 0.5: 6 Mb/s * 1.5
-        assertEquals(9_000_000L, w2Limit(mpsdn.cycle(net, m, AT_40M)));
+        assertEquals(9_000_000L, w2Limit(mpsdn.cycle(measured(), m, AT_40M)));
     }
 
     @Test
     public void decreaseHalvesTheMeasuredRateByDefault() {
-        Measurements m = w2(0.2, 0.9, 0.9).tier2RateBps(W2, 6_000_000L).build();
+        Measurements m = w2(0.2, 0.9, 0.9).build();
         assertEquals(DecreaseBase.RATE, mpsdn.parameters().decreaseBase());
-        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(net, m, AT_40M)));
+        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), m, AT_40M)));
         RegulationCenter halveLimit = new RegulationCenter(RegulationParameters.builder().profile(Profile.MPSDN)
                 .decreaseBase(DecreaseBase.LIMIT).build());
-        assertEquals(20_000_000L, w2Limit(halveLimit.cycle(net, m, AT_40M)));
+        assertEquals(20_000_000L, w2Limit(halveLimit.cycle(measured(), m, AT_40M)));
     }
 
     @Test
