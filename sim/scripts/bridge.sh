@@ -5,4 +5,4 @@ set -euo pipefail
 dir=$(cd "$(dirname "$0")/../bridge" && pwd)
 [ -f "$dir/target/classpath.txt" ] || { echo "bridge.sh: run mvn install first (no $dir/target/classpath.txt)" >&2; exit 1; }
 exec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m -cp "$dir/target/classes:$(cat "$dir/target/classpath.txt")" \
-  org.mpsdn.sim.bridge.BridgeMain
+  org.mpsdn.sim.bridge.BridgeMain "$@"
