@@ -80,9 +80,11 @@ class ProfilePropertiesTest {
                 long before = Math.max(floor, Math.min(a.capacityBps(), previous.tier2LimitBps(a.id(), d)
                         .orElse(floor)));
                 if (sig < cth) {
-                    // the cap, computed here independently of LimitValidation
+                    // the cap, computed here independently of LimitValidation; a limit above it is held
                     double cap = Math.max(floor, Math.min(a.capacityBps(), Math.ceil(rate * (1.0 + headroom))));
-                    assertTrue(a + " " + d + ": " + limit + " above cap " + cap + " for rate " + rate, limit <= cap);
+                    assertTrue(a + " " + d + ": " + limit + " raised above cap " + cap + " for rate " + rate
+                            + " from " + before, limit <= Math.max(cap, before));
+                    assertTrue(a + " " + d + ": an increase lowered " + before + " to " + limit, limit >= before);
                 } else {
                     assertTrue(a + " " + d + ": a decrease raised " + before + " to " + limit, limit <= before);
                 }

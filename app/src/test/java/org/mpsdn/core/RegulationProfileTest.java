@@ -97,11 +97,14 @@ public class RegulationProfileTest {
     }
 
     @Test
-    public void validationCapsTheIncreaseNearTheMeasuredRate() {
+    public void validationCapsTheIncreaseNearTheMeasuredRateAndHoldsALimitAboveIt() {
         Measurements m = w2(0.2, 0.9, 0.05).build();
-        assertEquals(CAP, w2Limit(paper.cycle(measured(), m, AT_40M)));
+        RegulationState at5M = RegulationState.of(Map.of(W2, 5_000_000L), Map.of());
+        assertEquals(13_125_000L, w2Limit(paper.cycle(measured(), m, at5M))); // 5 Mb/s * (1 + 0.5 * 0.65 / 0.2)
         // h = 0.5: 6 Mb/s * 1.5
-        assertEquals(9_000_000L, w2Limit(mpsdn.cycle(measured(), m, AT_40M)));
+        assertEquals(9_000_000L, w2Limit(mpsdn.cycle(measured(), m, at5M)));
+        // 40 Mb/s is above that cap: held (neither raised nor lowered)
+        assertEquals(40_000_000L, w2Limit(mpsdn.cycle(measured(), m, AT_40M)));
     }
 
     @Test

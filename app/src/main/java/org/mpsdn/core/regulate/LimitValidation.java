@@ -6,12 +6,15 @@ import org.mpsdn.core.model.Checks;
  * Limit validation, the idea of TCP's congestion-window validation (RFC 7661) applied to the
  * Tier-2 meter (not in the paper): the limit may only grow while Tier 2 uses it.
  * <ul>
- *   <li>An increase never takes the limit above its cap max(floor, &lceil;rate &middot;
- *       (1 + headroom)&rceil;), nor above the capacity, where rate is the Tier-2 rate measured over
- *       the last interval. A limit already above the cap (inflated while Tier 2 used less) comes
- *       down to it, so the next decrease binds at once.</li>
+ *   <li>An increase never raises the limit above its cap max(floor, &lceil;rate &middot;
+ *       (1 + headroom)&rceil;) (nor above the capacity), where rate is the Tier-2 rate measured over
+ *       the last interval. A limit already above its cap is held, not lowered (RFC 7661 keeps an
+ *       unvalidated cwnd too): lowering it whenever TCP through the meter uses less than
+ *       1 / (1 + headroom) of it would spiral the limit down to R_m.</li>
  *   <li>A decrease halves the limit ({@link DecreaseBase#LIMIT}, the paper's) or the smaller of
- *       the limit and the measured rate ({@link DecreaseBase#RATE}), never below the floor.</li>
+ *       the limit and the measured rate ({@link DecreaseBase#RATE}, RFC 7661's max(pipeACK, LW) / 2),
+ *       never below the floor. Halving the rate binds at once even when the limit was held above
+ *       what Tier 2 uses.</li>
  *   <li>Without a measured rate the step is left as Algorithm 2 made it.</li>
  * </ul>
  */
@@ -68,7 +71,7 @@ public final class LimitValidation {
             return decrease == DecreaseBase.RATE
                     ? Math.max(floorBps, Math.min(currentBps, rateBps) / 2) : proposedBps;
         }
-        return Math.min(proposedBps, capBps(rateBps, floorBps, capacityBps));
+        return Math.min(proposedBps, Math.max(currentBps, capBps(rateBps, floorBps, capacityBps)));
     }
 
     /** @return the headroom */

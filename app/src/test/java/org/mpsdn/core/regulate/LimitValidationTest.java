@@ -25,13 +25,16 @@ public class LimitValidationTest {
     }
 
     @Test
-    public void increaseStopsAtTheCapAndAnInflatedLimitComesDownToIt() {
-        // Eq. 4 proposed 50 Mb/s from 40 while Tier 2 used 10: the limit goes to 15
-        assertEquals(15_000_000L, halfRate.next(CAP, 40_000_000L, false, 10_000_000L, FLOOR, CAP));
+    public void increaseStopsAtTheCapAndAnInflatedLimitIsHeld() {
+        // Eq. 4 proposed 50 Mb/s from 8 while Tier 2 used 10: the limit goes to 15
+        assertEquals(15_000_000L, halfRate.next(CAP, 8_000_000L, false, 10_000_000L, FLOOR, CAP));
         // a proposal under the cap is kept
         assertEquals(12_000_000L, halfRate.next(12_000_000L, 10_000_000L, false, 10_000_000L, FLOOR, CAP));
-        // an idle Tier 2 leaves R_m
-        assertEquals(FLOOR, halfRate.next(CAP, CAP, false, 0L, FLOOR, CAP));
+        // a limit above its cap neither grows nor shrinks
+        assertEquals(40_000_000L, halfRate.next(CAP, 40_000_000L, false, 10_000_000L, FLOOR, CAP));
+        assertEquals(CAP, halfRate.next(CAP, CAP, false, 0L, FLOOR, CAP));
+        // from the floor an idle Tier 2 earns nothing
+        assertEquals(FLOOR, halfRate.next(CAP, FLOOR, false, 0L, FLOOR, CAP));
     }
 
     @Test
