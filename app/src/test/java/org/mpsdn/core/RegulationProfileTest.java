@@ -101,8 +101,9 @@ public class RegulationProfileTest {
         Measurements m = w2(0.2, 0.9, 0.05).build();
         RegulationState at5M = RegulationState.of(Map.of(W2, 5_000_000L), Map.of());
         assertEquals(13_125_000L, w2Limit(paper.cycle(measured(), m, at5M))); // 5 Mb/s * (1 + 0.5 * 0.65 / 0.2)
-        // h = 0.5: 6 Mb/s * 1.5
-        assertEquals(9_000_000L, w2Limit(mpsdn.cycle(measured(), m, at5M)));
+        // h = 1 (default): 6 Mb/s * 2
+        assertEquals(1.0, mpsdn.parameters().validationHeadroom(), 0.0);
+        assertEquals(12_000_000L, w2Limit(mpsdn.cycle(measured(), m, at5M)));
         // 40 Mb/s is above that cap: held (neither raised nor lowered)
         assertEquals(40_000_000L, w2Limit(mpsdn.cycle(measured(), m, AT_40M)));
     }

@@ -93,7 +93,7 @@ public class CoreRegulationEngineProfileTest {
         EngineDecision d = run(Profile.MPSDN);
         assertEquals(Tier.TIER2, d.tiers().get("lte1").get(LTE_DATA));
         // LTE: only ue1's Tier-2 queue is full, so no congestion; 10 Mb/s is above the cap of
-        // 4 Mb/s * 1.5, so it is held (the paper's Eq. 4 would raise it to the 20 Mb/s capacity)
+        // 4 Mb/s * 2, so it is held (the paper's Eq. 4 would raise it to the 20 Mb/s capacity)
         assertEquals(10_000L, limit(d, "lte1"));
         // Wi-Fi: the single-path user's queue is at 0.9: a decrease; no Tier-2 traffic there, so R_m
         assertEquals(100L, limit(d, "wifi1"));
