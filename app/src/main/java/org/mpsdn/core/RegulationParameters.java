@@ -159,7 +159,8 @@ public final class RegulationParameters {
                 && minRateBps == that.minRateBps && intervalMillis == that.intervalMillis
                 && deadlockBreaker == that.deadlockBreaker && Double.compare(that.hysteresis, hysteresis) == 0
                 && regulateUplink == that.regulateUplink && profile == that.profile
-                && Double.compare(that.validationHeadroom, validationHeadroom) == 0 && decreaseBase == that.decreaseBase;
+                && Double.compare(that.validationHeadroom, validationHeadroom) == 0
+                && decreaseBase == that.decreaseBase;
     }
 
     @Override

@@ -94,7 +94,16 @@ final class Tier2Limits {
             this.stationSignal = p.profile().signal() != SignalKind.AP;
         }
 
-        /** Lines 3-8: halve when the signal is &ge; CTh, else increase (Eq. 4); then validate. */
+        /**
+         * Lines 3-8: halve when the signal is &ge; CTh, else increase (Eq. 4); then validate.
+         *
+         * @param current  BW_i
+         * @param signal   the signal, in [0, 1]
+         * @param capacity the AP's capacity
+         * @param floor    min(R_m, capacity)
+         * @param rateBps  the measured Tier-2 rate, -1 when unknown
+         * @return BW_{i+1}
+         */
         long step(long current, double signal, long capacity, long floor, long rateBps) {
             long next = regulator.next(current, signal, capacity);
             if (validation == null) {

@@ -7,7 +7,6 @@ import net.jqwik.api.constraints.IntRange;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.core.model.AccessPoint;
-import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.FlowKey;
 import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.regulate.DecreaseBase;

@@ -98,7 +98,12 @@ final class StationQueueSanitizer {
         return v < 0 ? Long.MAX_VALUE : v;
     }
 
-    /** monotonic_ns - newest_sample_monotonic_ns, or -1 when absent or implausible. */
+    /**
+     * How old the newest sample of a report was when the agent answered.
+     *
+     * @param status the agent's report
+     * @return monotonic_ns - newest_sample_monotonic_ns, or -1 when absent or implausible
+     */
     static long sampleAgeNanos(ApStatus status) {
         long end = status.getMonotonicNs();
         long newest = status.getNewestSampleMonotonicNs();
@@ -109,6 +114,12 @@ final class StationQueueSanitizer {
         return age >= 0 && age <= MAX_SAMPLE_AGE_NS ? age : -1;
     }
 
+    /**
+     * The window mode an agent applied.
+     *
+     * @param status the agent's report
+     * @return it, {@link WindowMode#UNREPORTED} from agents that predate the field
+     */
     static WindowMode windowMode(ApStatus status) {
         switch (status.getWindowMode()) {
             case WINDOW_MODE_SINCE_LAST_POLL:
