@@ -28,21 +28,29 @@ public final class CycleResult {
     private final int tier2Flows;
     private final int[] tier2FlowsPerApDirection;
     private final long[] limits;
+    private final double[] signals;
+    private final long[] tier2Rates;
     private final int missingOccupancy;
     private final int invalidOccupancy;
+    private final int signalFallbacks;
+    private final Profile profile;
     private final RegulationState nextState;
 
-    CycleResult(NetworkSnapshot snapshot, PrimarySelection selection, byte[] tiers, int tier2Flows,
-                int[] tier2FlowsPerApDirection, long[] limits, int missingOccupancy, int invalidOccupancy) {
+    CycleResult(NetworkSnapshot snapshot, PrimarySelection selection, FlowTiers tiers, Tier2Limits limits,
+                Profile profile) {
         this.snapshot = snapshot;
         this.selection = selection;
-        this.tiers = tiers;
-        this.tier2Flows = tier2Flows;
-        this.tier2FlowsPerApDirection = tier2FlowsPerApDirection;
-        this.limits = limits;
-        this.missingOccupancy = missingOccupancy;
-        this.invalidOccupancy = invalidOccupancy;
-        this.nextState = RegulationState.fromCycle(snapshot, limits, primaryArray(snapshot, selection));
+        this.tiers = tiers.codes;
+        this.tier2Flows = tiers.tier2;
+        this.tier2FlowsPerApDirection = tiers.perApDirection;
+        this.limits = limits.bps;
+        this.signals = limits.signals;
+        this.tier2Rates = tiers.tier2RateBps;
+        this.missingOccupancy = limits.missing;
+        this.invalidOccupancy = limits.invalid;
+        this.signalFallbacks = limits.fallbacks;
+        this.profile = profile;
+        this.nextState = RegulationState.fromCycle(snapshot, this.limits, primaryArray(snapshot, selection));
     }
 
     private static int[] primaryArray(NetworkSnapshot s, PrimarySelection sel) {
@@ -154,6 +162,44 @@ public final class CycleResult {
         return nextState.tier2LimitBps(apId, direction);
     }
 
+    /**
+     * The congestion signal Algorithm 2 compared with CTh for an AP and direction this cycle.
+     *
+     * @param ap        AP index
+     * @param direction direction
+     * @return the value in [0, 1], or NaN when the direction is not regulated or had no reading
+     */
+    public double signal(int ap, Direction direction) {
+        return signals[ap * 2 + direction.ordinal()];
+    }
+
+    /**
+     * The measured Tier-2 rate of an AP and direction: the sum of the rates of this cycle's Tier-2
+     * flows there over the last interval (what the mpsdn profile validates the limit against).
+     *
+     * @param ap        AP index
+     * @param direction direction
+     * @return bit/s; 0 without Tier-2 flows; -1 when one of them has no measured rate
+     */
+    public long tier2RateBps(int ap, Direction direction) {
+        return tier2Rates[ap * 2 + direction.ordinal()];
+    }
+
+    /** @return the profile that made the decisions */
+    public Profile profile() {
+        return profile;
+    }
+
+    /**
+     * Regulated AP-directions whose Tier-1-aware signal fell back to the AP's MacOcc because no
+     * station queue was reported (always 0 in the paper profile).
+     *
+     * @return the count
+     */
+    public int signalFallbacks() {
+        return signalFallbacks;
+    }
+
     /** @return every new Tier-2 limit by AP and direction (a fresh sorted map, O(APs)) */
     public Map<ApDirection, Long> tier2Limits() {
         return nextState.tier2Limits();
@@ -202,7 +248,8 @@ public final class CycleResult {
 
     @Override
     public String toString() {
-        return "CycleResult{" + snapshot + ", tier2Flows=" + tier2Flows + ", missingOccupancy=" + missingOccupancy
-                + ", invalidOccupancy=" + invalidOccupancy + "}";
+        return "CycleResult{" + snapshot + ", profile=" + profile.id() + ", tier2Flows=" + tier2Flows
+                + ", missingOccupancy=" + missingOccupancy + ", invalidOccupancy=" + invalidOccupancy
+                + ", signalFallbacks=" + signalFallbacks + "}";
     }
 }

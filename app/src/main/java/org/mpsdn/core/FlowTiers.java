@@ -9,7 +9,8 @@ import org.mpsdn.core.model.NetworkSnapshot;
 /**
  * Algorithm 1, lines 4-21, once every user's primary connection is known: the tier of every
  * flow of a snapshot (see {@link FlowTiering} for the rule), with the number of Tier-2 flows in
- * total and per AP and direction. No per-flow allocation or hashing.
+ * total and per AP and direction, and which connections carry one in each direction. No per-flow
+ * allocation or hashing.
  */
 final class FlowTiers {
     private static final byte TIER1 = (byte) Tier.TIER1.ordinal();
@@ -19,6 +20,14 @@ final class FlowTiers {
     final byte[] codes;
     /** Tier-2 flows per AP and direction, at {@code ap * 2 + direction.ordinal()}. */
     final int[] perApDirection;
+    /** Whether a connection carries a Tier-2 flow, at {@code connection * 2 + direction.ordinal()}. */
+    final boolean[] tier2Connections;
+    /**
+     * Measured Tier-2 rate per AP and direction (same index as {@link #perApDirection}): the sum of
+     * the rates of this cycle's Tier-2 flows there, bit/s; 0 without any; -1 when one of them has
+     * no measured rate.
+     */
+    final long[] tier2RateBps;
     /** Tier-2 flows in total. */
     final int tier2;
 
@@ -33,6 +42,8 @@ final class FlowTiers {
         boolean[] secondary = secondaryConnections(s, selection);
         codes = new byte[s.flowCount()];
         perApDirection = new int[s.apCount() * 2];
+        tier2Connections = new boolean[s.connectionCount() * 2];
+        tier2RateBps = new long[s.apCount() * 2];
         int count = 0;
         for (int i = 0; i < codes.length; i++) {
             int c = s.flowConnection(i);
@@ -46,13 +57,25 @@ final class FlowTiers {
             Tier t = FlowTiering.tierOf(s.flowTcp(i), d, s.flowAckStream(i), true, false, regulateUplink);
             if (t == Tier.TIER2) {
                 codes[i] = TIER2;
-                perApDirection[s.connectionAp(c) * 2 + d.ordinal()]++;
+                int apDir = s.connectionAp(c) * 2 + d.ordinal();
+                perApDirection[apDir]++;
+                tier2Connections[c * 2 + d.ordinal()] = true;
+                tier2RateBps[apDir] = addRate(tier2RateBps[apDir], s.flow(i).rateBps());
                 count++;
             } else {
                 codes[i] = TIER1;
             }
         }
         tier2 = count;
+    }
+
+    // a sum of rates that stays unknown (-1) once one term is, and saturates instead of overflowing
+    private static long addRate(long sum, long rate) {
+        if (sum < 0 || rate < 0) {
+            return -1L;
+        }
+        long total = sum + rate;
+        return total < 0 ? Long.MAX_VALUE : total;
     }
 
     // per connection: does it carry secondary subflows of a (regulated) multipath user (line 10)?

@@ -9,6 +9,7 @@ import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.Checks;
 import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.regulate.BandwidthRegulator;
+import org.mpsdn.core.signal.SignalInputs;
 import org.mpsdn.core.throughput.AchievableThroughput;
 import org.mpsdn.core.throughput.ThroughputModel;
 
@@ -51,6 +52,14 @@ import java.util.Optional;
  *       leaves the limit unchanged and is counted in the result.</li>
  * </ol>
  *
+ * <h2>Profiles</h2>
+ * {@link Profile#PAPER} (the default) is the above, exactly as published. {@link Profile#MPSDN}
+ * replaces MacOcc with the Tier-1-aware signal ({@link org.mpsdn.core.signal.SignalKind#TIER1},
+ * from the station queues in the {@link Measurements}) and validates every step against the
+ * measured Tier-2 rate, the sum of the rates of this cycle's Tier-2 flows
+ * ({@link org.mpsdn.core.model.Flow#rateBps()}, {@link org.mpsdn.core.regulate.LimitValidation});
+ * Algorithm 1 is the same in both. See docs/regulation.md.
+ *
  * <h2>Operator policies (not in the paper)</h2>
  * A device may carry a {@link org.mpsdn.core.model.UserPolicy}: an <i>exempt</i> device's flows
  * are all Tier 1 and each of its connections counts as active load in primary selection; a
@@ -68,7 +77,7 @@ public final class RegulationCenter {
     private final RegulationParameters parameters;
     private final ThroughputModel model;
     private final PrimarySelector selector;
-    private final BandwidthRegulator regulator;
+    private final Tier2Limits.Law law;
 
     /** Creates a Regulation Center with the paper's defaults. */
     public RegulationCenter() {
@@ -95,7 +104,7 @@ public final class RegulationCenter {
         this.model = Checks.nonNull("model", model);
         this.selector = parameters.deadlockBreaker() == DeadlockBreaker.BASELINE
                 ? new BaselineSelector() : new PrioritySelector();
-        this.regulator = new BandwidthRegulator(parameters.cth(), parameters.alpha(), parameters.minRateBps());
+        this.law = new Tier2Limits.Law(parameters);
     }
 
     /** @return the parameters */
@@ -105,11 +114,13 @@ public final class RegulationCenter {
 
     /** @return the Algorithm 2 step in use */
     public BandwidthRegulator regulator() {
-        return regulator;
+        return law.regulator;
     }
 
     /**
-     * Runs one control cycle: categorize (Algorithm 1) then regulate (Algorithm 2).
+     * Runs one control cycle on MacOcc alone (what the paper's Algorithm 2 reads): same as
+     * {@link #cycle(NetworkSnapshot, Measurements, RegulationState)} with
+     * {@link Measurements#of(Map)}.
      *
      * @param snapshot  the network now
      * @param occupancy average MAC queue occupancy ratio in [0, 1] per AP and direction over the
@@ -121,18 +132,35 @@ public final class RegulationCenter {
      */
     public CycleResult cycle(NetworkSnapshot snapshot, Map<ApDirection, Double> occupancy,
                              RegulationState previous) {
+        return cycle(snapshot, Measurements.of(Checks.nonNull("occupancy", occupancy)), previous);
+    }
+
+    /**
+     * Runs one control cycle: categorize (Algorithm 1) then regulate (Algorithm 2).
+     *
+     * @param snapshot     the network now
+     * @param measurements what was measured over the last interval (MacOcc; for the mpsdn profile
+     *                     also station queues)
+     * @param previous     the previous cycle's {@link CycleResult#nextState()}, or
+     *                     {@link RegulationState#initial()}
+     * @return primaries, tiers and new Tier-2 limits
+     * @throws IllegalArgumentException if an argument is null
+     */
+    public CycleResult cycle(NetworkSnapshot snapshot, Measurements measurements, RegulationState previous) {
         Checks.nonNull("snapshot", snapshot);
-        Checks.nonNull("occupancy", occupancy);
+        Checks.nonNull("measurements", measurements);
         Checks.nonNull("previous", previous);
         // Algorithm 1, line 3: every user's primary connection, the one with maximal achievable throughput
         int[] previousPrimary = parameters.hysteresis() > 0.0 ? previousPrimaries(snapshot, previous) : null;
         PrimarySelection selection = selector.select(snapshot, model, previousPrimary, parameters.hysteresis());
         // Algorithm 1, lines 4-21: Tier 1 over primary connections and for single-path users, else Tier 2
         FlowTiers tiers = new FlowTiers(snapshot, selection, parameters.regulateUplink());
-        // Algorithm 2: the Tier-2 limit of every AP (and regulated direction) from its MAC queue occupancy
-        Tier2Limits limits = new Tier2Limits(snapshot, occupancy, previous, regulator, parameters.regulateUplink());
-        return new CycleResult(snapshot, selection, tiers.codes, tiers.tier2, tiers.perApDirection, limits.bps,
-                limits.missing, limits.invalid);
+        // Algorithm 2: the Tier-2 limit of every AP (and regulated direction) from its congestion signal
+        SignalInputs in = new SignalInputs(snapshot, measurements.occupancy(), measurements.stations(),
+                tiers.tier2Connections);
+        Tier2Limits limits = new Tier2Limits(snapshot, in, tiers.tier2RateBps, previous, law,
+                parameters.regulateUplink());
+        return new CycleResult(snapshot, selection, tiers, limits, parameters.profile());
     }
 
     private static int[] previousPrimaries(NetworkSnapshot s, RegulationState previous) {

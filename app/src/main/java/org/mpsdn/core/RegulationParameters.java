@@ -1,13 +1,17 @@
 package org.mpsdn.core;
 
 import org.mpsdn.core.model.Checks;
+import org.mpsdn.core.regulate.DecreaseBase;
+import org.mpsdn.core.regulate.LimitValidation;
 
 import java.util.Objects;
 
 /**
  * Validated parameters of the Regulation Center (MP-SDN Sections V-A and VI). Defaults are the
  * paper's: CTh = 0.85, &alpha; = 0.5, R_m = 100 kb/s, execution interval 2 s, priority-based
- * deadlock breaker, no hysteresis, downlink regulated only.
+ * deadlock breaker, no hysteresis, downlink regulated only, and the {@link Profile#PAPER paper}
+ * profile (the {@link Profile#MPSDN mpsdn} profile's validation headroom and decrease base are
+ * ignored by it).
  */
 public final class RegulationParameters {
     /** Default congestion threshold CTh. */
@@ -24,6 +28,14 @@ public final class RegulationParameters {
     public static final long MAX_MIN_RATE_BPS = 100_000_000_000L;
     /** Largest accepted hysteresis margin. */
     public static final double MAX_HYSTERESIS = 10.0;
+    /**
+     * Default limit-validation headroom of the mpsdn profile: an increase may reach twice the
+     * measured Tier-2 rate (RFC 7661's "pipeACK &ge; cwnd / 2"); 0.5 cost Tier 2 about half its
+     * low-demand throughput in ns-3 (docs/regulation.md).
+     */
+    public static final double DEFAULT_VALIDATION_HEADROOM = 1.0;
+    /** Default base of a validated decrease in the mpsdn profile (measured in docs/regulation.md). */
+    public static final DecreaseBase DEFAULT_DECREASE_BASE = DecreaseBase.RATE;
 
     private final double cth;
     private final double alpha;
@@ -32,6 +44,9 @@ public final class RegulationParameters {
     private final DeadlockBreaker deadlockBreaker;
     private final double hysteresis;
     private final boolean regulateUplink;
+    private final Profile profile;
+    private final double validationHeadroom;
+    private final DecreaseBase decreaseBase;
 
     private RegulationParameters(Builder b) {
         this.cth = Checks.inLeftOpenRange("cth", b.cth, 0.0, 1.0);
@@ -41,6 +56,10 @@ public final class RegulationParameters {
         this.deadlockBreaker = Checks.nonNull("deadlockBreaker", b.deadlockBreaker);
         this.hysteresis = Checks.inRange("hysteresis", b.hysteresis, 0.0, MAX_HYSTERESIS);
         this.regulateUplink = b.regulateUplink;
+        this.profile = Checks.nonNull("profile", b.profile);
+        this.validationHeadroom = Checks.inRange("validationHeadroom", b.validationHeadroom, 0.0,
+                LimitValidation.MAX_HEADROOM);
+        this.decreaseBase = Checks.nonNull("decreaseBase", b.decreaseBase);
     }
 
     /** @return the paper's defaults */
@@ -56,7 +75,8 @@ public final class RegulationParameters {
     /** @return a builder initialised with these values */
     public Builder toBuilder() {
         return new Builder().cth(cth).alpha(alpha).minRateBps(minRateBps).intervalMillis(intervalMillis)
-                .deadlockBreaker(deadlockBreaker).hysteresis(hysteresis).regulateUplink(regulateUplink);
+                .deadlockBreaker(deadlockBreaker).hysteresis(hysteresis).regulateUplink(regulateUplink)
+                .profile(profile).validationHeadroom(validationHeadroom).decreaseBase(decreaseBase);
     }
 
     /** @return congestion threshold CTh on the MAC queue occupancy ratio, in (0, 1] */
@@ -106,6 +126,26 @@ public final class RegulationParameters {
         return regulateUplink;
     }
 
+    /** @return the regulation profile: the paper's Algorithm 2, or the Tier-1-aware signal with validation */
+    public Profile profile() {
+        return profile;
+    }
+
+    /**
+     * Limit-validation headroom h of the mpsdn profile: an increase never takes the Tier-2 limit
+     * above max(R_m, measured Tier-2 rate &middot; (1 + h)).
+     *
+     * @return h in [0, {@link LimitValidation#MAX_HEADROOM}]
+     */
+    public double validationHeadroom() {
+        return validationHeadroom;
+    }
+
+    /** @return what a decrease halves in the mpsdn profile */
+    public DecreaseBase decreaseBase() {
+        return decreaseBase;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -118,19 +158,23 @@ public final class RegulationParameters {
         return Double.compare(that.cth, cth) == 0 && Double.compare(that.alpha, alpha) == 0
                 && minRateBps == that.minRateBps && intervalMillis == that.intervalMillis
                 && deadlockBreaker == that.deadlockBreaker && Double.compare(that.hysteresis, hysteresis) == 0
-                && regulateUplink == that.regulateUplink;
+                && regulateUplink == that.regulateUplink && profile == that.profile
+                && Double.compare(that.validationHeadroom, validationHeadroom) == 0
+                && decreaseBase == that.decreaseBase;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(cth, alpha, minRateBps, intervalMillis, deadlockBreaker, hysteresis, regulateUplink);
+        return Objects.hash(cth, alpha, minRateBps, intervalMillis, deadlockBreaker, hysteresis, regulateUplink,
+                profile, validationHeadroom, decreaseBase);
     }
 
     @Override
     public String toString() {
         return "RegulationParameters{cth=" + cth + ", alpha=" + alpha + ", minRateBps=" + minRateBps
                 + ", intervalMillis=" + intervalMillis + ", deadlockBreaker=" + deadlockBreaker
-                + ", hysteresis=" + hysteresis + ", regulateUplink=" + regulateUplink + "}";
+                + ", hysteresis=" + hysteresis + ", regulateUplink=" + regulateUplink + ", profile=" + profile.id()
+                + ", validationHeadroom=" + validationHeadroom + ", decreaseBase=" + decreaseBase + "}";
     }
 
     /**
@@ -144,6 +188,9 @@ public final class RegulationParameters {
         private DeadlockBreaker deadlockBreaker = DeadlockBreaker.PRIORITY;
         private double hysteresis;
         private boolean regulateUplink;
+        private Profile profile = Profile.PAPER;
+        private double validationHeadroom = DEFAULT_VALIDATION_HEADROOM;
+        private DecreaseBase decreaseBase = DEFAULT_DECREASE_BASE;
 
         private Builder() {
         }
@@ -222,6 +269,39 @@ public final class RegulationParameters {
          */
         public Builder regulateUplink(boolean value) {
             this.regulateUplink = value;
+            return this;
+        }
+
+        /**
+         * Sets the regulation profile.
+         *
+         * @param value paper or mpsdn
+         * @return this builder
+         */
+        public Builder profile(Profile value) {
+            this.profile = value;
+            return this;
+        }
+
+        /**
+         * Sets the limit-validation headroom (mpsdn profile).
+         *
+         * @param value in [0, {@link LimitValidation#MAX_HEADROOM}]
+         * @return this builder
+         */
+        public Builder validationHeadroom(double value) {
+            this.validationHeadroom = value;
+            return this;
+        }
+
+        /**
+         * Sets what a decrease halves (mpsdn profile).
+         *
+         * @param value the limit or the measured rate
+         * @return this builder
+         */
+        public Builder decreaseBase(DecreaseBase value) {
+            this.decreaseBase = value;
             return this;
         }
 

@@ -5,15 +5,20 @@ import org.mpsdn.core.model.AccessPoint;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.regulate.BandwidthRegulator;
+import org.mpsdn.core.regulate.LimitValidation;
+import org.mpsdn.core.signal.CongestionSignal;
+import org.mpsdn.core.signal.SignalInputs;
+import org.mpsdn.core.signal.SignalKind;
+import org.mpsdn.core.signal.SignalReading;
 
 import java.util.Arrays;
-import java.util.Map;
 
 /**
  * Algorithm 2, lines 1-8: the new Tier-2 limit of every AP and regulated direction from its
- * average MAC queue occupancy (one {@link BandwidthRegulator} step each). A missing or invalid
- * occupancy leaves the limit unchanged (kept within the AP's range) and is counted. Line 9,
- * enforcing the limits through the switches' meters, is the caller's.
+ * congestion signal (one {@link BandwidthRegulator} step each; the paper's signal is MacOcc), then,
+ * in the mpsdn profile, {@link LimitValidation}. Without a signal reading (missing or invalid
+ * occupancy) the limit is unchanged (kept within the AP's range) and counted. Line 9, enforcing
+ * the limits through the switches' meters, is the caller's.
  */
 final class Tier2Limits {
     private static final Direction[] DOWNLINK_ONLY = {Direction.DOWNLINK};
@@ -21,50 +26,91 @@ final class Tier2Limits {
 
     /** Limit per AP and direction at {@code ap * 2 + direction.ordinal()}, bit/s; -1 when not regulated. */
     final long[] bps;
+    /** Signal value used per AP and direction (same index), NaN when none. */
+    final double[] signals;
     /** Regulated AP-directions without an occupancy. */
     final int missing;
     /** Occupancies ignored for being null, NaN or outside [0, 1]. */
     final int invalid;
+    /** Regulated AP-directions whose Tier-1-aware signal fell back to MacOcc (no station queue reported). */
+    final int fallbacks;
 
     /**
      * Regulates every AP of a snapshot.
      *
      * @param s              the snapshot
-     * @param occupancy      MacOcc per AP and direction over the last interval
+     * @param in             the signal's inputs
+     * @param tier2RateBps   measured Tier-2 rate per AP and direction (-1: unknown), see {@link FlowTiers}
      * @param previous       the previous limits (BW_i)
-     * @param regulator      the Eq. (4) step
+     * @param law            the signal, the Eq. (4) step and the optional validation
      * @param regulateUplink whether both directions are regulated
      */
-    Tier2Limits(NetworkSnapshot s, Map<ApDirection, Double> occupancy, RegulationState previous,
-                BandwidthRegulator regulator, boolean regulateUplink) {
+    Tier2Limits(NetworkSnapshot s, SignalInputs in, long[] tier2RateBps, RegulationState previous, Law law,
+                boolean regulateUplink) {
         bps = new long[s.apCount() * 2];
+        signals = new double[s.apCount() * 2];
         Arrays.fill(bps, -1L);
+        Arrays.fill(signals, Double.NaN);
         int absent = 0;
         int bad = 0;
+        int fellBack = 0;
         for (int ap = 0; ap < s.apCount(); ap++) {
             AccessPoint a = s.ap(ap);
-            long floor = regulator.floorBps(a.capacityBps());
+            long floor = law.regulator.floorBps(a.capacityBps());
             for (Direction d : regulateUplink ? BOTH : DOWNLINK_ONLY) {
                 long current = previous.tier2LimitBps(a.id(), d).orElse(floor);
-                // line 2: ap.MacOcc = QueryMac(ap)
+                // line 2: ap.MacOcc = QueryMac(ap), or the profile's signal
                 ApDirection key = new ApDirection(a.id(), d);
-                Double occ = occupancy.get(key);
-                long next;
-                if (occ != null && occ >= 0.0 && occ <= 1.0) {
-                    // lines 3-8: halve when MacOcc >= CTh, else increase (Eq. 4)
-                    next = regulator.next(current, occ, a.capacityBps());
+                SignalReading r = law.signal.read(in, ap, key);
+                int i = ap * 2 + d.ordinal();
+                if (r.present()) {
+                    signals[i] = r.value();
+                    fellBack += law.stationSignal && r.source() == SignalReading.Source.AP_OCCUPANCY ? 1 : 0;
+                    bps[i] = law.step(current, r.value(), a.capacityBps(), floor, tier2RateBps[i]);
                 } else {
-                    if (occ == null && !occupancy.containsKey(key)) {
-                        absent++;
-                    } else {
-                        bad++;
-                    }
-                    next = Math.max(floor, Math.min(a.capacityBps(), current));
+                    absent += r.source() == SignalReading.Source.MISSING ? 1 : 0;
+                    bad += r.source() == SignalReading.Source.INVALID ? 1 : 0;
+                    bps[i] = Math.max(floor, Math.min(a.capacityBps(), current));
                 }
-                bps[ap * 2 + d.ordinal()] = next;
             }
         }
         missing = absent;
         invalid = bad;
+        fallbacks = fellBack;
+    }
+
+    /** The control law of a profile: signal, Eq. (4) step, optional validation. Immutable. */
+    static final class Law {
+        final CongestionSignal signal;
+        final BandwidthRegulator regulator;
+        final LimitValidation validation;
+        final boolean stationSignal;
+
+        Law(RegulationParameters p) {
+            this.signal = p.profile().signal().signal();
+            this.regulator = new BandwidthRegulator(p.cth(), p.alpha(), p.minRateBps());
+            this.validation = p.profile().validates()
+                    ? new LimitValidation(p.validationHeadroom(), p.decreaseBase()) : null;
+            this.stationSignal = p.profile().signal() != SignalKind.AP;
+        }
+
+        /**
+         * Lines 3-8: halve when the signal is &ge; CTh, else increase (Eq. 4); then validate.
+         *
+         * @param current  BW_i
+         * @param signal   the signal, in [0, 1]
+         * @param capacity the AP's capacity
+         * @param floor    min(R_m, capacity)
+         * @param rateBps  the measured Tier-2 rate, -1 when unknown
+         * @return BW_{i+1}
+         */
+        long step(long current, double signal, long capacity, long floor, long rateBps) {
+            long next = regulator.next(current, signal, capacity);
+            if (validation == null) {
+                return next;
+            }
+            long bw = Math.max(floor, Math.min(capacity, current));
+            return validation.next(next, bw, regulator.congested(signal), rateBps, floor, capacity);
+        }
     }
 }

@@ -47,4 +47,9 @@ public final class OsgiPropertyConstants {
     public static final String METER_BURST_MS = "meterBurstMs";
     /** Default burst window. */
     public static final int METER_BURST_MS_DEFAULT = 100;
+
+    /** Regulation profile: "paper" (Algorithm 2 and MacOcc as published) or "mpsdn" (docs/regulation.md). */
+    public static final String PROFILE = "profile";
+    /** Default profile: the paper's, until the lab measurements of the mpsdn profile are in. */
+    public static final String PROFILE_DEFAULT = "paper";
 }

@@ -64,6 +64,8 @@ import static org.mpsdn.impl.OsgiPropertyConstants.INTERVAL_MS;
 import static org.mpsdn.impl.OsgiPropertyConstants.INTERVAL_MS_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.METER_BURST_MS;
 import static org.mpsdn.impl.OsgiPropertyConstants.METER_BURST_MS_DEFAULT;
+import static org.mpsdn.impl.OsgiPropertyConstants.PROFILE;
+import static org.mpsdn.impl.OsgiPropertyConstants.PROFILE_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.RM_KBPS;
 import static org.mpsdn.impl.OsgiPropertyConstants.RM_KBPS_DEFAULT;
 import static org.slf4j.LoggerFactory.getLogger;
@@ -87,6 +89,7 @@ import static org.slf4j.LoggerFactory.getLogger;
                 FAIL_OPEN_DELAY_MS + ":Integer=" + FAIL_OPEN_DELAY_MS_DEFAULT,
                 FLOW_IDLE_TIMEOUT_SEC + ":Integer=" + FLOW_IDLE_TIMEOUT_SEC_DEFAULT,
                 METER_BURST_MS + ":Integer=" + METER_BURST_MS_DEFAULT,
+                PROFILE + "=" + PROFILE_DEFAULT,
         })
 public class RegulationManager extends AbstractListenerManager<RegulationEvent, RegulationListener>
         implements RegulationAdminService, DetectionService {
@@ -154,6 +157,8 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     private int flowIdleTimeoutSec = FLOW_IDLE_TIMEOUT_SEC_DEFAULT;
     /** Burst window of Tier-2 meters in milliseconds. */
     private int meterBurstMs = METER_BURST_MS_DEFAULT;
+    /** Regulation profile: paper (Algorithm 2 and MacOcc as published) or mpsdn (docs/regulation.md). */
+    private String profile = PROFILE_DEFAULT;
 
     /** The cycle's decision function; the pure core unless a test replaces it. */
     RegulationEngine engine;
@@ -268,6 +273,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         failOpenDelayMs = p.failOpenDelayMs();
         flowIdleTimeoutSec = p.flowIdleTimeoutSec();
         meterBurstMs = p.meterBurstMs();
+        profile = p.profile().id();
         props = p;
         log.info("Properties: {}", p);
     }

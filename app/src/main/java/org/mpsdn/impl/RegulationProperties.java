@@ -1,5 +1,6 @@
 package org.mpsdn.impl;
 
+import org.mpsdn.core.Profile;
 import org.mpsdn.impl.util.PropertyReader;
 
 import java.util.ArrayList;
@@ -21,6 +22,8 @@ import static org.mpsdn.impl.OsgiPropertyConstants.INTERVAL_MS;
 import static org.mpsdn.impl.OsgiPropertyConstants.INTERVAL_MS_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.METER_BURST_MS;
 import static org.mpsdn.impl.OsgiPropertyConstants.METER_BURST_MS_DEFAULT;
+import static org.mpsdn.impl.OsgiPropertyConstants.PROFILE;
+import static org.mpsdn.impl.OsgiPropertyConstants.PROFILE_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.RM_KBPS;
 import static org.mpsdn.impl.OsgiPropertyConstants.RM_KBPS_DEFAULT;
 
@@ -30,6 +33,7 @@ import static org.mpsdn.impl.OsgiPropertyConstants.RM_KBPS_DEFAULT;
  */
 public final class RegulationProperties {
     private static final Set<String> BREAKERS = Set.of("priority", "baseline");
+    private static final Set<String> PROFILES = Set.of(Profile.PAPER.id(), Profile.MPSDN.id());
 
     private final int intervalMs;
     private final double cth;
@@ -39,9 +43,10 @@ public final class RegulationProperties {
     private final int failOpenDelayMs;
     private final int flowIdleTimeoutSec;
     private final int meterBurstMs;
+    private final Profile profile;
 
     private RegulationProperties(int intervalMs, double cth, double alpha, int rmKbps, String deadlockBreaker,
-                                 int failOpenDelayMs, int flowIdleTimeoutSec, int meterBurstMs) {
+                                 int failOpenDelayMs, int flowIdleTimeoutSec, int meterBurstMs, Profile profile) {
         this.intervalMs = intervalMs;
         this.cth = cth;
         this.alpha = alpha;
@@ -50,6 +55,7 @@ public final class RegulationProperties {
         this.failOpenDelayMs = failOpenDelayMs;
         this.flowIdleTimeoutSec = flowIdleTimeoutSec;
         this.meterBurstMs = meterBurstMs;
+        this.profile = profile;
     }
 
     /**
@@ -60,7 +66,7 @@ public final class RegulationProperties {
     public static RegulationProperties defaults() {
         return new RegulationProperties(INTERVAL_MS_DEFAULT, CTH_DEFAULT, ALPHA_DEFAULT, RM_KBPS_DEFAULT,
                 DEADLOCK_BREAKER_DEFAULT, FAIL_OPEN_DELAY_MS_DEFAULT, FLOW_IDLE_TIMEOUT_SEC_DEFAULT,
-                METER_BURST_MS_DEFAULT);
+                METER_BURST_MS_DEFAULT, Profile.of(PROFILE_DEFAULT));
     }
 
     /**
@@ -86,7 +92,8 @@ public final class RegulationProperties {
                 r.choice(DEADLOCK_BREAKER, previous.deadlockBreaker, BREAKERS),
                 r.integer(FAIL_OPEN_DELAY_MS, previous.failOpenDelayMs, 0, 86_400_000),
                 r.integer(FLOW_IDLE_TIMEOUT_SEC, previous.flowIdleTimeoutSec, 1, 65535),
-                r.integer(METER_BURST_MS, previous.meterBurstMs, 1, 10_000));
+                r.integer(METER_BURST_MS, previous.meterBurstMs, 1, 10_000),
+                Profile.of(r.choice(PROFILE, previous.profile.id(), PROFILES)));
         errors.addAll(r.errors());
         return p;
     }
@@ -142,10 +149,16 @@ public final class RegulationProperties {
         return meterBurstMs;
     }
 
+    /** @return regulation profile */
+    public Profile profile() {
+        return profile;
+    }
+
     @Override
     public String toString() {
         return "intervalMs=" + intervalMs + " cth=" + cth + " alpha=" + alpha + " rmKbps=" + rmKbps
                 + " breaker=" + deadlockBreaker + " failOpenDelayMs=" + failOpenDelayMs
-                + " flowIdleTimeoutSec=" + flowIdleTimeoutSec + " meterBurstMs=" + meterBurstMs;
+                + " flowIdleTimeoutSec=" + flowIdleTimeoutSec + " meterBurstMs=" + meterBurstMs
+                + " profile=" + profile.id();
     }
 }

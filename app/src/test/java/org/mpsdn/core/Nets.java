@@ -71,6 +71,17 @@ public final class Nets {
         return this;
     }
 
+    /** Gives every flow of a device at an AP a measured rate. */
+    public Nets rate(String ue, String ap, long rateBps) {
+        for (int i = 0; i < flows.size(); i++) {
+            Flow f = flows.get(i);
+            if (f.ueId().equals(ue) && f.apId().equals(ap)) {
+                flows.set(i, new Flow(f.key(), f.direction(), ue, ap, f.bytes(), f.packets(), f.ackStream(), rateBps));
+            }
+        }
+        return this;
+    }
+
     public Nets tcpDown(String ue, String ap) {
         return flow(ue, ap, 6, Direction.DOWNLINK, false);
     }

@@ -13,6 +13,10 @@ import java.util.Objects;
  * regulated such a flow is always Tier 1 (MP-SDN Section V-C): dropping ACKs would throttle
  * the data direction. The caller decides it (for example from the byte counters of the two
  * directions or from the switch rule that matched); it has no effect on non-TCP flows.</p>
+ *
+ * <p>{@code rateBps}, when the caller measured it, is the flow's rate over the last interval; the
+ * {@link org.mpsdn.core.Profile#MPSDN mpsdn} profile sums it over the Tier-2 flows of an AP and
+ * direction to validate the Tier-2 limit. The paper's Algorithm 2 does not read it.</p>
  */
 public final class Flow {
     private final FlowKey key;
@@ -23,9 +27,10 @@ public final class Flow {
     private final long bytes;
     private final long packets;
     private final boolean ackStream;
+    private final long rateBps;
 
     /**
-     * Creates a flow.
+     * Creates a flow without a measured rate.
      *
      * @param key       5-tuple
      * @param direction downlink (to the UE) or uplink (from the UE)
@@ -38,6 +43,24 @@ public final class Flow {
      */
     public Flow(FlowKey key, Direction direction, String ueId, String apId, long bytes, long packets,
                 boolean ackStream) {
+        this(key, direction, ueId, apId, bytes, packets, ackStream, -1L);
+    }
+
+    /**
+     * Creates a flow.
+     *
+     * @param key       5-tuple
+     * @param direction downlink (to the UE) or uplink (from the UE)
+     * @param ueId      identifier of the UE of the connection the flow travels over
+     * @param apId      identifier of the AP of that connection
+     * @param bytes     byte counter, &ge; 0
+     * @param packets   packet counter, &ge; 0
+     * @param ackStream whether this is the ACK direction of a TCP flow (see the class comment)
+     * @param rateBps   rate over the last interval, bit/s, &ge; 0; or -1 when not measured
+     * @throws IllegalArgumentException on a null key/direction, blank id, negative counter or a rate below -1
+     */
+    public Flow(FlowKey key, Direction direction, String ueId, String apId, long bytes, long packets,
+                boolean ackStream, long rateBps) {
         this.key = Checks.nonNull("key", key);
         this.protocol = key.protocol();
         this.direction = Checks.nonNull("direction", direction);
@@ -46,6 +69,7 @@ public final class Flow {
         this.bytes = Checks.inRange("bytes", bytes, 0, Long.MAX_VALUE);
         this.packets = Checks.inRange("packets", packets, 0, Long.MAX_VALUE);
         this.ackStream = ackStream;
+        this.rateBps = Checks.inRange("rateBps", rateBps, -1, Long.MAX_VALUE);
     }
 
     /** @return 5-tuple */
@@ -88,6 +112,11 @@ public final class Flow {
         return ackStream;
     }
 
+    /** @return rate over the last interval in bit/s, or -1 when not measured */
+    public long rateBps() {
+        return rateBps;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -98,13 +127,14 @@ public final class Flow {
         }
         Flow that = (Flow) o;
         return bytes == that.bytes && packets == that.packets && ackStream == that.ackStream
+                && rateBps == that.rateBps
                 && key.equals(that.key) && direction == that.direction && ueId.equals(that.ueId)
                 && apId.equals(that.apId);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(key, direction, ueId, apId, bytes, packets, ackStream);
+        return Objects.hash(key, direction, ueId, apId, bytes, packets, ackStream, rateBps);
     }
 
     @Override

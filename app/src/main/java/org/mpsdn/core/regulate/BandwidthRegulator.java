@@ -47,6 +47,16 @@ public final class BandwidthRegulator {
     }
 
     /**
+     * Whether a signal value calls for a decrease (Algorithm 2, line 3).
+     *
+     * @param signal the congestion signal, in [0, 1]
+     * @return signal &ge; CTh
+     */
+    public boolean congested(double signal) {
+        return signal >= cth;
+    }
+
+    /**
      * Computes the next Tier-2 limit.
      *
      * @param currentBps  current limit BW_i, bit/s (first clamped into [floor, capacity])

@@ -1,6 +1,7 @@
 package org.mpsdn.impl.decide;
 
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.telemetry.StationQueueTelemetry;
 import org.mpsdn.api.telemetry.StationTelemetry;
 import org.mpsdn.impl.config.ApSpec;
 
@@ -11,16 +12,17 @@ import java.util.Objects;
 
 /**
  * One AP as a cycle sees it: its config, fresh occupancy (only observed directions),
- * its current Tier-2 limits (absent: unlimited) and its stations.
+ * its current Tier-2 limits (absent: unlimited), its stations and their queues.
  */
 public final class ApView {
     private final ApSpec spec;
     private final Map<Direction, Double> occupancy;
     private final Map<Direction, Long> limitKbps;
     private final List<StationTelemetry> stations;
+    private final List<StationQueueTelemetry> stationQueues;
 
     /**
-     * Creates an AP view.
+     * Creates an AP view without station queues (as from an agent that predates them).
      *
      * @param spec      config of the AP
      * @param occupancy fresh occupancy per observed direction
@@ -29,10 +31,25 @@ public final class ApView {
      */
     public ApView(ApSpec spec, Map<Direction, Double> occupancy, Map<Direction, Long> limitKbps,
                   List<StationTelemetry> stations) {
+        this(spec, occupancy, limitKbps, stations, List.of());
+    }
+
+    /**
+     * Creates an AP view.
+     *
+     * @param spec          config of the AP
+     * @param occupancy     fresh occupancy per observed direction
+     * @param limitKbps     current Tier-2 limit per limited direction
+     * @param stations      associated stations from telemetry
+     * @param stationQueues the stations' queues from telemetry ({@code ApTelemetry.stationQueues()})
+     */
+    public ApView(ApSpec spec, Map<Direction, Double> occupancy, Map<Direction, Long> limitKbps,
+                  List<StationTelemetry> stations, List<StationQueueTelemetry> stationQueues) {
         this.spec = Objects.requireNonNull(spec);
         this.occupancy = copy(occupancy);
         this.limitKbps = copy(limitKbps);
         this.stations = List.copyOf(stations);
+        this.stationQueues = List.copyOf(stationQueues);
     }
 
     private static <V> Map<Direction, V> copy(Map<Direction, V> m) {
@@ -57,5 +74,10 @@ public final class ApView {
     /** @return stations */
     public List<StationTelemetry> stations() {
         return stations;
+    }
+
+    /** @return the stations' queues (empty from agents that predate them) */
+    public List<StationQueueTelemetry> stationQueues() {
+        return stationQueues;
     }
 }

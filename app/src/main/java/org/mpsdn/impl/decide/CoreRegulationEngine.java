@@ -32,6 +32,10 @@ import java.util.TreeSet;
  *     primaries come from the run with the global parameters.</li>
  * <li>Uplink is regulated in the core when any AP regulates it; limits of directions an AP does
  *     not regulate are dropped.</li>
+ * <li>Profile ({@link EngineParams#profile()}): one for all APs. The mpsdn profile reads the
+ *     station queues of {@link ApView#stationQueues()} (matched to UEs like stations) and the
+ *     flows' rates ({@link FlowView#rateBps()}: the measured Tier-2 rate is the sum over this
+ *     cycle's Tier-2 flows); the paper profile reads neither.</li>
  * <li>Operator policies (northbound multipath-policy intents) are passed to the core per UE;
  *     a pin that cannot hold (UE not seen, AP not configured, no connection of the UE to it) is
  *     reported in {@link EngineDecision#unmetPolicies()} with the reason, and the UE is
@@ -49,7 +53,7 @@ public final class CoreRegulationEngine implements RegulationEngine {
         CoreSnapshot s = CoreSnapshot.of(in);
         EngineParams p = in.params();
         RegulationParameters global = parameters(p, p.cth(), p.alpha(), p.rmKbps(), s.uplink, in.intervalMillis());
-        CycleResult result = new RegulationCenter(global).cycle(s.snapshot, s.occupancy, s.previous);
+        CycleResult result = new RegulationCenter(global).cycle(s.snapshot, s.measurements, s.previous);
         return new EngineDecision(tiers(s, result), limits(in, s, result), primaries(s, result),
                 unmetPolicies(in.policies(), s.links, s.apById));
     }
@@ -83,7 +87,7 @@ public final class CoreRegulationEngine implements RegulationEngine {
             if (cth != p.cth() || alpha != p.alpha() || rm != p.rmKbps()) {
                 RegulationParameters own = groups.computeIfAbsent(List.of(cth, alpha, rm),
                         k -> parameters(p, cth, alpha, rm, true, in.intervalMillis()));
-                r = new RegulationCenter(own).cycle(s.snapshot, s.occupancy, s.previous);
+                r = new RegulationCenter(own).cycle(s.snapshot, s.measurements, s.previous);
             }
             for (Direction d : spec.directions()) {
                 r.tier2LimitBps(spec.id(), d)
@@ -135,6 +139,7 @@ public final class CoreRegulationEngine implements RegulationEngine {
                 .deadlockBreaker("baseline".equals(p.deadlockBreaker())
                         ? DeadlockBreaker.BASELINE : DeadlockBreaker.PRIORITY)
                 .regulateUplink(uplink)
+                .profile(p.profile())
                 .build();
     }
 

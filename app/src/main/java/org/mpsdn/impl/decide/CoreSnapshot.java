@@ -1,7 +1,9 @@
 package org.mpsdn.impl.decide;
 
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.telemetry.StationQueueTelemetry;
 import org.mpsdn.api.telemetry.StationTelemetry;
+import org.mpsdn.core.Measurements;
 import org.mpsdn.core.RegulationState;
 import org.mpsdn.core.model.AccessPoint;
 import org.mpsdn.core.model.ApDirection;
@@ -9,6 +11,7 @@ import org.mpsdn.core.model.Connection;
 import org.mpsdn.core.model.Flow;
 import org.mpsdn.core.model.FlowKey;
 import org.mpsdn.core.model.NetworkSnapshot;
+import org.mpsdn.core.model.StationLoad;
 import org.mpsdn.core.model.UserEquipment;
 import org.mpsdn.core.model.UserPolicy;
 import org.mpsdn.impl.config.ApSpec;
@@ -21,8 +24,9 @@ import java.util.Map;
 
 /**
  * What one cycle sees, in the core's terms: the {@link NetworkSnapshot} (APs, UEs, connections,
- * flows), the fresh occupancies and the previous state (limits, primaries), plus the maps that lead
- * the core's answer back to the cycle's flows and APs.
+ * flows with their rates over the last cycle), the {@link Measurements} (fresh occupancies and
+ * station queues, each queue matched to its UE like a station) and the previous state (limits,
+ * primaries), plus the maps that lead the core's answer back to the cycle's flows and APs.
  */
 final class CoreSnapshot {
     private static final double UNKNOWN_RSSI_DBM = Connection.MIN_RSSI_DBM;
@@ -33,8 +37,8 @@ final class CoreSnapshot {
     final Map<String, ApSpec> apById = new HashMap<>();
     /** Cycle flow by {@link #flowKey}. */
     final Map<String, FlowView> flowByKey = new HashMap<>();
-    /** Fresh occupancy per AP and direction. */
-    final Map<ApDirection, Double> occupancy = new HashMap<>();
+    /** Fresh occupancy and station queues per AP and direction. */
+    final Measurements measurements;
     /** The core's snapshot. */
     final NetworkSnapshot snapshot;
     /** Limits in force and the previous primaries (of configured APs). */
@@ -58,11 +62,11 @@ final class CoreSnapshot {
         addFlows(in, b);
         snapshot = b.build();
 
+        measurements = measurements(in, ues);
         Map<ApDirection, Long> previousLimits = new HashMap<>();
         boolean up = false;
         for (ApView ap : in.aps()) {
             up |= ap.spec().regulates(Direction.UPLINK);
-            ap.occupancy().forEach((d, v) -> occupancy.put(new ApDirection(ap.spec().id(), d), v));
             ap.limitKbps().forEach((d, v) -> previousLimits.put(new ApDirection(ap.spec().id(), d), v * 1000));
         }
         uplink = up;
@@ -79,6 +83,19 @@ final class CoreSnapshot {
      */
     static CoreSnapshot of(EngineInput in) {
         return new CoreSnapshot(in);
+    }
+
+    /** Each AP's occupancy per direction and its station queues, each matched to its UE (or none). */
+    private static Measurements measurements(EngineInput in, UeIndex ues) {
+        Measurements.Builder m = Measurements.builder();
+        for (ApView ap : in.aps()) {
+            String id = ap.spec().id();
+            ap.occupancy().forEach((d, v) -> m.occupancy(new ApDirection(id, d), v));
+            for (StationQueueTelemetry q : ap.stationQueues()) {
+                m.station(new ApDirection(id, q.direction()), new StationLoad(ues.stationQueueUe(q), q.occupancy()));
+            }
+        }
+        return m.build();
     }
 
     /** Connections from the stations' reports, then from flows at APs that did not report their UE. */
@@ -104,7 +121,10 @@ final class CoreSnapshot {
         }
     }
 
-    /** The flows at configured APs; a TCP flow of small average packets (uplink: or none yet) is an ACK stream. */
+    /**
+     * The flows at configured APs with their rates; a TCP flow of small average packets (uplink: or none
+     * yet) is an ACK stream.
+     */
     private void addFlows(EngineInput in, NetworkSnapshot.Builder b) {
         for (FlowView f : in.flows()) {
             if (!apById.containsKey(f.apId())) {
@@ -118,9 +138,15 @@ final class CoreSnapshot {
             boolean ack = m.protocol() == IPv4.PROTOCOL_TCP && (f.packets() == 0
                     ? f.direction() == Direction.UPLINK
                     : f.bytes() / f.packets() <= CoreRegulationEngine.ACK_MAX_AVG_BYTES);
-            b.add(new Flow(key, f.direction(), f.ueId(), f.apId(), f.bytes(), f.packets(), ack));
+            b.add(new Flow(key, f.direction(), f.ueId(), f.apId(), f.bytes(), f.packets(), ack, rate(f)));
             flowByKey.put(flowKey(f.apId(), key, f.direction()), f);
         }
+    }
+
+    /** A flow's rate over the last cycle in bit/s, -1 when not measured (negative or NaN). */
+    private static long rate(FlowView f) {
+        double r = f.rateBps();
+        return r >= 0 ? (long) Math.min(r, Long.MAX_VALUE) : -1L;
     }
 
     /**

@@ -1,5 +1,10 @@
 package org.mpsdn.impl.decide;
 
+import org.mpsdn.core.Profile;
+import org.mpsdn.impl.RegulationProperties;
+
+import java.util.Objects;
+
 /**
  * Global regulation parameters of a cycle (per-AP overrides live in the AP's config).
  */
@@ -8,6 +13,19 @@ public final class EngineParams {
     private final double alpha;
     private final long rmKbps;
     private final String deadlockBreaker;
+    private final Profile profile;
+
+    /**
+     * Creates the parameters of the paper profile.
+     *
+     * @param cth             congestion threshold in (0, 1]
+     * @param alpha           aggressiveness in (0, 1)
+     * @param rmKbps          Tier-2 floor in kbit/s
+     * @param deadlockBreaker priority or baseline
+     */
+    public EngineParams(double cth, double alpha, long rmKbps, String deadlockBreaker) {
+        this(cth, alpha, rmKbps, deadlockBreaker, Profile.PAPER);
+    }
 
     /**
      * Creates the parameters.
@@ -16,12 +34,24 @@ public final class EngineParams {
      * @param alpha           aggressiveness in (0, 1)
      * @param rmKbps          Tier-2 floor in kbit/s
      * @param deadlockBreaker priority or baseline
+     * @param profile         regulation profile
      */
-    public EngineParams(double cth, double alpha, long rmKbps, String deadlockBreaker) {
+    public EngineParams(double cth, double alpha, long rmKbps, String deadlockBreaker, Profile profile) {
         this.cth = cth;
         this.alpha = alpha;
         this.rmKbps = rmKbps;
         this.deadlockBreaker = deadlockBreaker;
+        this.profile = Objects.requireNonNull(profile, "profile");
+    }
+
+    /**
+     * The parameters the component properties set.
+     *
+     * @param p component properties in force
+     * @return the cycle's parameters
+     */
+    public static EngineParams of(RegulationProperties p) {
+        return new EngineParams(p.cth(), p.alpha(), p.rmKbps(), p.deadlockBreaker(), p.profile());
     }
 
     /** @return CTh */
@@ -42,5 +72,10 @@ public final class EngineParams {
     /** @return deadlock breaker, priority or baseline */
     public String deadlockBreaker() {
         return deadlockBreaker;
+    }
+
+    /** @return regulation profile (paper or mpsdn; {@link Profile#id()} names it) */
+    public Profile profile() {
+        return profile;
     }
 }

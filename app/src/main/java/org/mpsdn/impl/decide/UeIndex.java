@@ -1,6 +1,7 @@
 package org.mpsdn.impl.decide;
 
 import org.mpsdn.api.model.UeIds;
+import org.mpsdn.api.telemetry.StationQueueTelemetry;
 import org.mpsdn.api.telemetry.StationTelemetry;
 import org.mpsdn.impl.config.UeSpec;
 import org.onlab.packet.IpAddress;
@@ -56,21 +57,36 @@ final class UeIndex {
      * @return UE id, or null when the station has no usable address
      */
     String stationUe(StationTelemetry st) {
-        for (String ip : st.ips()) {
+        return ueOf(st.ips(), st.mac());
+    }
+
+    /**
+     * The UE of a reported station queue, as {@link #stationUe}: by IP, else by MAC, else its first
+     * IPv4 address as an unregistered UE.
+     *
+     * @param q station queue report
+     * @return UE id, or null when the queue names no usable address
+     */
+    String stationQueueUe(StationQueueTelemetry q) {
+        return ueOf(q.ips(), q.mac());
+    }
+
+    private String ueOf(List<String> ips, String mac) {
+        for (String ip : ips) {
             IpAddress a = parseIp(ip);
             if (a != null && ueByIp.containsKey(a)) {
                 return ueByIp.get(a);
             }
         }
         try {
-            String ue = ueByMac.get(MacAddress.valueOf(st.mac()));
+            String ue = mac.isEmpty() ? null : ueByMac.get(MacAddress.valueOf(mac));
             if (ue != null) {
                 return ue;
             }
         } catch (IllegalArgumentException e) {
             // malformed MAC: fall through
         }
-        for (String ip : st.ips()) {
+        for (String ip : ips) {
             IpAddress a = parseIp(ip);
             if (a != null && a.isIp4()) {
                 return UeIds.ofAddress(a.toString());

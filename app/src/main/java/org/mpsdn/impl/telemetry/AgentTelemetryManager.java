@@ -145,7 +145,7 @@ public class AgentTelemetryManager implements ApTelemetryService, AgentRegistry 
     private Function<AgentEndpoint, AgentClient> clients(PollerConfig cfg) {
         try {
             return new TlsAgentClients(ControllerTls.loadConfigured(tlsCertFile, tlsKeyFile, tlsCaFile),
-                    cfg.keepaliveS());
+                    cfg.keepaliveS(), cfg.intervalMs());
         } catch (IllegalStateException e) {
             log.error("Cannot load {}; all agents count as unreachable", e.getMessage());
             return ep -> new UnavailableAgentClient(e.getMessage());

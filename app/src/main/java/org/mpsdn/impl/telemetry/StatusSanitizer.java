@@ -18,7 +18,8 @@ import java.util.Map;
  * physical range and rejecting reports that cannot be trusted (wrong AP, non-finite
  * occupancy, no queue). A station's MAC is passed on lower-cased (empty when the agent has none,
  * as for an eNB's UEs: the detection then knows the station by IP and rejects only an entry
- * whose MAC is malformed, see {@code impl.detect.StationFeed}).
+ * whose MAC is malformed, see {@code impl.detect.StationFeed}); the fields added after the first
+ * version are {@link StationQueueSanitizer}'s.
  */
 public final class StatusSanitizer {
     /** Largest capacity or PHY rate accepted, bit/s (100 Gbit/s). */
@@ -113,7 +114,8 @@ public final class StatusSanitizer {
             }
             stations.add(station(s, clamped));
         }
-        ApTelemetry t = new ApTelemetry(apId, status.getSequence(), window, occ, capacity, stations, nowMillis);
+        ApTelemetry t = StationQueueSanitizer.apply(status,
+                new ApTelemetry(apId, status.getSequence(), window, occ, capacity, stations, nowMillis));
         return new Result(t, null, clamped[0]);
     }
 

@@ -20,16 +20,29 @@ public final class TlsAgentClients implements Function<AgentEndpoint, AgentClien
 
     private final ControllerTls tls;
     private final long keepaliveS;
+    private final long windowMs;
+
+    /**
+     * Creates the factory; its clients ask for the default interval as sliding window.
+     *
+     * @param tls        the controller's TLS identity (with its CA)
+     * @param keepaliveS keepalive time in seconds
+     */
+    public TlsAgentClients(ControllerTls tls, long keepaliveS) {
+        this(tls, keepaliveS, PollerConfig.DEFAULT_INTERVAL_MS);
+    }
 
     /**
      * Creates the factory.
      *
      * @param tls        the controller's TLS identity (with its CA)
      * @param keepaliveS keepalive time in seconds
+     * @param windowMs   the regulation interval, the sliding window its clients ask for, ms
      */
-    public TlsAgentClients(ControllerTls tls, long keepaliveS) {
+    public TlsAgentClients(ControllerTls tls, long keepaliveS, long windowMs) {
         this.tls = Objects.requireNonNull(tls, "tls");
         this.keepaliveS = keepaliveS;
+        this.windowMs = windowMs;
     }
 
     @Override
@@ -47,6 +60,6 @@ public final class TlsAgentClients implements Function<AgentEndpoint, AgentClien
                 .keepAliveTimeout(KEEPALIVE_TIMEOUT_S, TimeUnit.SECONDS)
                 .keepAliveWithoutCalls(true)
                 .maxInboundMessageSize(MAX_INBOUND_BYTES)
-                .build());
+                .build(), windowMs);
     }
 }

@@ -5,6 +5,7 @@ import org.junit.BeforeClass;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.telemetry.ApTelemetry;
+import org.mpsdn.api.telemetry.WindowMode;
 import org.mpsdn.impl.tls.ControllerTls;
 
 import java.io.BufferedReader;
@@ -123,8 +124,10 @@ public class GoAgentInteropTest {
 
     private static AgentPoller poller(Path dir, String apId) throws Exception {
         AgentPoller p = new AgentPoller(new PollerConfig(10_000, 5_000, 30),
+                // a sliding window of 400 ms, the spacing of this test's polls (production: the poll interval)
                 new TlsAgentClients(ControllerTls.load(dir.resolve("controller-onos1.crt"),
-                        dir.resolve("controller-onos1.key"), pki.resolve("ca.crt")), 30), System::currentTimeMillis);
+                        dir.resolve("controller-onos1.key"), pki.resolve("ca.crt")), 30, 400),
+                System::currentTimeMillis);
         List<AgentEndpoint> eps = new ArrayList<>();
         eps.add(new AgentEndpoint(apId, "127.0.0.1", port));
         p.setAgents(eps);
@@ -143,9 +146,11 @@ public class GoAgentInteropTest {
             assertEquals(1, t.stations().size());
             assertEquals(List.of("10.45.0.2"), t.stations().get(0).ips());
             assertEquals(-95.5, t.stations().get(0).rssiDbm(), 0);
+            assertEquals(WindowMode.SLIDING, t.windowMode());
+            assertTrue(t.sampleAgeNanos().isPresent());
             long firstSeq = t.sequence();
 
-            // The occupancy is the average over the window since the previous poll: a window
+            // The occupancy is the average over the 400-ms window before the poll: a window
             // spanning the change mixes 0.8 and 0.2; the next one holds only 0.2.
             writeEnb(30_000, 150_000);
             Thread.sleep(400);

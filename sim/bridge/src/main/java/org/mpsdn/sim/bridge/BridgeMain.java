@@ -6,6 +6,8 @@ import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Entry point started by the ns-3 scenario: reads request lines from stdin until EOF and writes
@@ -18,13 +20,26 @@ public final class BridgeMain {
     /**
      * Runs the bridge.
      *
-     * @param args ignored
+     * @param args {@code --profile=paper|mpsdn}, {@code --validationHeadroom=H},
+     *             {@code --decreaseBase=LIMIT|RATE}: settings that win over the config line's
+     *             (how a study runs the scenario with another profile); anything else is refused
      * @throws IOException if stdin or stdout fails
      */
     public static void main(String[] args) throws IOException {
+        Map<String, String> overrides = new HashMap<>();
+        for (String a : args) {
+            int eq = a.indexOf('=');
+            String name = a.startsWith("--") && eq > 2 ? a.substring(2, eq) : "";
+            if (!name.equals("profile") && !name.equals("validationHeadroom") && !name.equals("decreaseBase")) {
+                System.err.println("mpsdn bridge: unknown argument '" + a + "' (use --profile=, "
+                        + "--validationHeadroom=, --decreaseBase=)");
+                System.exit(2);
+            }
+            overrides.put(name, a.substring(eq + 1));
+        }
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), false);
-        BridgeSession session = new BridgeSession();
+        BridgeSession session = new BridgeSession(overrides);
         String line;
         while ((line = in.readLine()) != null) {
             if (line.isBlank()) {

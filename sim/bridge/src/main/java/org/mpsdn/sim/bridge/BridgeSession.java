@@ -9,6 +9,8 @@ import org.mpsdn.api.model.ApKind;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.core.CycleResult;
+import org.mpsdn.core.Measurements;
+import org.mpsdn.core.Profile;
 import org.mpsdn.core.RegulationCenter;
 import org.mpsdn.core.RegulationParameters;
 import org.mpsdn.core.RegulationState;
@@ -18,9 +20,12 @@ import org.mpsdn.core.model.Connection;
 import org.mpsdn.core.model.Flow;
 import org.mpsdn.core.model.FlowKey;
 import org.mpsdn.core.model.NetworkSnapshot;
+import org.mpsdn.core.model.StationLoad;
 import org.mpsdn.core.model.UserEquipment;
+import org.mpsdn.core.regulate.DecreaseBase;
 
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -31,15 +36,37 @@ import java.util.Map;
  *
  * <p>Every request gets exactly one answer line; a bad request gets
  * {@code {"type":"error","message":...}} naming the field, and the session stays usable.</p>
+ *
+ * <p>Optional, for the regulation profiles (sim/README.md): the config may name {@code profile},
+ * {@code validationHeadroom} and {@code decreaseBase} (the command line's {@link #BridgeSession(Map)
+ * overrides} win); a cycle may carry station queues ({@code stations}). Each flow's rate over the
+ * epoch comes from its byte counter ({@link FlowRates}).</p>
  */
 public final class BridgeSession {
     /** Protocol version spoken. */
     public static final int VERSION = 1;
 
     private final ObjectMapper mapper = new ObjectMapper();
+    private final Map<String, String> overrides;
     private RegulationCenter center;
     private RegulationState state = RegulationState.initial();
+    private FlowRates rates = new FlowRates();
     private long cycles;
+
+    /** A session that takes its parameters from the config line only. */
+    public BridgeSession() {
+        this(Map.of());
+    }
+
+    /**
+     * A session whose profile settings the command line fixes, whatever the config line says.
+     *
+     * @param overrides any of {@code profile} (paper|mpsdn), {@code validationHeadroom},
+     *                  {@code decreaseBase} (LIMIT|RATE)
+     */
+    public BridgeSession(Map<String, String> overrides) {
+        this.overrides = Map.copyOf(overrides);
+    }
 
     /** @return number of cycles run so far */
     public long cycles() {
@@ -78,19 +105,40 @@ public final class BridgeSession {
         if (v != VERSION) {
             throw new BridgeException("field 'v' of config is " + v + ", this bridge speaks " + VERSION);
         }
-        RegulationParameters p = RegulationParameters.builder()
+        RegulationParameters.Builder b = RegulationParameters.builder()
                 .cth(Json.number(j, "cth", "config"))
                 .alpha(Json.number(j, "alpha", "config"))
                 .minRateBps(Json.integer(j, "minRateBps", "config"))
                 .intervalMillis(Json.integer(j, "intervalMillis", "config"))
-                .regulateUplink(Json.bool(j, "regulateUplink", "config"))
-                .build();
-        center = new RegulationCenter(p);
+                .regulateUplink(Json.bool(j, "regulateUplink", "config"));
+        String profile = setting(j, "profile");
+        if (profile != null) {
+            b.profile(Profile.of(profile));
+        }
+        String headroom = setting(j, "validationHeadroom");
+        if (headroom != null) {
+            b.validationHeadroom(Double.parseDouble(headroom));
+        }
+        String base = setting(j, "decreaseBase");
+        if (base != null) {
+            b.decreaseBase(DecreaseBase.valueOf(base.toUpperCase(Locale.ROOT)));
+        }
+        center = new RegulationCenter(b.build());
         state = RegulationState.initial();
+        rates = new FlowRates();
         ObjectNode out = mapper.createObjectNode();
         out.put("type", "ready");
         out.put("v", VERSION);
         return out.toString();
+    }
+
+    /** An optional setting: the command line's, else the config line's, else null. */
+    private String setting(JsonNode config, String name) {
+        if (overrides.containsKey(name)) {
+            return overrides.get(name);
+        }
+        JsonNode v = config.get(name);
+        return v == null || v.isNull() ? null : v.asText();
     }
 
     private String cycle(JsonNode j) {
@@ -98,6 +146,8 @@ public final class BridgeSession {
             throw new BridgeException("cycle before config");
         }
         long seq = Json.integer(j, "seq", "cycle");
+        long timeMs = j.has("timeMs") ? Json.integer(j, "timeMs", "cycle") : -1; // absent: rates unknown
+        FlowRates.Epoch epoch = rates.epoch(timeMs);
         NetworkSnapshot.Builder b = NetworkSnapshot.builder();
         for (JsonNode a : Json.array(j, "aps", "cycle")) {
             b.add(new AccessPoint(Json.text(a, "id", "aps[]"), Json.enumValue(a, "kind", "aps[]", ApKind.class),
@@ -119,21 +169,37 @@ public final class BridgeSession {
             if (ids.put(key, id) != null) {
                 throw new BridgeException("flows[] id " + id + ": duplicate 5-tuple " + key);
             }
+            long bytes = Json.integer(f, "bytes", "flows[]");
             b.add(new Flow(key, Json.enumValue(f, "dir", "flows[]", Direction.class), Json.text(f, "ue", "flows[]"),
-                    Json.text(f, "ap", "flows[]"), Json.integer(f, "bytes", "flows[]"),
-                    Json.integer(f, "packets", "flows[]"), Json.bool(f, "ack", "flows[]")));
-        }
-        Map<ApDirection, Double> occupancy = new HashMap<>();
-        for (JsonNode o : Json.array(j, "occupancy", "cycle")) {
-            occupancy.put(new ApDirection(Json.text(o, "ap", "occupancy[]"),
-                            Json.enumValue(o, "dir", "occupancy[]", Direction.class)),
-                    Json.number(o, "occ", "occupancy[]"));
+                    Json.text(f, "ap", "flows[]"), bytes, Json.integer(f, "packets", "flows[]"),
+                    Json.bool(f, "ack", "flows[]"), epoch.rateBps(id, bytes)));
         }
         NetworkSnapshot snapshot = b.build();
-        CycleResult r = center.cycle(snapshot, occupancy, state);
+        CycleResult r = center.cycle(snapshot, measurements(j), state);
+        epoch.close(timeMs);
         state = r.nextState();
         cycles++;
         return decision(seq, snapshot, ids, r);
+    }
+
+    /** The occupancies and, when the scenario sends them, the station queues. */
+    private static Measurements measurements(JsonNode j) {
+        Measurements.Builder m = Measurements.builder();
+        for (JsonNode o : Json.array(j, "occupancy", "cycle")) {
+            m.occupancy(new ApDirection(Json.text(o, "ap", "occupancy[]"),
+                    Json.enumValue(o, "dir", "occupancy[]", Direction.class)), Json.number(o, "occ", "occupancy[]"));
+        }
+        JsonNode stations = j.get("stations");
+        if (stations != null && !stations.isNull()) {
+            for (JsonNode st : Json.array(j, "stations", "cycle")) {
+                JsonNode ue = st.get("ue");
+                m.station(new ApDirection(Json.text(st, "ap", "stations[]"),
+                                Json.enumValue(st, "dir", "stations[]", Direction.class)),
+                        new StationLoad(ue == null || ue.isNull() ? null : ue.asText(),
+                                Json.number(st, "occ", "stations[]")));
+            }
+        }
+        return m.build();
     }
 
     private String decision(long seq, NetworkSnapshot snapshot, Map<FlowKey, Long> ids, CycleResult r) {
@@ -163,7 +229,29 @@ public final class BridgeSession {
         out.put("droppedConnections", snapshot.droppedConnections());
         out.put("missingOccupancy", r.missingOccupancy());
         out.put("invalidOccupancy", r.invalidOccupancy());
+        signals(out.putArray("signals"), snapshot, r);
         return out.toString();
+    }
+
+    /** What each regulated AP-direction's step read: the signal and the measured Tier-2 rate. */
+    private static void signals(ArrayNode out, NetworkSnapshot snapshot, CycleResult r) {
+        for (int ap = 0; ap < snapshot.apCount(); ap++) {
+            for (Direction d : Direction.values()) {
+                if (r.tier2LimitBps(ap, d) < 0) {
+                    continue;
+                }
+                ObjectNode s = out.addObject();
+                s.put("ap", snapshot.ap(ap).id());
+                s.put("dir", d.name());
+                double v = r.signal(ap, d);
+                if (Double.isNaN(v)) {
+                    s.putNull("signal");
+                } else {
+                    s.put("signal", v);
+                }
+                s.put("tier2RateBps", r.tier2RateBps(ap, d));
+            }
+        }
     }
 
     private String error(String message) {

@@ -1,0 +1,55 @@
+package org.mpsdn.core;
+
+import org.mpsdn.core.signal.SignalKind;
+
+import java.util.Locale;
+
+/**
+ * How Algorithm 2 regulates (one setting): the paper exactly as published, or this project's
+ * improved control law. See docs/regulation.md for every deviation and its reason.
+ */
+public enum Profile {
+    /** Algorithm 1, Algorithm 2 and MacOcc exactly as published (with the erratum's increase). */
+    PAPER(SignalKind.AP, false),
+    /** The Tier-1-aware signal and limit validation (RFC 7661's idea applied to the Tier-2 meter). */
+    MPSDN(SignalKind.TIER1, true);
+
+    private final SignalKind signal;
+    private final boolean validates;
+
+    Profile(SignalKind signal, boolean validates) {
+        this.signal = signal;
+        this.validates = validates;
+    }
+
+    /** @return the congestion signal Algorithm 2 compares with CTh */
+    public SignalKind signal() {
+        return signal;
+    }
+
+    /** @return whether increases are capped near the measured Tier-2 rate (limit validation) */
+    public boolean validates() {
+        return validates;
+    }
+
+    /** @return the name used in configuration: "paper" or "mpsdn" */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Parses a configuration name.
+     *
+     * @param id "paper" or "mpsdn" (case-insensitive)
+     * @return the profile
+     * @throws IllegalArgumentException naming the accepted values
+     */
+    public static Profile of(String id) {
+        for (Profile p : values()) {
+            if (p.id().equalsIgnoreCase(id == null ? "" : id.trim())) {
+                return p;
+            }
+        }
+        throw new IllegalArgumentException("profile must be paper or mpsdn, was '" + id + "'");
+    }
+}

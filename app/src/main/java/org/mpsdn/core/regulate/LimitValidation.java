@@ -1,0 +1,91 @@
+package org.mpsdn.core.regulate;
+
+import org.mpsdn.core.model.Checks;
+
+/**
+ * Limit validation, the idea of TCP's congestion-window validation (RFC 7661) applied to the
+ * Tier-2 meter (not in the paper): the limit may only grow while Tier 2 uses it.
+ * <ul>
+ *   <li>An increase never raises the limit above its cap max(floor, &lceil;rate &middot;
+ *       (1 + headroom)&rceil;) (nor above the capacity), where rate is the Tier-2 rate measured over
+ *       the last interval. A limit already above its cap is held, not lowered (RFC 7661 keeps an
+ *       unvalidated cwnd too): lowering it whenever TCP through the meter uses less than
+ *       1 / (1 + headroom) of it would spiral the limit down to R_m.</li>
+ *   <li>A decrease halves the limit ({@link DecreaseBase#LIMIT}, the paper's) or the smaller of
+ *       the limit and the measured rate ({@link DecreaseBase#RATE}, RFC 7661's max(pipeACK, LW) / 2),
+ *       never below the floor. Halving the rate binds at once even when the limit was held above
+ *       what Tier 2 uses.</li>
+ *   <li>Without a measured rate the step is left as Algorithm 2 made it.</li>
+ * </ul>
+ */
+public final class LimitValidation {
+    /** Largest accepted headroom. */
+    public static final double MAX_HEADROOM = 10.0;
+
+    private final double headroom;
+    private final DecreaseBase decrease;
+
+    /**
+     * Creates the rule.
+     *
+     * @param headroom how far above the measured rate an increase may go, in [0, {@link #MAX_HEADROOM}]
+     * @param decrease what a decrease halves
+     * @throws IllegalArgumentException on a bad value
+     */
+    public LimitValidation(double headroom, DecreaseBase decrease) {
+        this.headroom = Checks.inRange("headroom", headroom, 0.0, MAX_HEADROOM);
+        this.decrease = Checks.nonNull("decrease", decrease);
+    }
+
+    /**
+     * The highest limit an increase may reach.
+     *
+     * @param rateBps     measured Tier-2 rate, bit/s, &ge; 0
+     * @param floorBps    min(R_m, capacity)
+     * @param capacityBps the AP's capacity
+     * @return max(floor, min(capacity, &lceil;rate &middot; (1 + headroom)&rceil;))
+     */
+    public long capBps(long rateBps, long floorBps, long capacityBps) {
+        double cap = Math.ceil(rateBps * (1.0 + headroom));
+        long c = cap >= capacityBps ? capacityBps : (long) cap;
+        return Math.max(floorBps, c);
+    }
+
+    /**
+     * Validates one Algorithm 2 step.
+     *
+     * @param proposedBps the step's result BW_{i+1}, in [floor, capacity]
+     * @param currentBps  the limit in force BW_i, in [floor, capacity]
+     * @param congested   whether the step was a decrease (signal &ge; CTh)
+     * @param rateBps     measured Tier-2 rate over the last interval, bit/s; negative when unknown
+     * @param floorBps    min(R_m, capacity)
+     * @param capacityBps the AP's capacity
+     * @return the validated limit, in [floor, capacity]
+     */
+    public long next(long proposedBps, long currentBps, boolean congested, long rateBps, long floorBps,
+                     long capacityBps) {
+        if (rateBps < 0) {
+            return proposedBps;
+        }
+        if (congested) {
+            return decrease == DecreaseBase.RATE
+                    ? Math.max(floorBps, Math.min(currentBps, rateBps) / 2) : proposedBps;
+        }
+        return Math.min(proposedBps, Math.max(currentBps, capBps(rateBps, floorBps, capacityBps)));
+    }
+
+    /** @return the headroom */
+    public double headroom() {
+        return headroom;
+    }
+
+    /** @return what a decrease halves */
+    public DecreaseBase decrease() {
+        return decrease;
+    }
+
+    @Override
+    public String toString() {
+        return "LimitValidation{headroom=" + headroom + ", decrease=" + decrease + "}";
+    }
+}

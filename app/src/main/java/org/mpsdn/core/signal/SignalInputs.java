@@ -1,0 +1,85 @@
+package org.mpsdn.core.signal;
+
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.core.model.ApDirection;
+import org.mpsdn.core.model.NetworkSnapshot;
+import org.mpsdn.core.model.StationLoad;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a {@link CongestionSignal} may read in one cycle: the AP occupancies (MacOcc), the
+ * station queues, and which connections carry Tier-2 flows in each direction after this cycle's
+ * categorization (Algorithm 1 runs before Algorithm 2). Read-only.
+ */
+public final class SignalInputs {
+    private final NetworkSnapshot snapshot;
+    private final Map<ApDirection, Double> occupancy;
+    private final Map<ApDirection, List<StationLoad>> stations;
+    private final boolean[] tier2;
+
+    /**
+     * Wraps a cycle's inputs (not copied: the caller must not change them while the cycle runs).
+     *
+     * @param snapshot  the network
+     * @param occupancy MacOcc per AP and direction; null, NaN or out-of-range values are invalid
+     * @param stations  station queues per AP and direction
+     * @param tier2     per connection and direction, at {@code connection * 2 + direction.ordinal()}:
+     *                  whether it carries a Tier-2 flow this cycle
+     */
+    public SignalInputs(NetworkSnapshot snapshot, Map<ApDirection, Double> occupancy,
+                        Map<ApDirection, List<StationLoad>> stations, boolean[] tier2) {
+        this.snapshot = snapshot;
+        this.occupancy = occupancy;
+        this.stations = stations;
+        this.tier2 = tier2;
+    }
+
+    /**
+     * The AP's MacOcc as supplied.
+     *
+     * @param key AP and direction
+     * @return the occupancy, or {@link SignalReading#MISSING} when absent, {@link SignalReading#INVALID}
+     *         when null, NaN or outside [0, 1]
+     */
+    public SignalReading apOccupancy(ApDirection key) {
+        Double occ = occupancy.get(key);
+        if (occ != null && occ >= 0.0 && occ <= 1.0) {
+            return SignalReading.of(occ, SignalReading.Source.AP_OCCUPANCY);
+        }
+        return occ == null && !occupancy.containsKey(key) ? SignalReading.MISSING : SignalReading.INVALID;
+    }
+
+    /**
+     * The station queues of an AP in a direction.
+     *
+     * @param key AP and direction
+     * @return the readings (empty when the agent reported none)
+     */
+    public List<StationLoad> stations(ApDirection key) {
+        List<StationLoad> l = stations.get(key);
+        return l == null ? List.of() : l;
+    }
+
+    /**
+     * Whether a station's device carries a Tier-2 flow over its connection to an AP in a direction
+     * this cycle. A station not matched to a device, or to no connection of it, carries none (its
+     * traffic has no Tier-2 rule, so the meter does not hold it: it is Tier 1 in effect).
+     *
+     * @param ap      AP index
+     * @param d       direction
+     * @param station the station's reading
+     * @return true if the station's queue holds Tier-2 traffic
+     */
+    public boolean carriesTier2(int ap, Direction d, StationLoad station) {
+        Optional<String> ue = station.ueId();
+        if (ue.isEmpty()) {
+            return false;
+        }
+        int u = snapshot.ueIndex(ue.get());
+        int c = u < 0 ? -1 : snapshot.connectionIndex(u, snapshot.ap(ap).id());
+        return c >= 0 && tier2[c * 2 + d.ordinal()];
+    }
+}

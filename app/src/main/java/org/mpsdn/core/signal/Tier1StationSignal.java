@@ -1,0 +1,44 @@
+package org.mpsdn.core.signal;
+
+import org.mpsdn.core.model.ApDirection;
+import org.mpsdn.core.model.StationLoad;
+
+import java.util.List;
+
+/**
+ * The Tier-1-aware signal (not in the paper): the highest window-averaged occupancy among the
+ * queues of the stations that carry no Tier-2 flow in that direction this cycle, i.e. the most
+ * backlogged station the regulation exists to protect. It reads congestion the way the paper
+ * defines it (Section IV-A: the demand of served single-path devices is throttled) rather than
+ * the AP's aggregate fill, which a backlogged Tier-2 flow raises on its own and idle stations
+ * dilute.
+ * <ul>
+ *   <li>No station queue reported for the AP and direction (an agent that predates them, or a
+ *       source that cannot tell stations apart): the AP's MacOcc, as in the paper.</li>
+ *   <li>Station queues reported but none without Tier-2 traffic: 0 (no Tier-1 demand is held
+ *       back at this AP).</li>
+ * </ul>
+ * The maximum does not depend on the order of the stations.
+ */
+final class Tier1StationSignal implements CongestionSignal {
+
+    @Override
+    public SignalReading read(SignalInputs in, int ap, ApDirection key) {
+        List<StationLoad> loads = in.stations(key);
+        if (loads.isEmpty()) {
+            return in.apOccupancy(key);
+        }
+        double max = 0.0;
+        for (StationLoad l : loads) {
+            if (!in.carriesTier2(ap, key.direction(), l)) {
+                max = Math.max(max, l.occupancy());
+            }
+        }
+        return SignalReading.of(max, SignalReading.Source.TIER1_STATIONS);
+    }
+
+    @Override
+    public String toString() {
+        return "tier1";
+    }
+}

@@ -1,0 +1,92 @@
+package org.mpsdn.core;
+
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.core.model.AccessPoint;
+import org.mpsdn.core.model.ApDirection;
+import org.mpsdn.core.model.Connection;
+import org.mpsdn.core.model.Flow;
+import org.mpsdn.core.model.StationLoad;
+
+import java.util.AbstractMap.SimpleEntry;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Random measurements for a {@link Nets} network: MacOcc (some missing, null, NaN or out of
+ * range), station queues (of connected devices, unknown devices and unmatched stations), flow
+ * rates (most measured, some not: written into the network's flows), and a previous state.
+ */
+final class RandomMeasurements {
+    final Map<ApDirection, Double> occupancy = new HashMap<>();
+    final List<Map.Entry<ApDirection, StationLoad>> stations = new ArrayList<>();
+    final Map<ApDirection, Long> previousLimits = new HashMap<>();
+
+    RandomMeasurements(Nets n, long seed) {
+        Random r = new Random(seed * 31 + 7);
+        Double[] odd = {null, Double.NaN, 1.5, -0.1};
+        for (AccessPoint a : n.aps) {
+            for (Direction d : Direction.values()) {
+                ApDirection key = ApDirection.of(a.id(), d);
+                int pick = r.nextInt(10);
+                if (pick < 7) {
+                    occupancy.put(key, pick == 0 ? 0.0 : pick == 1 ? 1.0 : r.nextDouble());
+                } else if (pick < 9) {
+                    occupancy.put(key, odd[r.nextInt(odd.length)]);
+                }
+                if (r.nextInt(3) > 0) {
+                    previousLimits.put(key, 1 + (long) (r.nextDouble() * 2 * a.capacityBps()));
+                }
+                addStations(n, a, key, r);
+            }
+        }
+        boolean allMeasured = r.nextBoolean();
+        for (int i = 0; i < n.flows.size(); i++) {
+            Flow f = n.flows.get(i);
+            long rate = !allMeasured && r.nextInt(10) == 0 ? -1 : (long) (r.nextDouble() * 60_000_000L);
+            n.flows.set(i, new Flow(f.key(), f.direction(), f.ueId(), f.apId(), f.bytes(), f.packets(),
+                    f.ackStream(), rate));
+        }
+    }
+
+    private void addStations(Nets n, AccessPoint a, ApDirection key, Random r) {
+        if (r.nextInt(4) == 0) {
+            return; // this AP and direction reports no station queue
+        }
+        for (Connection c : n.connections) {
+            if (c.apId().equals(a.id()) && r.nextInt(5) > 0) {
+                stations.add(new SimpleEntry<>(key, new StationLoad(c.ueId(), r.nextDouble())));
+            }
+        }
+        if (r.nextBoolean()) {
+            stations.add(new SimpleEntry<>(key, new StationLoad(null, r.nextDouble())));
+        }
+        if (r.nextBoolean()) {
+            stations.add(new SimpleEntry<>(key, new StationLoad("stranger", r.nextDouble())));
+        }
+    }
+
+    /** @return the previous state */
+    RegulationState previous() {
+        return RegulationState.of(previousLimits, Map.of());
+    }
+
+    /**
+     * The measurements, the station readings added in an order drawn from the seed.
+     *
+     * @param orderSeed shuffles the station readings (0: as generated)
+     * @return the measurements
+     */
+    Measurements build(long orderSeed) {
+        List<Map.Entry<ApDirection, StationLoad>> st = new ArrayList<>(stations);
+        if (orderSeed != 0) {
+            Collections.shuffle(st, new Random(orderSeed));
+        }
+        Measurements.Builder b = Measurements.builder().occupancy(occupancy);
+        st.forEach(e -> b.station(e.getKey(), e.getValue()));
+        return b.build();
+    }
+}

@@ -1,0 +1,131 @@
+package org.mpsdn.core;
+
+import org.junit.Test;
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.core.model.ApDirection;
+import org.mpsdn.core.model.NetworkSnapshot;
+import org.mpsdn.core.model.StationLoad;
+import org.mpsdn.core.regulate.DecreaseBase;
+
+import java.util.Map;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * The two profiles end to end: M's secondary (Tier 2) and single-path S (Tier 1) share W2.
+ */
+public class RegulationProfileTest {
+    private static final long CAP = 100_000_000L;
+    private static final ApDirection W2 = ApDirection.of("W2", Direction.DOWNLINK);
+    private static final RegulationState AT_40M = RegulationState.of(Map.of(W2, 40_000_000L), Map.of());
+
+    private final NetworkSnapshot net = Nets.strongAndWeak(CAP).build();
+    private final RegulationCenter paper = new RegulationCenter();
+    private final RegulationCenter mpsdn = new RegulationCenter(RegulationParameters.builder()
+            .profile(Profile.MPSDN).build());
+
+    private static Measurements.Builder w2(double macOcc, double occM, double occS) {
+        return Measurements.builder().occupancy(W2, macOcc)
+                .station(W2, new StationLoad("M", occM)).station(W2, new StationLoad("S", occS));
+    }
+
+    private long w2Limit(CycleResult r) {
+        return r.tier2LimitBps("W2", Direction.DOWNLINK).getAsLong();
+    }
+
+    @Test
+    public void tier2QueueingBehindItselfIsNotCongestionInMpsdn() {
+        Measurements m = w2(0.9, 0.95, 0.05).build();
+        CycleResult p = paper.cycle(net, m, AT_40M);
+        CycleResult q = mpsdn.cycle(net, m, AT_40M);
+        assertEquals(Profile.PAPER, p.profile());
+        assertEquals(20_000_000L, w2Limit(p)); // MacOcc 0.9 >= CTh: halved
+        assertEquals(0.9, p.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+        assertEquals(0.05, q.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0); // only S counts
+        assertTrue(w2Limit(q) > 40_000_000L); // no rate measured: Eq. 4 increase unvalidated
+        assertEquals(0, q.signalFallbacks());
+    }
+
+    @Test
+    public void aBackloggedTier1StationIsCongestionEvenWhenTheApLooksEmpty() {
+        Measurements m = w2(0.3, 0.0, 0.9).build();
+        assertTrue(w2Limit(paper.cycle(net, m, AT_40M)) > 40_000_000L);
+        assertEquals(20_000_000L, w2Limit(mpsdn.cycle(net, m, AT_40M)));
+    }
+
+    @Test
+    public void anUnmatchedStationCountsAsTier1() {
+        Measurements m = w2(0.3, 0.0, 0.0).station(W2, new StationLoad(null, 0.9))
+                .station(W2, new StationLoad("nobody", 0.1)).build();
+        CycleResult r = mpsdn.cycle(net, m, AT_40M);
+        assertEquals(0.9, r.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+    }
+
+    @Test
+    public void onlyTier2StationsReadAsNoCongestion() {
+        Measurements m = Measurements.builder().occupancy(W2, 1.0).station(W2, new StationLoad("M", 1.0)).build();
+        CycleResult r = mpsdn.cycle(net, m, AT_40M);
+        assertEquals(0.0, r.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+        assertEquals(CAP, w2Limit(r)); // idle: Eq. 4 jumps to capacity (no rate: not validated)
+    }
+
+    @Test
+    public void withoutStationQueuesTheSignalFallsBackToMacOcc() {
+        Measurements m = Measurements.builder().occupancy(W2, 0.9).build();
+        CycleResult r = mpsdn.cycle(net, m, AT_40M);
+        assertEquals(1, r.signalFallbacks());
+        assertEquals(0.9, r.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+        assertEquals(20_000_000L, w2Limit(r));
+        assertEquals(0, paper.cycle(net, m, AT_40M).signalFallbacks());
+    }
+
+    /** M's Tier-2 subflow on W2 measured at 6 Mb/s, S's Tier-1 flow at 30. */
+    private static NetworkSnapshot measured() {
+        return Nets.strongAndWeak(CAP).rate("M", "W2", 6_000_000L).rate("S", "W2", 30_000_000L)
+                .rate("M", "W1", 40_000_000L).build();
+    }
+
+    @Test
+    public void theMeasuredTier2RateSumsThisCyclesTier2Flows() {
+        NetworkSnapshot s = measured();
+        CycleResult r = mpsdn.cycle(s, w2(0.2, 0.9, 0.05).build(), AT_40M);
+        assertEquals(6_000_000L, r.tier2RateBps(s.apIndex("W2"), Direction.DOWNLINK));
+        assertEquals(0L, r.tier2RateBps(s.apIndex("W1"), Direction.DOWNLINK)); // M's primary: Tier 1
+        assertEquals(-1L, mpsdn.cycle(net, w2(0.2, 0.9, 0.05).build(), AT_40M)
+                .tier2RateBps(net.apIndex("W2"), Direction.DOWNLINK)); // no rate measured
+    }
+
+    @Test
+    public void validationCapsTheIncreaseNearTheMeasuredRateAndHoldsALimitAboveIt() {
+        Measurements m = w2(0.2, 0.9, 0.05).build();
+        RegulationState at5M = RegulationState.of(Map.of(W2, 5_000_000L), Map.of());
+        assertEquals(13_125_000L, w2Limit(paper.cycle(measured(), m, at5M))); // 5 Mb/s * (1 + 0.5 * 0.65 / 0.2)
+        // h = 1 (default): 6 Mb/s * 2
+        assertEquals(1.0, mpsdn.parameters().validationHeadroom(), 0.0);
+        assertEquals(12_000_000L, w2Limit(mpsdn.cycle(measured(), m, at5M)));
+        // 40 Mb/s is above that cap: held (neither raised nor lowered)
+        assertEquals(40_000_000L, w2Limit(mpsdn.cycle(measured(), m, AT_40M)));
+    }
+
+    @Test
+    public void decreaseHalvesTheMeasuredRateByDefault() {
+        Measurements m = w2(0.2, 0.9, 0.9).build();
+        assertEquals(DecreaseBase.RATE, mpsdn.parameters().decreaseBase());
+        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), m, AT_40M)));
+        RegulationCenter halveLimit = new RegulationCenter(RegulationParameters.builder().profile(Profile.MPSDN)
+                .decreaseBase(DecreaseBase.LIMIT).build());
+        assertEquals(20_000_000L, w2Limit(halveLimit.cycle(measured(), m, AT_40M)));
+    }
+
+    @Test
+    public void missingAndInvalidOccupancyStillHoldTheLimit() {
+        Map<ApDirection, Double> occ = new java.util.HashMap<>();
+        occ.put(W2, Double.NaN);
+        CycleResult r = mpsdn.cycle(net, Measurements.of(occ), AT_40M);
+        assertEquals(40_000_000L, w2Limit(r));
+        assertEquals(1, r.invalidOccupancy());
+        assertEquals(2, r.missingOccupancy()); // W1 and L
+        assertTrue(Double.isNaN(r.signal(net.apIndex("W2"), Direction.DOWNLINK)));
+    }
+}

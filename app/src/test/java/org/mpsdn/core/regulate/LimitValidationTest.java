@@ -1,0 +1,67 @@
+package org.mpsdn.core.regulate;
+
+import org.junit.Test;
+
+import static org.junit.Assert.assertEquals;
+import static org.mpsdn.core.Expect.assertThrows;
+
+/**
+ * Limit validation (RFC 7661's idea on the Tier-2 meter).
+ */
+public class LimitValidationTest {
+    private static final long CAP = 50_000_000L;
+    private static final long FLOOR = 100_000L;
+    private final LimitValidation halfRate = new LimitValidation(0.5, DecreaseBase.RATE);
+    private final LimitValidation halfLimit = new LimitValidation(0.5, DecreaseBase.LIMIT);
+
+    @Test
+    public void capIsTheRateWithHeadroomWithinFloorAndCapacity() {
+        assertEquals(15_000_000L, halfRate.capBps(10_000_000L, FLOOR, CAP));
+        assertEquals(FLOOR, halfRate.capBps(0L, FLOOR, CAP));
+        assertEquals(FLOOR, halfRate.capBps(50_000L, FLOOR, CAP));
+        assertEquals(CAP, halfRate.capBps(40_000_000L, FLOOR, CAP));
+        assertEquals(CAP, halfRate.capBps(Long.MAX_VALUE, FLOOR, CAP));
+        assertEquals(10_000_000L, new LimitValidation(0.0, DecreaseBase.RATE).capBps(10_000_000L, FLOOR, CAP));
+    }
+
+    @Test
+    public void increaseStopsAtTheCapAndAnInflatedLimitIsHeld() {
+        // Eq. 4 proposed 50 Mb/s from 8 while Tier 2 used 10: the limit goes to 15
+        assertEquals(15_000_000L, halfRate.next(CAP, 8_000_000L, false, 10_000_000L, FLOOR, CAP));
+        // a proposal under the cap is kept
+        assertEquals(12_000_000L, halfRate.next(12_000_000L, 10_000_000L, false, 10_000_000L, FLOOR, CAP));
+        // a limit above its cap neither grows nor shrinks
+        assertEquals(40_000_000L, halfRate.next(CAP, 40_000_000L, false, 10_000_000L, FLOOR, CAP));
+        assertEquals(CAP, halfRate.next(CAP, CAP, false, 0L, FLOOR, CAP));
+        // from the floor an idle Tier 2 earns nothing
+        assertEquals(FLOOR, halfRate.next(CAP, FLOOR, false, 0L, FLOOR, CAP));
+    }
+
+    @Test
+    public void decreaseHalvesTheRateOrTheLimit() {
+        // limit 15, Tier 2 used 10: RATE halves 10, LIMIT keeps Algorithm 2's 7.5
+        assertEquals(5_000_000L, halfRate.next(7_500_000L, 15_000_000L, true, 10_000_000L, FLOOR, CAP));
+        assertEquals(7_500_000L, halfLimit.next(7_500_000L, 15_000_000L, true, 10_000_000L, FLOOR, CAP));
+        // a rate above the limit (counted before the meter) halves the limit
+        assertEquals(7_500_000L, halfRate.next(7_500_000L, 15_000_000L, true, 20_000_000L, FLOOR, CAP));
+        // never below the floor
+        assertEquals(FLOOR, halfRate.next(FLOOR, 15_000_000L, true, 0L, FLOOR, CAP));
+    }
+
+    @Test
+    public void withoutARateTheStepIsAlgorithm2s() {
+        assertEquals(CAP, halfRate.next(CAP, 40_000_000L, false, -1L, FLOOR, CAP));
+        assertEquals(7_500_000L, halfRate.next(7_500_000L, 15_000_000L, true, -1L, FLOOR, CAP));
+    }
+
+    @Test
+    public void rejectsBadParameters() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new LimitValidation(-0.1, DecreaseBase.RATE));
+        assertEquals("headroom must be in [0, 10], was -0.1", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new LimitValidation(Double.NaN, DecreaseBase.RATE));
+        assertEquals("headroom must be in [0, 10], was NaN", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> new LimitValidation(0.5, null));
+        assertEquals("decrease must not be null", e.getMessage());
+    }
+}

@@ -1,0 +1,101 @@
+package org.mpsdn.impl.decide;
+
+import org.junit.Test;
+import org.mpsdn.api.model.ApKind;
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.Tier;
+import org.mpsdn.api.telemetry.StationQueueTelemetry;
+import org.mpsdn.api.telemetry.StationTelemetry;
+import org.mpsdn.core.Profile;
+import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.config.UeSpec;
+import org.mpsdn.impl.flow.FlowMatch;
+import org.onlab.packet.IPv4;
+import org.onlab.packet.Ip4Address;
+import org.onlab.packet.IpAddress;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.PortNumber;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+import static org.junit.Assert.assertEquals;
+
+/**
+ * The two profiles through the adapter: ue1 (multipath, primary Wi-Fi) has a Tier-2 subflow on
+ * LTE; ip:10.0.1.9 is a single-path user on Wi-Fi. The station queues are matched to UEs by IP.
+ */
+public class CoreRegulationEngineProfileTest {
+    private static final FlowMatch WIFI_DATA = tcp("10.0.1.2", 40000);
+    private static final FlowMatch LTE_DATA = tcp("10.0.2.2", 40001);
+    private static final FlowMatch SINGLE = tcp("10.0.1.9", 50000);
+
+    private static ApSpec ap(String id, ApKind kind, int dev, long capKbps) {
+        return new ApSpec(id, kind, DeviceId.deviceId("of:000000000000000" + dev), PortNumber.portNumber(1),
+                PortNumber.portNumber(2), capKbps, "10.0.0." + dev + ":50051", EnumSet.of(Direction.DOWNLINK),
+                OptionalDouble.empty(), OptionalDouble.empty(), OptionalLong.empty());
+    }
+
+    private static FlowMatch tcp(String dst, int dp) {
+        return new FlowMatch(IPv4.PROTOCOL_TCP, Ip4Address.valueOf("192.0.2.10"), 80, Ip4Address.valueOf(dst), dp);
+    }
+
+    private static StationTelemetry station(String mac, String ip, double rssi, long phy) {
+        return new StationTelemetry(mac, List.of(ip), rssi, phy, phy, 0, 0, 0);
+    }
+
+    private static StationQueueTelemetry queue(String ip, double occ) {
+        return StationQueueTelemetry.builder().queue(Direction.DOWNLINK, "qdisc", "1:" + ip.hashCode())
+                .station("", List.of(ip), "").occupancy(occ, 20).build();
+    }
+
+    /** Wi-Fi: MacOcc 0.3, the single-path user's queue 0.9; LTE: MacOcc 0.9, ue1's (Tier-2) queue 0.95. */
+    private static EngineDecision run(Profile profile) {
+        ApSpec wifi = ap("wifi1", ApKind.WIFI, 1, 54_000);
+        ApSpec lte = ap("lte1", ApKind.LTE, 2, 20_000);
+        List<FlowView> flows = List.of(
+                new FlowView("wifi1", WIFI_DATA, Direction.DOWNLINK, "ue1", Tier.TIER1, 15_000_000, 10_000, 9e6),
+                new FlowView("lte1", LTE_DATA, Direction.DOWNLINK, "ue1", Tier.TIER2, 15_000_000, 10_000, 4e6),
+                new FlowView("wifi1", SINGLE, Direction.DOWNLINK, "ip:10.0.1.9", Tier.TIER1, 15_000_000, 10_000,
+                        12e6));
+        List<ApView> aps = List.of(
+                new ApView(wifi, Map.of(Direction.DOWNLINK, 0.3), Map.of(Direction.DOWNLINK, 20_000L),
+                        List.of(station("02:00:00:00:01:02", "10.0.1.2", -40, 54_000_000),
+                                station("02:00:00:00:01:09", "10.0.1.9", -50, 54_000_000)),
+                        List.of(queue("10.0.1.9", 0.9), queue("10.0.1.2", 0.0))),
+                new ApView(lte, Map.of(Direction.DOWNLINK, 0.9), Map.of(Direction.DOWNLINK, 10_000L),
+                        List.of(station("02:00:00:00:02:02", "10.0.2.2", -100, 5_000_000)),
+                        List.of(queue("10.0.2.2", 0.95))));
+        List<UeSpec> ues = List.of(new UeSpec("ue1", Map.of(IpAddress.valueOf("10.0.1.2"), Optional.empty(),
+                IpAddress.valueOf("10.0.2.2"), Optional.empty())));
+        return new CoreRegulationEngine().decide(new EngineInput(aps, flows, ues, Map.of(),
+                new EngineParams(0.85, 0.5, 100, "priority", profile), 2000));
+    }
+
+    private static long limit(EngineDecision d, String ap) {
+        return d.limitsKbps().get(new ApDir(ap, Direction.DOWNLINK));
+    }
+
+    @Test
+    public void paperProfileReadsMacOccOnly() {
+        EngineDecision d = run(Profile.PAPER);
+        assertEquals(Tier.TIER2, d.tiers().get("lte1").get(LTE_DATA));
+        assertEquals(5_000L, limit(d, "lte1")); // MacOcc 0.9: halved
+        assertEquals(38_333L, limit(d, "wifi1")); // MacOcc 0.3: 20 Mb/s * (1 + 0.5 * 0.55 / 0.3)
+    }
+
+    @Test
+    public void mpsdnProfileReadsTier1StationsAndValidates() {
+        EngineDecision d = run(Profile.MPSDN);
+        assertEquals(Tier.TIER2, d.tiers().get("lte1").get(LTE_DATA));
+        // LTE: only ue1's Tier-2 queue is full, so no congestion; 10 Mb/s is above the cap of
+        // 4 Mb/s * 2, so it is held (the paper's Eq. 4 would raise it to the 20 Mb/s capacity)
+        assertEquals(10_000L, limit(d, "lte1"));
+        // Wi-Fi: the single-path user's queue is at 0.9: a decrease; no Tier-2 traffic there, so R_m
+        assertEquals(100L, limit(d, "wifi1"));
+    }
+}

@@ -1,0 +1,110 @@
+package org.mpsdn.sim.bridge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.Test;
+
+import java.io.IOException;
+import java.util.Map;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+
+/**
+ * The bridge's optional profile settings, flow rates from byte counters and station queues.
+ * ue0's weak Wi-Fi subflow (flow 7) is Tier 2 on wifi0 next to single-path ue1 (flow 9).
+ */
+public class BridgeProfileTest {
+    private static final String CONFIG = "{\"type\":\"config\",\"v\":1,\"cth\":0.85,\"alpha\":0.5,"
+            + "\"minRateBps\":100000,\"intervalMillis\":2000,\"regulateUplink\":false%s}";
+
+    private final ObjectMapper mapper = new ObjectMapper();
+
+    private static String cycle(long seq, long timeMs, long tier2Bytes, double wifiOcc, String stations) {
+        return "{\"type\":\"cycle\",\"seq\":" + seq + ",\"timeMs\":" + timeMs + ","
+                + "\"aps\":[{\"id\":\"wifi0\",\"kind\":\"WIFI\",\"capacityBps\":54000000},"
+                + "{\"id\":\"lte\",\"kind\":\"LTE\",\"capacityBps\":25000000}],"
+                + "\"ues\":[{\"id\":\"ue0\",\"multipath\":true},{\"id\":\"ue1\",\"multipath\":false}],"
+                + "\"connections\":[{\"ue\":\"ue0\",\"ap\":\"wifi0\",\"rssiDbm\":-88.0,\"phyRateBps\":6000000},"
+                + "{\"ue\":\"ue0\",\"ap\":\"lte\",\"rssiDbm\":-70.0,\"phyRateBps\":20000000},"
+                + "{\"ue\":\"ue1\",\"ap\":\"wifi0\",\"rssiDbm\":-50.0,\"phyRateBps\":54000000}],"
+                + "\"flows\":[" + flow(7, "10.1.0.2", "ue0", "wifi0", tier2Bytes) + ","
+                + flow(9, "10.1.0.3", "ue1", "wifi0", 5_000_000L * seq) + "],"
+                + "\"occupancy\":[{\"ap\":\"wifi0\",\"dir\":\"DOWNLINK\",\"occ\":" + wifiOcc + "}]"
+                + stations + "}";
+    }
+
+    private static String flow(int id, String dst, String ue, String ap, long bytes) {
+        return "{\"id\":" + id + ",\"src\":\"10.100.0.1\",\"sport\":49153,\"dst\":\"" + dst
+                + "\",\"dport\":5000,\"proto\":6,\"dir\":\"DOWNLINK\",\"ue\":\"" + ue + "\",\"ap\":\"" + ap
+                + "\",\"bytes\":" + bytes + ",\"packets\":100,\"ack\":false}";
+    }
+
+    private static String stations(double ue0, double ue1) {
+        return ",\"stations\":[{\"ap\":\"wifi0\",\"dir\":\"DOWNLINK\",\"ue\":\"ue0\",\"occ\":" + ue0 + "},"
+                + "{\"ap\":\"wifi0\",\"dir\":\"DOWNLINK\",\"ue\":\"ue1\",\"occ\":" + ue1 + "}]";
+    }
+
+    private JsonNode answer(BridgeSession s, String line) throws IOException {
+        return mapper.readTree(s.handle(line));
+    }
+
+    private static JsonNode wifiSignal(JsonNode decision) {
+        for (JsonNode n : decision.get("signals")) {
+            if (n.get("ap").asText().equals("wifi0")) {
+                return n;
+            }
+        }
+        throw new AssertionError("no signal for wifi0 in " + decision);
+    }
+
+    private static long wifiLimit(JsonNode decision) {
+        for (JsonNode l : decision.get("limits")) {
+            if (l.get("ap").asText().equals("wifi0")) {
+                return l.get("bps").asLong();
+            }
+        }
+        throw new AssertionError("no limit for wifi0 in " + decision);
+    }
+
+    @Test
+    public void ratesComeFromByteCountersAndValidateTheLimitInMpsdn() throws IOException {
+        BridgeSession s = new BridgeSession();
+        assertEquals("ready", answer(s, String.format(CONFIG, ",\"profile\":\"mpsdn\"")).get("type").asText());
+        // epoch 1 (0-2 s): 500 kB = 2 Mb/s; ue0's full Tier-2 queue is not congestion, ue1's 0.01 counts
+        JsonNode d1 = answer(s, cycle(1, 2000, 500_000, 0.9, stations(1.0, 0.01)));
+        assertEquals(2_000_000L, wifiSignal(d1).get("tier2RateBps").asLong());
+        assertEquals(0.01, wifiSignal(d1).get("signal").asDouble(), 0.0);
+        // Eq. 4 from R_m: 100 kb/s * (1 + 0.5 * 0.84 / 0.01) = 4.3 Mb/s, validated to 2 Mb/s * 2 (h = 1)
+        assertEquals(4_000_000L, wifiLimit(d1));
+        // epoch 2 (2-4 s): 1 MB more = 4 Mb/s; ue1 backlogged: halve the measured rate
+        JsonNode d2 = answer(s, cycle(2, 4000, 1_500_000, 0.3, stations(0.0, 0.9)));
+        assertEquals(4_000_000L, wifiSignal(d2).get("tier2RateBps").asLong());
+        assertEquals(2_000_000L, wifiLimit(d2)); // min(4, 4) / 2
+    }
+
+    @Test
+    public void commandLineOverridesWinAndPaperIgnoresStationsAndRates() throws IOException {
+        BridgeSession s = new BridgeSession(Map.of("profile", "paper"));
+        answer(s, String.format(CONFIG, ",\"profile\":\"mpsdn\""));
+        JsonNode d = answer(s, cycle(1, 2000, 500_000, 0.9, stations(1.0, 0.1)));
+        assertEquals(0.9, wifiSignal(d).get("signal").asDouble(), 0.0);
+        assertEquals(100_000L, wifiLimit(d));
+        BridgeSession limitBase = new BridgeSession(Map.of("profile", "mpsdn", "decreaseBase", "limit",
+                "validationHeadroom", "0.5"));
+        answer(limitBase, String.format(CONFIG, ""));
+        assertEquals(3_000_000L, wifiLimit(answer(limitBase, cycle(1, 2000, 500_000, 0.2, stations(1.0, 0.01)))));
+        assertEquals(1_500_000L, wifiLimit(answer(limitBase, cycle(2, 4000, 1_500_000, 0.2, stations(0.0, 0.9)))));
+    }
+
+    @Test
+    public void withoutStationsTheMpsdnSignalIsMacOccAndBadSettingsAreNamed() throws IOException {
+        BridgeSession s = new BridgeSession();
+        answer(s, String.format(CONFIG, ",\"profile\":\"mpsdn\""));
+        assertEquals(0.9, wifiSignal(answer(s, cycle(1, 2000, 0, 0.9, ""))).get("signal").asDouble(), 0.0);
+        JsonNode e = answer(new BridgeSession(), String.format(CONFIG, ",\"profile\":\"fast\""));
+        assertTrue(e.toString(), e.get("message").asText().contains("profile must be paper or mpsdn"));
+        e = answer(s, cycle(2, 4000, 0, 0.9, ",\"stations\":[{\"ap\":\"wifi0\",\"dir\":\"DOWNLINK\",\"occ\":2}]"));
+        assertTrue(e.toString(), e.get("message").asText().contains("occupancy must be in [0, 1]"));
+    }
+}
