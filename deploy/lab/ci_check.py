@@ -101,7 +101,9 @@ def main():
     for ue in ("ue1", "ue4"):
         nomp, mp, sdn = (ph[p]["ue"][ue]["total"] for p in ("nomp", "mp", "mpsdn"))
         if not mp < 0.95 * nomp:
-            failures.append(f"{ue}: no loss without regulation ({nomp:.1f} -> {mp:.1f} Mb/s): emulation not faithful")
+            failures.append(f"{ue}: no loss without regulation ({nomp:.1f} -> {mp:.1f} Mb/s): emulation not faithful"
+                            f" (phase mp: iperf3 goodput {dict((u, v['iperf']) for u, v in ph['mp']['ue'].items())}"
+                            f" Mb/s; stalled attempts {ph['mp'].get('stalled_attempts', [])})")
         elif not sdn - mp >= 0.5 * (nomp - mp):
             failures.append(f"{ue}: mpsdn regained {sdn - mp:.1f} of the {nomp - mp:.1f} Mb/s lost (want >= half)")
     for g in res["goals"]:

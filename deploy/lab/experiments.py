@@ -212,9 +212,10 @@ def prototype(lab, phase_s=40, warmup_s=8, phases=("nomp", "mp", "mpsdn"), mpsdn
             def progress(t, ph=ph):
                 if int(t) % 10 == 0 and abs(t - int(t)) < 0.26 and int(t) > 0:
                     log(f"prototype: phase {ph} {int(t)}/{phase_s} s")
-            probe = DetectionProbe(phase_s * 0.75, progress)
-            times, samples, goodput = run_traffic(lab, f"prototype-{ph}", phase_s, mp, on_sample=probe)
+            times, samples, goodput, probe, stalls = _prototype_phase(lab, ph, mode, phase_s, mp, progress)
             s = summarise(times, samples, goodput, warmup_s)
+            if stalls:
+                s["stalled_attempts"] = stalls
             if mode == "mpsdn":
                 s["detection"] = probe.snapshot
             s["controller"] = "lab host, " + ("port forwarding only" if mode == "forward" else "mpsdn app components")
@@ -235,6 +236,47 @@ def prototype(lab, phase_s=40, warmup_s=8, phases=("nomp", "mp", "mpsdn"), mpsdn
     if "mpsdn" in res["phases"]:
         res["goals"] += detection_goal(lab, res["phases"]["mpsdn"].get("detection"), MULTIPATH_UES)
     return res
+
+
+# A backlogged download under the forwarding-only controller (no app) below this goodput did not run: its MPTCP
+# connection stalled at start (seen once in CI: ue3 0.9 Mb/s, its multipath peer ue2 took its share). That phase is
+# the baseline, not the product under test, so it is repeated once; the stalled attempt stays in the JSON
+# (phases.<ph>.stalled_attempts, with each multipath UE's `ss -tinM` taken mid-phase). A stall under mpsdn is never
+# repeated: it is the app's.
+STALL_MBPS = 2.0
+
+
+def _prototype_phase(lab, ph, mode, phase_s, mp, progress):
+    stalls = []
+    while True:
+        probe = DetectionProbe(phase_s * 0.75, progress)
+        sockets = SocketProbe(lab, phase_s * 0.5, mp, f"prototype-{ph}-{len(stalls) + 1}")
+        times, samples, goodput = run_traffic(lab, f"prototype-{ph}", phase_s, mp,
+                                              on_sample=lambda t: (probe(t), sockets(t)))
+        stalled = sorted(u for u in UES if goodput.get(u, 0.0) < STALL_MBPS)
+        if not stalled or mode != "forward" or stalls:
+            return times, samples, goodput, probe, stalls
+        stalls.append({"stalled": stalled, "iperf_mbps": {u: round(g, 2) for u, g in goodput.items()},
+                       "ss": sockets.files})
+        log(f"prototype: phase {ph}: {', '.join(stalled)} got < {STALL_MBPS} Mb/s (client stalled under the "
+            f"forwarding-only controller): repeating the phase once; sockets in {sockets.files}")
+
+
+class SocketProbe:
+    """Saves `ss -tinM` (TCP and MPTCP sockets with their internals) of each given UE once, at a time into a phase,
+    to <out>/<name>-ss-<ue>.txt."""
+
+    def __init__(self, lab, at_s, ues, name):
+        self.at_s, self.done = at_s, False
+        self.files = {u: os.path.join(lab.out, f"{name}-ss-{u}.txt") for u in ues}
+
+    def __call__(self, t):
+        if self.done or t < self.at_s:
+            return
+        self.done = True
+        for u, path in self.files.items():
+            with open(path, "w") as f:
+                f.write(nsx(u, "ss -tinM", check=False, capture=True) or "")
 
 
 def prototype_goals(ph):
