@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
@@ -109,6 +110,8 @@ public class EnbSplitPropertiesTest {
                                                       @ForAll @DoubleRange(min = 0.1, max = 10) double alpha,
                                                       @ForAll @DoubleRange(min = 0, max = 0.9) double beta,
                                                       @ForAll @IntRange(min = 0, max = 1) int shared) {
+        // valid splits only: a congestion epoch above EnbSplit.MAX_EPOCH_MS is rejected by the builder
+        Assume.that(window * (1 - beta) / alpha * rttMs <= EnbSplit.MAX_EPOCH_MS);
         EnbSplit s = EnbSplit.builder().targetUe("ue1").secondPathUe("ue2").dstIp("10.77.0.10")
                 .mode(shared == 1 ? SplitMode.SHARED_BUFFER : SplitMode.FIXED_SHARE).lteShare(share).rttMs(rttMs)
                 .windowPackets(window).alpha(alpha).beta(beta).build();
@@ -125,5 +128,22 @@ public class EnbSplitPropertiesTest {
                 Math.floor(rttMs * 1000) - 1));
         assertEquals(shared == 1, out.get(0).getSharedBuffer());
         assertEquals(shared == 1 ? 0 : share, out.get(0).getLteFraction(), 0);
+    }
+
+    @Property
+    public void anEpochAboveTheMaximumIsRejectedNamingIt(@ForAll @DoubleRange(min = 1, max = 10_000) double rttMs,
+                                                         @ForAll @DoubleRange(min = 1, max = 1e6) double window,
+                                                         @ForAll @DoubleRange(min = 0, max = 0.9) double beta,
+                                                         @ForAll @DoubleRange(min = 0.01, max = 0.99) double f) {
+        // alpha chosen so that the epoch window * (1 - beta) / alpha * rtt is MAX_EPOCH_MS / f
+        double alpha = window * (1 - beta) * rttMs * f / EnbSplit.MAX_EPOCH_MS;
+        Assume.that(alpha > 0 && alpha <= EnbSplit.MAX_ALPHA);
+        try {
+            EnbSplit.builder().targetUe("ue1").secondPathUe("ue2").dstIp("10.77.0.10").lteShare(0.5).rttMs(rttMs)
+                    .windowPackets(window).alpha(alpha).beta(beta).build();
+            fail("an epoch above " + EnbSplit.MAX_EPOCH_MS + " ms was accepted");
+        } catch (IllegalArgumentException e) {
+            assertTrue(e.getMessage(), e.getMessage().startsWith("split.epochMs"));
+        }
     }
 }
