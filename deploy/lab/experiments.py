@@ -263,12 +263,14 @@ def _prototype_phase(lab, ph, mode, phase_s, mp, progress):
 
 
 class SocketProbe:
-    """Saves `ss -tinM` (TCP and MPTCP sockets with their internals) of each given UE once, at a time into a phase,
-    to <out>/<name>-ss-<ue>.txt."""
+    """Saves `ss -tinM` (TCP and MPTCP sockets with their internals) and `nstat -az` (MPTcp* counters: joins
+    received, rejected, ...) of each given UE once, at a time into a phase, to <out>/<name>-ss-<ue>.txt, and the
+    server's counters to <out>/<name>-nstat-srv.txt."""
 
     def __init__(self, lab, at_s, ues, name):
         self.at_s, self.done = at_s, False
         self.files = {u: os.path.join(lab.out, f"{name}-ss-{u}.txt") for u in ues}
+        self.files_srv = os.path.join(lab.out, f"{name}-nstat-srv.txt")
 
     def __call__(self, t):
         if self.done or t < self.at_s:
@@ -277,6 +279,9 @@ class SocketProbe:
         for u, path in self.files.items():
             with open(path, "w") as f:
                 f.write(nsx(u, "ss -tinM", check=False, capture=True) or "")
+                f.write(nsx(u, "nstat -az", check=False, capture=True) or "")
+        with open(self.files_srv, "w") as f:
+            f.write(nsx("srv", "nstat -az", check=False, capture=True) or "")
 
 
 def prototype_goals(ph):
