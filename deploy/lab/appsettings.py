@@ -12,6 +12,7 @@ to: `--profile paper|mpsdn` passes the component property `profile` of Regulatio
   params.profile           the profile in force, read back from the app's REST (GET /parameters) while the
                            regulation ran; null if the REST did not say
   params.app_parameters    the whole GET /parameters answer
+  params.commit            the lab tree's commit ("-dirty": tracked files changed)
 """
 import os
 import re
@@ -62,11 +63,22 @@ def record(res, lab):
     props = app_properties(lab.profile)
     defaults = app_defaults(lab.root)
     params = getattr(lab, "app_parameters", None)
-    res["params"].update(profile_setting=lab.profile, app_properties=props,
+    res["params"].update(commit=commit(lab.root), profile_setting=lab.profile, app_properties=props,
                          app_overrides=overrides(props, defaults),
                          app_defaults={k: defaults.get(k) for k in props} or {"profile": defaults.get("profile")},
                          profile=(params or {}).get("profile"), app_parameters=params)
     return res
+
+
+def commit(root):
+    """The tree's commit (short), with "-dirty" if tracked files differ from it; None outside git."""
+    try:
+        head = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", root, "diff", "--quiet", "HEAD"]).returncode != 0
+        return head + ("-dirty" if dirty else "")
+    except (OSError, subprocess.CalledProcessError):
+        return None
 
 
 def interval_s(lab):
