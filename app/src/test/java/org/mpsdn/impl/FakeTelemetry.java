@@ -3,6 +3,7 @@ package org.mpsdn.impl;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
+import org.mpsdn.api.telemetry.StationQueueTelemetry;
 import org.mpsdn.api.telemetry.StationTelemetry;
 
 import java.util.List;
@@ -27,6 +28,14 @@ class FakeTelemetry implements ApTelemetryService {
     void report(String apId, double downlink, double uplink, List<StationTelemetry> stations) {
         reports.put(apId, new ApTelemetry(apId, ++seq, 2000,
                 Map.of(Direction.DOWNLINK, downlink, Direction.UPLINK, uplink), 0, stations, 0));
+        missed.put(apId, 0);
+    }
+
+    void report(String apId, double downlink, double uplink, List<StationTelemetry> stations,
+                List<StationQueueTelemetry> queues) {
+        reports.put(apId, new ApTelemetry(apId, ++seq, 2000,
+                Map.of(Direction.DOWNLINK, downlink, Direction.UPLINK, uplink), 0, stations, 0)
+                .withStationQueues(queues, 0));
         missed.put(apId, 0);
     }
 

@@ -137,8 +137,8 @@ public final class RegulationCycle {
         UePolicySource policies = refs.policies();
         UePolicySource.Round round = policies == null ? null : policies.open();
         EngineDecision decision = refs.engine().decide(new EngineInput(views(current, reports), flows,
-                detected.ues(), previous, new EngineParams(p.cth(), p.alpha(), p.rmKbps(), p.deadlockBreaker()),
-                p.intervalMs(), round == null ? Map.of() : round.policies()));
+                detected.ues(), previous, EngineParams.of(p, aps.profile()), p.intervalMs(),
+                round == null ? Map.of() : round.policies()));
         applyAtMasteredAps(current, flows, decision, reports, telemetry, p, previous, unread);
         if (round != null) {
             round.applied(decision.unmetPolicies());
@@ -176,7 +176,7 @@ public final class RegulationCycle {
         return samples;
     }
 
-    /** Each AP with its fresh occupancy, the limits in force (shared state) and its stations. */
+    /** Each AP with its fresh occupancy, the limits in force (shared state), its stations and their queues. */
     private List<ApView> views(Map<String, ApSpec> current, Map<String, Optional<ApTelemetry>> reports) {
         List<ApView> views = new ArrayList<>();
         for (ApSpec ap : current.values()) {
@@ -186,7 +186,8 @@ public final class RegulationCycle {
             Map<Direction, Long> limits = new EnumMap<>(Direction.class);
             store.state(ap.id()).ifPresent(s -> ap.directions()
                     .forEach(d -> s.limitKbps(d).ifPresent(l -> limits.put(d, l))));
-            views.add(new ApView(ap, occ, limits, report.map(ApTelemetry::stations).orElse(List.of())));
+            views.add(new ApView(ap, occ, limits, report.map(ApTelemetry::stations).orElse(List.of()),
+                    report.map(ApTelemetry::stationQueues).orElse(List.of())));
         }
         return views;
     }

@@ -192,6 +192,12 @@ public class MpsdnMetrics implements CycleObserver {
                     "1 when the AP's limits are lifted because its agent is silent", List.of("ap"));
             GaugeMetricFamily intents = new GaugeMetricFamily("mpsdn_intents",
                     "Intents per kind and install state", List.of("kind", "state"));
+            GaugeMetricFamily profile = new GaugeMetricFamily("mpsdn_regulation_profile_info",
+                    "The regulation profile in force (value 1)", List.of("profile"));
+            String inForce = northbound.parameters().get("profile");
+            if (inForce != null) {
+                profile.addMetric(List.of(inForce), 1);
+            }
             for (ApInfo ap : northbound.aps()) {
                 for (Direction d : Direction.values()) {
                     String dir = lower(d);
@@ -223,6 +229,7 @@ public class MpsdnMetrics implements CycleObserver {
             all.add(flows);
             all.add(failsafe);
             all.add(intents);
+            all.add(profile);
             return all;
         }
     }

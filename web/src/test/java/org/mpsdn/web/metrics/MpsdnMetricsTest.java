@@ -19,6 +19,7 @@ import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationEvent;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,6 +39,7 @@ public class MpsdnMetricsTest {
     static class OneAp implements NorthboundService {
         volatile ApInfo ap;
         final List<MpsdnIntent> intents = new ArrayList<>();
+        final Map<String, String> parameters = new HashMap<>();
 
         @Override
         public List<ApInfo> aps() {
@@ -66,7 +68,7 @@ public class MpsdnMetricsTest {
 
         @Override
         public Map<String, String> parameters() {
-            return Map.of();
+            return parameters;
         }
 
         @Override
@@ -92,6 +94,19 @@ public class MpsdnMetricsTest {
                 Map.of(Tier.TIER1, 4, Tier.TIER2, 2), new AgentHealth("h:1", AgentHealth.Status.OK, 0, 1));
         regulation = new FakeRegulation();
         metrics = MetricsFixture.start(nb, regulation);
+    }
+
+    @Test
+    public void profileInForceIsAnInfoGauge() {
+        assertNull("no profile shown, no sample", TextFormatParser.parse(metrics.scrape())
+                .get("mpsdn_regulation_profile_info{profile=\"mpsdn\"}"));
+        nb.parameters.put("profile", "mpsdn");
+        Map<String, Double> s = TextFormatParser.parse(metrics.scrape());
+        assertEquals(1.0, s.get("mpsdn_regulation_profile_info{profile=\"mpsdn\"}"), 0.0);
+        nb.parameters.put("profile", "paper");
+        s = TextFormatParser.parse(metrics.scrape());
+        assertEquals(1.0, s.get("mpsdn_regulation_profile_info{profile=\"paper\"}"), 0.0);
+        assertNull(s.get("mpsdn_regulation_profile_info{profile=\"mpsdn\"}"));
     }
 
     @Test
