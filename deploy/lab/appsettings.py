@@ -12,7 +12,7 @@ to: `--profile paper|mpsdn` passes the component property `profile` of Regulatio
   params.profile           the profile in force, read back from the app's REST (GET /parameters) while the
                            regulation ran; null if the REST did not say
   params.app_parameters    the whole GET /parameters answer
-  params.commit            the lab tree's commit ("-dirty": tracked files changed)
+  params.commit            the lab tree's commit ("-dirty": tracked files other than *.md and results changed)
 """
 import os
 import re
@@ -75,7 +75,8 @@ def commit(root):
     try:
         head = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                               check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", root, "diff", "--quiet", "HEAD"]).returncode != 0
+        dirty = subprocess.run(["git", "-C", root, "diff", "--quiet", "HEAD", "--", ".", ":!*.md",
+                                ":!deploy/lab/results"]).returncode != 0
         return head + ("-dirty" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return None
