@@ -9,7 +9,10 @@ import org.mpsdn.api.telemetry.StationTelemetry;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 
 /**
  * Telemetry source whose reports the test sets.
@@ -17,6 +20,10 @@ import java.util.concurrent.ConcurrentHashMap;
 class FakeTelemetry implements ApTelemetryService {
     final Map<String, ApTelemetry> reports = new ConcurrentHashMap<>();
     final Map<String, Integer> missed = new ConcurrentHashMap<>();
+    /** Bounds of the refreshes asked for, in order. */
+    final List<Long> refreshBounds = new CopyOnWriteArrayList<>();
+    /** What a refresh does (e.g. puts the reports a poll at the cycle's start would bring); returns the late APs. */
+    volatile Supplier<Set<String>> onRefresh = Set::of;
     private long seq;
 
     void occupancy(String apId, double downlink, double uplink) {
@@ -47,6 +54,12 @@ class FakeTelemetry implements ApTelemetryService {
     @Override
     public Optional<ApTelemetry> latest(String apId) {
         return Optional.ofNullable(reports.get(apId));
+    }
+
+    @Override
+    public Set<String> refresh(long boundMillis) {
+        refreshBounds.add(boundMillis);
+        return onRefresh.get();
     }
 
     @Override

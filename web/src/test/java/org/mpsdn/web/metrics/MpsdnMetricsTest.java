@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 
 import static org.junit.Assert.assertEquals;
@@ -165,6 +166,34 @@ public class MpsdnMetricsTest {
         Map<String, Double> s = TextFormatParser.parse(text);
         assertEquals(2.0, s.get("mpsdn_agent_poll_errors_total{ap=\"ap1\"}"), 0.0);
         assertEquals(0.0, s.get("mpsdn_agent_poll_errors_total{ap=\"ap2\"}"), 0.0);
+    }
+
+    @Test
+    public void pollTimeoutsAreCountedPerAp() {
+        assertEquals("exists at 0 before any timeout", 0.0,
+                TextFormatParser.parse(metrics.scrape()).get("mpsdn_agent_poll_timeouts_total{ap=\"ap1\"}"), 0.0);
+        metrics.telemetryTimedOut("ap1");
+        metrics.telemetryTimedOut("ap2");
+        metrics.telemetryTimedOut("ap2");
+        String text = metrics.scrape();
+        assertEquals("counter", TextFormatParser.types(text).get("mpsdn_agent_poll_timeouts_total"));
+        Map<String, Double> s = TextFormatParser.parse(text);
+        assertEquals(1.0, s.get("mpsdn_agent_poll_timeouts_total{ap=\"ap1\"}"), 0.0);
+        assertEquals(2.0, s.get("mpsdn_agent_poll_timeouts_total{ap=\"ap2\"}"), 0.0);
+    }
+
+    @Test
+    public void signalAgeIsAGaugeInSecondsAbsentWhenUnknown() {
+        assertNull(TextFormatParser.parse(metrics.scrape()).get("mpsdn_signal_age_seconds{ap=\"ap1\"}"));
+        metrics.signalAge("ap1", OptionalDouble.of(250.0));
+        String text = metrics.scrape();
+        assertEquals("gauge", TextFormatParser.types(text).get("mpsdn_signal_age_seconds"));
+        assertEquals(0.25, TextFormatParser.parse(text).get("mpsdn_signal_age_seconds{ap=\"ap1\"}"), 1e-12);
+        metrics.signalAge("ap1", OptionalDouble.of(40.0));
+        assertEquals(0.04, TextFormatParser.parse(metrics.scrape()).get("mpsdn_signal_age_seconds{ap=\"ap1\"}"),
+                1e-12);
+        metrics.signalAge("ap1", OptionalDouble.empty());
+        assertNull(TextFormatParser.parse(metrics.scrape()).get("mpsdn_signal_age_seconds{ap=\"ap1\"}"));
     }
 
     @Test
