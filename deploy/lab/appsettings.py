@@ -12,7 +12,7 @@ to: `--profile paper|mpsdn` passes the component property `profile` of Regulatio
   params.profile           the profile in force, read back from the app's REST (GET /parameters) while the
                            regulation ran; null if the REST did not say
   params.app_parameters    the whole GET /parameters answer
-  params.commit            the lab tree's commit ("-dirty": tracked files other than *.md and results changed)
+  params.commit            the last commit that changed the tree's code (not *.md, not results), "-dirty" if changed
 """
 import os
 import re
@@ -71,12 +71,14 @@ def record(res, lab):
 
 
 def commit(root):
-    """The tree's commit (short), with "-dirty" if tracked files differ from it; None outside git."""
+    """The last commit that changed code in the tree (documentation and committed results excluded, so runs of
+    one code state record one commit while their results are committed), with "-dirty" if such files differ
+    from HEAD; None outside git."""
+    code = ["--", ".", ":!*.md", ":!deploy/lab/results"]
     try:
-        head = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                              check=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", root, "diff", "--quiet", "HEAD", "--", ".", ":!*.md",
-                                ":!deploy/lab/results"]).returncode != 0
+        head = subprocess.run(["git", "-C", root, "log", "-1", "--format=%h"] + code, capture_output=True,
+                              text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", root, "diff", "--quiet", "HEAD"] + code).returncode != 0
         return head + ("-dirty" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return None
