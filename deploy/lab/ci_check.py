@@ -21,6 +21,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import appsettings  # noqa: E402
 import experiments  # noqa: E402
 import testbed  # noqa: E402
 
@@ -35,7 +36,7 @@ CI_SOUTHBOUND_TIMING = "fast"
 def halving_after(step, interval_s, meter_stats_s):
     """The first halving of the Wi-Fi Tier-2 limit after the congestion step, split into what the app controls and
     what ONOS adds. The cell congests at onset_t, the first moment after the step at which its station queues
-    (sampled by the lab at 10 Hz) hold at least CTh of their limits; before that the step's clients are still
+    (sampled by the lab at 10 Hz) hold at least testbed.CONGESTED_FILL of their limits; before that the step's clients are still
     starting. The halving is the first meter the app submits after the step at a rate at most half the limit in
     force then (the last meter ADDED before the submit). The app must submit it within two intervals of the onset
     (plus 0.5 s for the install): the agent averages occupancy over the interval in progress at the onset, so the
@@ -93,9 +94,13 @@ def main():
     with testbed.Lab(ROOT, out, southbound_timing=a.southbound_timing, ue_source=a.ue_source) as lab:
         res = experiments.prototype(lab, phase_s=20, warmup_s=6)
         step = experiments.congestion_step(lab)
+    appsettings.record(res, lab)   # at defaults: app_overrides {} (the check sets no regulation parameter)
+    interval_s = appsettings.interval_s(lab)
     with open(os.path.join(out, "prototype.json"), "w") as f:
         json.dump(res, f, indent=1)
     print(experiments.table(res))
+    print(f"app at defaults: profile in force (REST) {res['params']['profile']}, "
+          f"overrides {res['params']['app_overrides']}")
     ph = res["phases"]
     failures = []
     for ue in ("ue1", "ue4"):
@@ -114,7 +119,7 @@ def main():
         json.dump(res, f, indent=1)
     before = [m["rate_kbps"] for m in step["meters"] if m["t"] < step["step_t"]]
     meter_stats_s = lab.southbound["meter_stats_s"]
-    h, why = halving_after(step, INTERVAL_S, meter_stats_s)
+    h, why = halving_after(step, interval_s, meter_stats_s)
     res["congestion_step"]["halving"] = h
     with open(os.path.join(out, "prototype.json"), "w") as f:
         json.dump(res, f, indent=1)
@@ -123,7 +128,7 @@ def main():
     if not before or before[-1] < 400:
         failures.append(f"Tier 2 did not grow while alone on Wi-Fi (limits {before[-5:]})")
     onset = step.get("onset_t")
-    print("cell congested (station queues >= CTh) "
+    print(f"cell congested (station queues >= {testbed.CONGESTED_FILL} of their limits) "
           + ("never" if onset is None else f"{onset - step['step_t']:.2f} s after the step"))
     if onset is None:
         failures.append("the congestion step did not congest the Wi-Fi cell (see cell_occupancy in prototype.json)")

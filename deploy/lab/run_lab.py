@@ -20,6 +20,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import appsettings  # noqa: E402
 import experiments  # noqa: E402
 import robustness  # noqa: E402
 import testbed  # noqa: E402
@@ -51,6 +52,9 @@ def main():
     ap.add_argument("--ue-source", choices=testbed.UE_SOURCES, default="detected",
                     help="how the app knows the UEs: its multipath-user detection (default) or the netcfg's "
                          "static registration")
+    ap.add_argument("--profile", choices=["paper", "mpsdn"],
+                    help="regulation profile (the app's component property profile); default: none set, the app's "
+                         "default applies. Recorded in params (profile_setting, app_overrides, profile read back)")
     a = ap.parse_args()
     if a.experiment == "down":
         testbed.down()
@@ -61,7 +65,8 @@ def main():
             os.remove(os.path.join(a.out, f))
     name = a.experiment
     with testbed.Lab(ROOT, a.out, lte_cell=a.lte_cell, telemetry=a.telemetry, southbound_timing=a.southbound_timing,
-                     arp_punt=a.arp_punt, shuffle_seed=a.shuffle_seed, ue_source=a.ue_source) as lab:
+                     arp_punt=a.arp_punt, shuffle_seed=a.shuffle_seed, ue_source=a.ue_source,
+                     profile=a.profile) as lab:
         if name == "robustness":
             res = robustness.robustness(lab)
         elif name == "prototype":
@@ -71,6 +76,7 @@ def main():
         else:
             res = experiments.dynamic_demand(lab, total_s=a.total_s, period_s=a.period_s)
     res["host"]["loadavg_at_end"] = os.getloadavg()
+    appsettings.record(res, lab)
     path = os.path.join(a.out, f"{name}.json")
     with open(path, "w") as f:
         json.dump(res, f, indent=1)
@@ -81,16 +87,17 @@ def main():
         print(f"results: {path}")
         return 0 if all(c["met"] for c in res["checks"]) else 1
     if not a.no_plot:
+        import plots   # matplotlib only when a plot is drawn
         if name == "prototype":
-            experiments.plot_prototype(res, png)
+            plots.plot_prototype(res, png)
         elif name == "idle-capacity":
-            experiments.plot_series(res, png, [("ue3/wifi", "UE3 via Wi-Fi"), ("ue2/lte", "UE2 via LTE")],
-                                    "mpsdn lab, idle capacity (paper Fig. 12)")
+            plots.plot_idle(res, png)
         else:
-            experiments.plot_series(res, png, [("ue1/wifi", "Tier 1 (UE1)"), ("ue3/wifi", "Tier 2 (UE3 Wi-Fi)")],
-                                    "mpsdn lab, dynamic demand (paper Fig. 13)")
+            plots.plot_series(res, png, [("ue1/wifi", "Tier 1 (UE1)"), ("ue3/wifi", "Tier 2 (UE3 Wi-Fi)")],
+                              "mpsdn lab, dynamic demand (paper Fig. 13)")
     print()
     print(experiments.table(res) if name == "prototype" else experiments.goals_table(res))
+    print(f"profile in force (REST): {res['params']['profile']}, app overrides: {res['params']['app_overrides']}")
     print(f"\nmachine load average (1, 5, 15 min) at start {res['host']['loadavg_at_start']}, "
           f"at end {res['host']['loadavg_at_end']} on {res['host']['cpus']} CPUs")
     print(f"results: {path}" + ("" if a.no_plot else f", plot: {png}"))

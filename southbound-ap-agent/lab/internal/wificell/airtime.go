@@ -143,3 +143,27 @@ func saturated(st []Station, idx []int, k Contention) float64 {
 	}
 	return sumQ / (k(float64(len(idx))) * sumQR)
 }
+
+// IdleCapacity returns the rate (bit/s) station i would get if it were
+// backlogged while every other station kept the rate it had in obs: the
+// airtime the others leave, at i's PHY rate, with the contention that
+// results. It is the capacity idle for i (what a regulated station could
+// take); 0 when the others use all the airtime. It returns an error for
+// invalid stations or an index out of range.
+func IdleCapacity(st []Station, obs []Observation, k Contention, i int) (float64, error) {
+	if err := checkInputs(st, obs); err != nil {
+		return 0, err
+	}
+	if i < 0 || i >= len(st) {
+		return 0, fmt.Errorf("station index %d out of range [0, %d)", i, len(st))
+	}
+	var others []int
+	var used float64
+	for j, o := range obs {
+		if j != i && o.Rate > activeRate {
+			others = append(others, j)
+			used += o.Rate
+		}
+	}
+	return math.Max(0, backloggedCapacity(st, obs, []int{i}, others, k)-used), nil
+}

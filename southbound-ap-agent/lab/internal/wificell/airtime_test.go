@@ -127,3 +127,50 @@ func FuzzCapacity(f *testing.F) {
 		}
 	})
 }
+
+// A station alone in the cell has the whole cell idle for it.
+func TestIdleCapacityOfALoneStationIsItsSaturatedRate(t *testing.T) {
+	k := LinearContention(0.143)
+	obs := []Observation{{Rate: 0}, {Rate: 0}, {Rate: 3e6}}
+	got, err := IdleCapacity(wifi(54e6, 54e6, 30e6), obs, k, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	near(t, "idle for station 2", got, 30e6/k(1), 1)
+}
+
+// The idle capacity fills the airtime budget the other stations leave, and
+// does not depend on what the station itself carried.
+func TestIdleCapacityFillsTheAirtimeLeft(t *testing.T) {
+	k := LinearContention(0.143)
+	st := wifi(54e6, 54e6, 30e6)
+	for _, own := range []float64{0, 2e6, 9e6} {
+		obs := []Observation{{Rate: 12e6}, {Rate: 12e6}, {Rate: own, Backlogged: own > 5e6}}
+		y, err := IdleCapacity(st, obs, k, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 1.0
+		for _, x := range []float64{12e6, 12e6} {
+			n += math.Min(1, x/y)
+		}
+		air := k(n) * (12e6/54e6 + 12e6/54e6 + y/30e6)
+		near(t, "airtime", air, 1, 1e-6)
+		if y < 5e6 || y > 30e6 {
+			t.Fatalf("idle capacity %.3g out of range", y)
+		}
+	}
+}
+
+// Others using all the airtime leave nothing idle; a bad index is an error.
+func TestIdleCapacityZeroWhenFullAndRejectsBadIndex(t *testing.T) {
+	k := LinearContention(0.143)
+	obs := []Observation{{Rate: 40e6}, {Rate: 40e6}, {Rate: 0}}
+	got, err := IdleCapacity(wifi(54e6, 54e6, 30e6), obs, k, 2)
+	if err != nil || got != 0 {
+		t.Fatalf("idle = %v, %v; want 0, nil", got, err)
+	}
+	if _, err := IdleCapacity(wifi(54e6), []Observation{{}}, k, 1); err == nil {
+		t.Fatal("index 1 of 1 station accepted")
+	}
+}

@@ -40,7 +40,11 @@ type Status struct {
 	Rates      []float64 `json:"station_rate_bps"`
 	Backlogged []bool    `json:"station_backlogged"`
 	Qlen       []uint64  `json:"station_qlen"`
-	Limit      int       `json:"leaf_limit"`
+	// Idle is, per station, the rate it could get if it were backlogged
+	// while the others kept their rates (IdleCapacity): the lab scores the
+	// regulated station's share of the idle capacity against it.
+	Idle  []float64 `json:"station_idle_bps"`
+	Limit int       `json:"leaf_limit"`
 }
 
 // Setup builds the HTB tree at the all-backlogged capacity.
@@ -103,6 +107,12 @@ func (c *Controller) Step(now time.Time) (Status, error) {
 	capa, err := Capacity(c.Stations, obs, c.Contention)
 	if err != nil {
 		return st, err
+	}
+	st.Idle = make([]float64, len(c.Stations))
+	for i := range c.Stations {
+		if st.Idle[i], err = IdleCapacity(c.Stations, obs, c.Contention, i); err != nil {
+			return st, err
+		}
 	}
 	if d := capa - c.capacity; d > 0.002*c.capacity || d < -0.002*c.capacity {
 		if err := c.TC.Batch(RateBatch(c.Dev, c.Stations, capa)); err != nil {

@@ -50,6 +50,9 @@ public final class OsgiPropertyConstants {
 
     /** Regulation profile: "paper" (Algorithm 2 and MacOcc as published) or "mpsdn" (docs/regulation.md). */
     public static final String PROFILE = "profile";
-    /** Default profile: the paper's, until the lab measurements of the mpsdn profile are in. */
-    public static final String PROFILE_DEFAULT = "paper";
+    /**
+     * Default profile: mpsdn, the improved control law (issue 17); "paper" reproduces the publication.
+     * The app's netcfg field "profile", when set, takes precedence.
+     */
+    public static final String PROFILE_DEFAULT = "mpsdn";
 }

@@ -157,7 +157,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     private int flowIdleTimeoutSec = FLOW_IDLE_TIMEOUT_SEC_DEFAULT;
     /** Burst window of Tier-2 meters in milliseconds. */
     private int meterBurstMs = METER_BURST_MS_DEFAULT;
-    /** Regulation profile: paper (Algorithm 2 and MacOcc as published) or mpsdn (docs/regulation.md). */
+    /** Regulation profile: mpsdn (default, docs/regulation.md) or paper (as published); netcfg "profile" wins. */
     private String profile = PROFILE_DEFAULT;
 
     /** The cycle's decision function; the pure core unless a test replaces it. */

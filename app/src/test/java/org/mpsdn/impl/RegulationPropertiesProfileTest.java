@@ -11,18 +11,23 @@ import java.util.List;
 import static org.junit.Assert.assertEquals;
 
 /**
- * The profile property: paper by default, mpsdn on request, anything else rejected and the value
+ * The profile property: mpsdn by default, paper on request, anything else rejected and the value
  * in force kept; the cycle's parameters carry it.
  */
 public class RegulationPropertiesProfileTest {
 
     @Test
-    public void defaultIsPaperAndMpsdnCanBeChosen() {
+    public void defaultIsMpsdnAndPaperCanBeChosen() {
         RegulationProperties d = RegulationProperties.defaults();
-        assertEquals(Profile.PAPER, d.profile());
+        assertEquals(Profile.MPSDN, d.profile());
+        assertEquals(Profile.MPSDN, EngineParams.of(d).profile());
         Hashtable<String, Object> props = new Hashtable<>();
+        props.put(OsgiPropertyConstants.PROFILE, "paper");
+        RegulationProperties paper = RegulationProperties.read(props, d);
+        assertEquals(Profile.PAPER, paper.profile());
+        assertEquals(Profile.PAPER, EngineParams.of(paper).profile());
         props.put(OsgiPropertyConstants.PROFILE, "mpsdn");
-        RegulationProperties p = RegulationProperties.read(props, d);
+        RegulationProperties p = RegulationProperties.read(props, paper);
         assertEquals(Profile.MPSDN, p.profile());
         assertEquals(Profile.MPSDN, EngineParams.of(p).profile());
         assertEquals(p.cth(), EngineParams.of(p).cth(), 0.0);
@@ -32,11 +37,11 @@ public class RegulationPropertiesProfileTest {
     @Test
     public void anUnknownProfileKeepsTheOneInForce() {
         Hashtable<String, Object> props = new Hashtable<>();
-        props.put(OsgiPropertyConstants.PROFILE, "mpsdn");
-        RegulationProperties mpsdn = RegulationProperties.read(props, RegulationProperties.defaults());
+        props.put(OsgiPropertyConstants.PROFILE, "paper");
+        RegulationProperties paper = RegulationProperties.read(props, RegulationProperties.defaults());
         props.put(OsgiPropertyConstants.PROFILE, "fast");
         List<String> errors = new ArrayList<>();
-        assertEquals(Profile.MPSDN, RegulationProperties.read(props, mpsdn, errors).profile());
+        assertEquals(Profile.PAPER, RegulationProperties.read(props, paper, errors).profile());
         assertEquals(List.of("profile: must be one of [mpsdn, paper], was 'fast'"), errors);
     }
 }

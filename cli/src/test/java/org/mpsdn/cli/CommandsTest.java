@@ -18,6 +18,7 @@ import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
 import org.mpsdn.api.northbound.NorthboundAdminService;
+import org.mpsdn.api.northbound.NorthboundService;
 import org.mpsdn.api.northbound.SplitMode;
 import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
@@ -71,7 +72,8 @@ public class CommandsTest {
         final List<ManagedFlow> flows = List.of(
                 new ManagedFlow("wifi1", "ue1", "tcp a->b", Direction.DOWNLINK, Tier.TIER2, 10, 8e6),
                 new ManagedFlow("lte1", "ue1", "tcp c->d", Direction.DOWNLINK, Tier.TIER1, 20, 2e6));
-        final Map<String, String> params = new LinkedHashMap<>(Map.of("cth", "0.85", "alpha", "0.5"));
+        final Map<String, String> params = new LinkedHashMap<>(Map.of("cth", "0.85", "alpha", "0.5",
+                "profile", "mpsdn"));
         final Map<String, MpsdnIntent> intents = new TreeMap<>();
 
         @Override
@@ -295,6 +297,8 @@ public class CommandsTest {
         String text = run(wire(new ParamsCommand(), false));
         assertTrue(text, text.contains("cth=0.85"));
         assertTrue(text, text.contains("alpha=0.5"));
+        assertTrue(text, text.contains("profile=mpsdn"));
+        assertTrue(NorthboundService.PARAMETER_NAMES.contains("profile"));
         ParamsCommand one = wire(new ParamsCommand(), true);
         one.name = "cth";
         JsonNode n = json(run(one));

@@ -20,7 +20,9 @@ import java.util.Map;
 
 /**
  * Global regulation parameters (intervalMs, cth, alpha, rmKbps, deadlockBreaker, failOpenDelayMs,
- * flowIdleTimeoutSec, meterBurstMs).
+ * flowIdleTimeoutSec, meterBurstMs, profile). {@code profile} is the regulation profile in force: the
+ * app's netcfg {@code profile} when it sets one (a PUT of another value is then refused), else this
+ * parameter.
  */
 @Path("parameters")
 public class ParametersWebResource extends AbstractWebResource {

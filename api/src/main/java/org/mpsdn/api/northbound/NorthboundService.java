@@ -12,9 +12,12 @@ import java.util.Optional;
  */
 public interface NorthboundService {
 
-    /** Names of the global parameters, in display order. */
+    /**
+     * Names of the global parameters, in display order. {@code profile} shows the regulation
+     * profile in force: the app's netcfg {@code profile} when it sets one, else this parameter.
+     */
     List<String> PARAMETER_NAMES = List.of("intervalMs", "cth", "alpha", "rmKbps", "deadlockBreaker",
-            "failOpenDelayMs", "flowIdleTimeoutSec", "meterBurstMs");
+            "failOpenDelayMs", "flowIdleTimeoutSec", "meterBurstMs", "profile");
 
     /**
      * Returns every configured AP.

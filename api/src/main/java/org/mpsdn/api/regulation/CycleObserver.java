@@ -1,5 +1,7 @@
 package org.mpsdn.api.regulation;
 
+import java.util.OptionalDouble;
+
 /**
  * Receives measurements of the regulation loop (for metrics). Implementations must be cheap
  * and thread-safe: they are called on the loop's thread.
@@ -37,5 +39,25 @@ public interface CycleObserver {
      * @param apId AP id
      */
     default void meterStepLate(String apId) {
+    }
+
+    /**
+     * An AP's agent had not answered when the cycle stopped waiting for fresh reports (the cycle
+     * went on with the other APs).
+     *
+     * @param apId AP id
+     */
+    default void telemetryTimedOut(String apId) {
+    }
+
+    /**
+     * The age of the congestion signal a cycle decided on for an AP: the agent's age of the newest
+     * sample in its window plus the time since the report arrived.
+     *
+     * @param apId      AP id
+     * @param ageMillis the age in milliseconds; empty when unknown (no fresh report, or an agent
+     *                  that does not report its newest sample's time)
+     */
+    default void signalAge(String apId, OptionalDouble ageMillis) {
     }
 }

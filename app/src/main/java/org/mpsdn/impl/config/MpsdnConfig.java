@@ -1,12 +1,15 @@
 package org.mpsdn.impl.config;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.mpsdn.core.Profile;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.config.Config;
 import org.onosproject.net.config.InvalidFieldException;
 
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -17,7 +20,8 @@ import java.util.Set;
  *              "agent": "10.0.0.1:50051", "directions": ["downlink", "uplink"],
  *              "cth": 0.85, "alpha": 0.5, "rmKbps": 100 },
  *            { "id": "lte1", "kind": "lte", ..., "enbAgent": "10.0.0.9:50061" } ],
- *   "ues": [ { "id": "ue1", "interfaces": [ { "ip": "10.0.1.2", "mac": "02:00:00:00:01:02" } ] } ] }
+ *   "ues": [ { "id": "ue1", "interfaces": [ { "ip": "10.0.1.2", "mac": "02:00:00:00:01:02" } ] } ],
+ *   "profile": "mpsdn" }
  * </pre>
  * {@link #isValid()} rejects any bad field by throwing {@link InvalidFieldException} naming
  * the field (JSON path such as {@code aps[1].apPort}) and the reason; a config is used whole
@@ -25,6 +29,9 @@ import java.util.Set;
  * {@code mpsdn.enb.v1.EnbPolicy} service, to which eNB scheduling intents are pushed
  * ({@link ApSpec#enbAgent()}). The APs are parsed by {@link ApParser}, the UEs by
  * {@link UeParser}, each field by {@link JsonFields}; every call parses the whole config once.
+ * {@code profile} (optional, {@code paper} or {@code mpsdn}) is the regulation profile of every AP;
+ * when set it takes precedence over the component property {@code profile}
+ * ({@link org.mpsdn.impl.decide.EngineParams#profileInForce}).
  */
 public class MpsdnConfig extends Config<ApplicationId> {
 
@@ -48,6 +55,7 @@ public class MpsdnConfig extends Config<ApplicationId> {
     static final String INTERFACES = "interfaces";
     static final String IP = "ip";
     static final String MAC = "mac";
+    static final String PROFILE = "profile";
 
     /** Largest accepted AP capacity: 100 Gbit/s. */
     static final long MAX_CAPACITY_KBPS = 100_000_000L;
@@ -89,21 +97,73 @@ public class MpsdnConfig extends Config<ApplicationId> {
         return parse().ues;
     }
 
-    /** The whole config, parsed and validated once. */
-    private static final class Parsed {
-        final List<ApSpec> aps;
-        final List<UeSpec> ues;
+    /**
+     * Returns the regulation profile the config sets.
+     *
+     * @return the profile, empty when the config does not set one
+     * @throws InvalidFieldException if the config is invalid
+     */
+    public Optional<Profile> profile() {
+        return parse().profile;
+    }
 
-        Parsed(List<ApSpec> aps, List<UeSpec> ues) {
+    /**
+     * Returns the whole config, parsed and validated once (for a reader that needs several parts).
+     *
+     * @return the parsed config
+     * @throws InvalidFieldException if the config is invalid
+     */
+    public Parsed parsed() {
+        return parse();
+    }
+
+    /** The whole config, parsed and validated once. */
+    public static final class Parsed {
+        private final List<ApSpec> aps;
+        private final List<UeSpec> ues;
+        private final Optional<Profile> profile;
+
+        Parsed(List<ApSpec> aps, List<UeSpec> ues, Optional<Profile> profile) {
             this.aps = aps;
             this.ues = ues;
+            this.profile = profile;
+        }
+
+        /** @return the APs in config order */
+        public List<ApSpec> aps() {
+            return aps;
+        }
+
+        /** @return the registered UEs */
+        public List<UeSpec> ues() {
+            return ues;
+        }
+
+        /** @return the regulation profile, empty when the config does not set one */
+        public Optional<Profile> profile() {
+            return profile;
         }
     }
 
     private Parsed parse() {
-        onlyFields(object, "", APS, UES);
+        onlyFields(object, "", APS, UES, PROFILE);
         List<ApSpec> aps = new ApParser(this).parse(object.get(APS));
-        return new Parsed(aps, new UeParser(this).parse(object.get(UES)));
+        List<UeSpec> ues = new UeParser(this).parse(object.get(UES));
+        return new Parsed(aps, ues, profile(object.get(PROFILE)));
+    }
+
+    private static Optional<Profile> profile(JsonNode v) {
+        if (v == null) {
+            return Optional.empty();
+        }
+        if (!v.isTextual()) {
+            throw new InvalidFieldException(PROFILE, "must be a string (paper or mpsdn)");
+        }
+        try {
+            return Optional.of(Profile.of(v.asText()));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidFieldException(PROFILE, "must be paper or mpsdn, was '" + v.asText() + "'");
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import org.mpsdn.core.Profile;
 import org.mpsdn.impl.RegulationProperties;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Global regulation parameters of a cycle (per-AP overrides live in the AP's config).
@@ -52,6 +53,30 @@ public final class EngineParams {
      */
     public static EngineParams of(RegulationProperties p) {
         return new EngineParams(p.cth(), p.alpha(), p.rmKbps(), p.deadlockBreaker(), p.profile());
+    }
+
+    /**
+     * The parameters of a cycle: the component properties, with the netcfg's profile when it sets
+     * one ({@link #profileInForce}).
+     *
+     * @param p       component properties in force
+     * @param netcfg  the profile the app's netcfg sets, empty when none
+     * @return the cycle's parameters
+     */
+    public static EngineParams of(RegulationProperties p, Optional<Profile> netcfg) {
+        return new EngineParams(p.cth(), p.alpha(), p.rmKbps(), p.deadlockBreaker(), profileInForce(netcfg, p));
+    }
+
+    /**
+     * The precedence rule of the profile setting: the netcfg's {@code profile} when it sets one,
+     * else the component property {@code profile}.
+     *
+     * @param netcfg the profile the app's netcfg sets, empty when none
+     * @param p      component properties in force
+     * @return the profile in force
+     */
+    public static Profile profileInForce(Optional<Profile> netcfg, RegulationProperties p) {
+        return netcfg.orElse(p.profile());
     }
 
     /** @return CTh */

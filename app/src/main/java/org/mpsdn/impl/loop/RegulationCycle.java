@@ -36,18 +36,22 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * One regulation cycle, on the loop's thread: read each AP's telemetry and limits in force, the
+ * One regulation cycle, on the loop's thread: poll the agents and wait for their reports (bounded,
+ * {@link #REFRESH_SHARE}), read each AP's telemetry and limits in force, the
  * per-flow rules' counters and the detected users; let the engine decide; apply the decision at
  * the APs whose switch this instance masters (an AP whose agent is silent for the fail-open delay
  * gets its limits lifted, {@link FailOpen}); store the primaries those APs decided.
  */
 public final class RegulationCycle {
+    /** The cycle waits for fresh reports at most its interval divided by this. */
+    public static final int REFRESH_SHARE = 4;
     private final Logger log = getLogger(getClass());
     private final MastershipService mastershipService;
     private final RegulationStore store;
@@ -124,10 +128,11 @@ public final class RegulationCycle {
         if (current.isEmpty()) {
             return;
         }
-        long now = refs.now();
         RegulationProperties p = refs.properties();
         ApTelemetryService telemetry = refs.telemetry();
-        Map<String, Optional<ApTelemetry>> reports = reports(current, telemetry);
+        refresh(telemetry, p.intervalMs());
+        long now = refs.now();
+        Map<String, Optional<ApTelemetry>> reports = reports(current, telemetry, now);
         // counters first: a flow that carried traffic stays alive in the tracker before it expires idle flows
         Set<String> unread = new HashSet<>();
         List<FlowSample> samples = collectFlows(current, now, unread);
@@ -137,8 +142,8 @@ public final class RegulationCycle {
         UePolicySource policies = refs.policies();
         UePolicySource.Round round = policies == null ? null : policies.open();
         EngineDecision decision = refs.engine().decide(new EngineInput(views(current, reports), flows,
-                detected.ues(), previous, new EngineParams(p.cth(), p.alpha(), p.rmKbps(), p.deadlockBreaker()),
-                p.intervalMs(), round == null ? Map.of() : round.policies()));
+                detected.ues(), previous, EngineParams.of(p, aps.profile()), p.intervalMs(),
+                round == null ? Map.of() : round.policies()));
         applyAtMasteredAps(current, flows, decision, reports, telemetry, p, previous, unread);
         if (round != null) {
             round.applied(decision.unmetPolicies());
@@ -146,8 +151,31 @@ public final class RegulationCycle {
         packets.prune(now);
     }
 
-    /** The latest report of each AP (empty when none is fresh), told to the observer. */
-    private Map<String, Optional<ApTelemetry>> reports(Map<String, ApSpec> current, ApTelemetryService telemetry) {
+    /**
+     * Polls the agents now and waits for their reports, at most {@code intervalMs / }{@value #REFRESH_SHARE}:
+     * the cycle decides on windows that end when it starts. An agent that had not answered by then
+     * is told to the observer; the cycle goes on with the reports it has.
+     */
+    private void refresh(ApTelemetryService telemetry, int intervalMs) {
+        if (telemetry == null) {
+            return;
+        }
+        Set<String> late;
+        try {
+            late = telemetry.refresh(Math.max(1, intervalMs / REFRESH_SHARE));
+        } catch (RuntimeException e) {
+            log.warn("Refreshing the telemetry failed; deciding on the reports at hand: {}", e.toString());
+            return;
+        }
+        CycleObserver observer = refs.observer();
+        if (observer != null) {
+            late.forEach(observer::telemetryTimedOut);
+        }
+    }
+
+    /** The latest report of each AP (empty when none is fresh), told to the observer with its signal's age. */
+    private Map<String, Optional<ApTelemetry>> reports(Map<String, ApSpec> current, ApTelemetryService telemetry,
+                                                        long now) {
         Map<String, Optional<ApTelemetry>> reports = new HashMap<>();
         for (ApSpec ap : current.values()) {
             Optional<ApTelemetry> report = telemetry == null ? Optional.empty() : telemetry.latest(ap.id());
@@ -155,6 +183,8 @@ public final class RegulationCycle {
             CycleObserver observer = refs.observer();
             if (telemetry != null && observer != null) {
                 observer.telemetryChecked(ap.id(), report.isPresent());
+                observer.signalAge(ap.id(), report.isPresent() ? report.get().signalAgeMillis(now)
+                        : OptionalDouble.empty());
             }
         }
         return reports;
@@ -176,7 +206,7 @@ public final class RegulationCycle {
         return samples;
     }
 
-    /** Each AP with its fresh occupancy, the limits in force (shared state) and its stations. */
+    /** Each AP with its fresh occupancy, the limits in force (shared state), its stations and their queues. */
     private List<ApView> views(Map<String, ApSpec> current, Map<String, Optional<ApTelemetry>> reports) {
         List<ApView> views = new ArrayList<>();
         for (ApSpec ap : current.values()) {
@@ -186,7 +216,8 @@ public final class RegulationCycle {
             Map<Direction, Long> limits = new EnumMap<>(Direction.class);
             store.state(ap.id()).ifPresent(s -> ap.directions()
                     .forEach(d -> s.limitKbps(d).ifPresent(l -> limits.put(d, l))));
-            views.add(new ApView(ap, occ, limits, report.map(ApTelemetry::stations).orElse(List.of())));
+            views.add(new ApView(ap, occ, limits, report.map(ApTelemetry::stations).orElse(List.of()),
+                    report.map(ApTelemetry::stationQueues).orElse(List.of())));
         }
         return views;
     }

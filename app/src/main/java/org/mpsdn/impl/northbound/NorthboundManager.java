@@ -20,11 +20,13 @@ import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
+import org.mpsdn.core.Profile;
 import org.mpsdn.impl.RegulationManager;
 import org.mpsdn.impl.RegulationProperties;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.config.UeSpec;
+import org.mpsdn.impl.decide.EngineParams;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.cfg.ConfigProperty;
 import org.onosproject.core.ApplicationId;
@@ -50,6 +52,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongSupplier;
 
+import static org.mpsdn.impl.OsgiPropertyConstants.PROFILE;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
@@ -260,7 +263,21 @@ public class NorthboundManager implements NorthboundAdminService {
         m.put("failOpenDelayMs", String.valueOf(p.failOpenDelayMs()));
         m.put("flowIdleTimeoutSec", String.valueOf(p.flowIdleTimeoutSec()));
         m.put("meterBurstMs", String.valueOf(p.meterBurstMs()));
+        m.put("profile", EngineParams.profileInForce(netcfgProfile(), p).id());
         return m;
+    }
+
+    /** The profile the app's netcfg sets; empty when none, or when the netcfg is invalid (not in force). */
+    private Optional<Profile> netcfgProfile() {
+        MpsdnConfig cfg = config();
+        if (cfg == null) {
+            return Optional.empty();
+        }
+        try {
+            return cfg.profile();
+        } catch (InvalidFieldException e) {
+            return Optional.empty();
+        }
     }
 
     @Override
@@ -287,6 +304,12 @@ public class NorthboundManager implements NorthboundAdminService {
                 throw new IllegalArgumentException(e.getKey() + ": value is null");
             }
             dict.put(e.getKey(), e.getValue());
+        }
+        String profile = values.get(PROFILE);
+        Optional<Profile> netcfg = netcfgProfile();
+        if (profile != null && netcfg.isPresent() && !netcfg.get().id().equals(profile.trim())) {
+            throw new IllegalArgumentException(PROFILE + ": the app's netcfg sets profile '" + netcfg.get().id()
+                    + "', which takes precedence over this setting; change or remove it in the netcfg");
         }
         List<String> errors = new ArrayList<>();
         RegulationProperties.read(dict, properties(), errors);

@@ -1,5 +1,6 @@
 package org.mpsdn.impl.switches;
 
+import org.mpsdn.core.Profile;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.config.UeSpec;
@@ -26,6 +27,7 @@ public final class ApDirectory {
     private volatile Map<String, ApSpec> aps = Map.of();
     private volatile Map<DeviceId, ApSpec> byDevice = Map.of();
     private volatile List<UeSpec> ues = List.of();
+    private volatile Optional<Profile> profile = Optional.empty();
 
     /**
      * Takes the app's config. An invalid config changes nothing.
@@ -37,10 +39,13 @@ public final class ApDirectory {
     public Optional<List<ApSpec>> load(MpsdnConfig cfg) {
         List<ApSpec> newAps = List.of();
         List<UeSpec> newUes = List.of();
+        Optional<Profile> newProfile = Optional.empty();
         if (cfg != null) {
             try {
-                newAps = cfg.aps();
-                newUes = cfg.ues();
+                MpsdnConfig.Parsed parsed = cfg.parsed();
+                newAps = parsed.aps();
+                newUes = parsed.ues();
+                newProfile = parsed.profile();
             } catch (InvalidFieldException e) {
                 log.warn("Ignoring invalid mpsdn config: {}: {}", e.field(), e.reason());
                 return Optional.empty();
@@ -62,7 +67,9 @@ public final class ApDirectory {
         aps = Map.copyOf(byId);
         byDevice = Map.copyOf(devices);
         ues = List.copyOf(newUes);
-        log.info("Config: {} APs, {} registered UEs", byId.size(), newUes.size());
+        profile = newProfile;
+        log.info("Config: {} APs, {} registered UEs, profile {}", byId.size(), newUes.size(),
+                newProfile.map(Profile::id).orElse("not set (the component property's)"));
         return Optional.of(retired);
     }
 
@@ -101,5 +108,14 @@ public final class ApDirectory {
      */
     public List<UeSpec> ues() {
         return ues;
+    }
+
+    /**
+     * The regulation profile the netcfg sets.
+     *
+     * @return the profile, empty when the netcfg does not set one
+     */
+    public Optional<Profile> profile() {
+        return profile;
     }
 }

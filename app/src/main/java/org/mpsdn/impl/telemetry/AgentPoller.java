@@ -22,6 +22,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 
@@ -35,6 +36,10 @@ import java.util.function.LongSupplier;
  * ({@link StatusSanitizer}). An AP without a fresh report in a cycle has its missed-cycle count
  * increased and {@link #latest} is then empty; what the loop does about it (its one fail-open
  * rule) is the regulation component's.
+ * <p>
+ * Who triggers a poll: the regulation loop, at the start of each cycle ({@link #refresh}), so that
+ * the sliding window the agents average over ends when the cycle starts; the periodic schedule of
+ * {@link #start} polls only while no loop does.
  */
 public final class AgentPoller implements ApTelemetryService, AutoCloseable {
     private static final long CYCLE_GRACE_MS = 200;
@@ -44,7 +49,10 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
     private final LongSupplier wallClockMs;
     private final Map<String, Agent> agents = new ConcurrentHashMap<>();
     private final PollerCounters counters = new PollerCounters();
-    private final Object cycleLock = new Object();
+    private final ReentrantLock cycleLock = new ReentrantLock();
+    /** System.nanoTime() of the last {@link #refresh}; meaningful once {@code driven} is set. */
+    private volatile long lastRefreshNanos;
+    private volatile boolean driven;
     private long cycle;
     private ScheduledFuture<?> task;
 
@@ -95,7 +103,8 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
                 throw new IllegalArgumentException("AP id '" + ep.apId() + "' configured twice");
             }
         }
-        synchronized (cycleLock) {
+        cycleLock.lock();
+        try {
             Set<String> gone = new HashSet<>(agents.keySet());
             gone.removeAll(wanted.keySet());
             for (String id : gone) {
@@ -111,6 +120,8 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
                 }
                 agents.put(ep.apId(), new Agent(ep, clientFactory.apply(ep)));
             }
+        } finally {
+            cycleLock.unlock();
         }
     }
 
@@ -121,58 +132,112 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
      * @return the cycle's outcome
      */
     public PollCycleStats pollOnce() {
-        synchronized (cycleLock) {
-            long c = ++cycle;
-            long t0 = System.nanoTime();
-            List<Agent> list = new ArrayList<>(agents.values());
-            int n = list.size();
-            AtomicLongArray lat = new AtomicLongArray(n);
-            CompletableFuture<?>[] fs = new CompletableFuture<?>[n];
-            for (int i = 0; i < n; i++) {
-                Agent a = list.get(i);
-                int idx = i;
-                lat.set(idx, -1);
-                long start = System.nanoTime();
-                counters.calls.incrementAndGet();
-                fs[i] = a.client.getStatus(a.request, config.deadlineMs()).handle((st, err) -> {
-                    lat.set(idx, System.nanoTime() - start);
-                    if (err != null) {
-                        countError(err);
-                    } else {
-                        accept(a, st, c);
-                    }
-                    return null;
-                });
-            }
-            try {
-                CompletableFuture.allOf(fs).get(config.deadlineMs() + CYCLE_GRACE_MS, TimeUnit.MILLISECONDS);
-            } catch (TimeoutException e) {
-                counters.cycleOverruns.incrementAndGet();
-            } catch (ExecutionException e) {
-                // every future is handled: cannot fail
-                counters.cycleOverruns.incrementAndGet();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            int accepted = 0;
-            for (Agent a : list) {
-                synchronized (a) {
-                    if (a.acceptedCycle == c) {
-                        a.missed = 0;
-                        accepted++;
-                    } else {
-                        a.missed = a.missed == Integer.MAX_VALUE ? a.missed : a.missed + 1;
-                        counters.missedReports.incrementAndGet();
-                    }
+        cycleLock.lock();
+        try {
+            return poll(config.deadlineMs() + CYCLE_GRACE_MS);
+        } finally {
+            cycleLock.unlock();
+        }
+    }
+
+    /**
+     * Runs one poll cycle now and waits at most the bound (and at most the deadline plus a short
+     * grace): the agents that answered by then are fresh, the others count a missed cycle and a
+     * timeout ({@link PollerCounters#refreshTimeouts()}); a late answer is still accepted when it
+     * arrives. From the first call on, the periodic schedule of {@link #start} only polls when no
+     * refresh came for one and a half intervals (the loop that refreshes has stopped).
+     *
+     * @param boundMs longest wait in milliseconds, including the wait for a poll under way
+     * @return the APs whose agent had not answered when the wait ended
+     */
+    @Override
+    public Set<String> refresh(long boundMs) {
+        long start = System.nanoTime();
+        lastRefreshNanos = start;
+        driven = true;
+        boolean locked = false;
+        try {
+            locked = cycleLock.tryLock(Math.max(0L, boundMs), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (!locked) {
+            Set<String> all = Set.copyOf(agents.keySet());
+            counters.refreshTimeouts.addAndGet(all.size());
+            return all;
+        }
+        try {
+            long left = Math.max(0L, boundMs - (System.nanoTime() - start) / 1_000_000L);
+            PollCycleStats stats = poll(Math.min(left, config.deadlineMs() + CYCLE_GRACE_MS));
+            counters.refreshTimeouts.addAndGet(stats.unanswered().size());
+            return Set.copyOf(stats.unanswered());
+        } finally {
+            cycleLock.unlock();
+        }
+    }
+
+    /** One poll cycle (under the cycle lock), waiting at most waitMs for the answers. */
+    private PollCycleStats poll(long waitMs) {
+        long c = ++cycle;
+        long t0 = System.nanoTime();
+        List<Agent> list = new ArrayList<>(agents.values());
+        int n = list.size();
+        AtomicLongArray lat = new AtomicLongArray(n);
+        CompletableFuture<?>[] fs = new CompletableFuture<?>[n];
+        for (int i = 0; i < n; i++) {
+            Agent a = list.get(i);
+            int idx = i;
+            lat.set(idx, -1);
+            long start = System.nanoTime();
+            counters.calls.incrementAndGet();
+            fs[i] = a.client.getStatus(a.request, config.deadlineMs()).handle((st, err) -> {
+                lat.set(idx, System.nanoTime() - start);
+                if (err != null) {
+                    countError(err);
+                } else {
+                    accept(a, st, c);
+                }
+                return null;
+            });
+        }
+        try {
+            CompletableFuture.allOf(fs).get(waitMs, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            counters.cycleOverruns.incrementAndGet();
+        } catch (ExecutionException e) {
+            // every future is handled: cannot fail
+            counters.cycleOverruns.incrementAndGet();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return endCycle(c, list, lat, t0);
+    }
+
+    /** Updates the missed-cycle counts of a poll cycle's agents and sums the cycle up. */
+    private PollCycleStats endCycle(long c, List<Agent> list, AtomicLongArray lat, long t0) {
+        int accepted = 0;
+        for (Agent a : list) {
+            synchronized (a) {
+                if (a.acceptedCycle == c) {
+                    a.missed = 0;
+                    accepted++;
+                } else {
+                    a.missed = a.missed == Integer.MAX_VALUE ? a.missed : a.missed + 1;
+                    counters.missedReports.incrementAndGet();
                 }
             }
-            counters.cycles.incrementAndGet();
-            long[] snapshot = new long[n];
-            for (int i = 0; i < n; i++) {
-                snapshot[i] = lat.get(i);
-            }
-            return new PollCycleStats(n, accepted, System.nanoTime() - t0, snapshot);
         }
+        counters.cycles.incrementAndGet();
+        int n = list.size();
+        long[] snapshot = new long[n];
+        List<String> unanswered = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            snapshot[i] = lat.get(i);
+            if (snapshot[i] < 0) {
+                unanswered.add(list.get(i).endpoint.apId());
+            }
+        }
+        return new PollCycleStats(n, accepted, System.nanoTime() - t0, snapshot, unanswered);
     }
 
     private void countError(Throwable err) {
@@ -275,7 +340,11 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
         task = executor.scheduleAtFixedRate(this::pollSafely, 0, config.intervalMs(), TimeUnit.MILLISECONDS);
     }
 
-    private void pollSafely() {
+    /** One run of the periodic schedule (package-private for tests). */
+    void pollSafely() {
+        if (driven && System.nanoTime() - lastRefreshNanos < config.intervalMs() * 1_500_000L) {
+            return; // the regulation loop polls at the start of its cycles
+        }
         try {
             pollOnce();
         } catch (RuntimeException e) {
@@ -300,11 +369,14 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
     @Override
     public void close() {
         stop();
-        synchronized (cycleLock) {
+        cycleLock.lock();
+        try {
             for (Agent a : agents.values()) {
                 a.client.close();
             }
             agents.clear();
+        } finally {
+            cycleLock.unlock();
         }
     }
 }

@@ -19,6 +19,7 @@ import java.util.Collection;
 import java.util.Dictionary;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
@@ -207,6 +208,12 @@ public class AgentTelemetryManager implements ApTelemetryService, AgentRegistry 
     public Optional<ApTelemetry> latest(String apId) {
         AgentPoller p = poller().orElse(null);
         return p == null ? Optional.empty() : p.latest(apId);
+    }
+
+    @Override
+    public Set<String> refresh(long boundMillis) {
+        AgentPoller p = poller().orElse(null);
+        return p == null ? Set.of() : p.refresh(boundMillis);
     }
 
     @Override

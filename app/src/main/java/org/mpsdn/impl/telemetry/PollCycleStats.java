@@ -1,6 +1,7 @@
 package org.mpsdn.impl.telemetry;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Statistics of one poll cycle: agents polled, reports accepted, wall time and per-call latencies.
@@ -10,12 +11,19 @@ public final class PollCycleStats {
     private final int accepted;
     private final long durationNanos;
     private final long[] latenciesNanos;
+    private final List<String> unanswered;
 
-    PollCycleStats(int polled, int accepted, long durationNanos, long[] latenciesNanos) {
+    PollCycleStats(int polled, int accepted, long durationNanos, long[] latenciesNanos, List<String> unanswered) {
         this.polled = polled;
         this.accepted = accepted;
         this.durationNanos = durationNanos;
         this.latenciesNanos = latenciesNanos;
+        this.unanswered = List.copyOf(unanswered);
+    }
+
+    /** @return the APs whose call had not completed when the cycle stopped waiting */
+    public List<String> unanswered() {
+        return unanswered;
     }
 
     /** @return agents polled */

@@ -20,6 +20,7 @@ public final class PollerCounters {
     final AtomicLong clampedValues = new AtomicLong();
     final AtomicLong missedReports = new AtomicLong();
     final AtomicLong cycleOverruns = new AtomicLong();
+    final AtomicLong refreshTimeouts = new AtomicLong();
 
     /** @return completed poll cycles */
     public long cycles() {
@@ -81,6 +82,11 @@ public final class PollerCounters {
         return cycleOverruns.get();
     }
 
+    /** @return (AP, refresh) pairs whose agent had not answered when the regulation cycle stopped waiting */
+    public long refreshTimeouts() {
+        return refreshTimeouts.get();
+    }
+
     /**
      * Returns all counters by name.
      *
@@ -100,6 +106,7 @@ public final class PollerCounters {
         m.put("clampedValues", clampedValues());
         m.put("missedReports", missedReports());
         m.put("cycleOverruns", cycleOverruns());
+        m.put("refreshTimeouts", refreshTimeouts());
         return m;
     }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Test;
 import org.mpsdn.api.model.ApKind;
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.core.Profile;
 import org.mpsdn.impl.util.HostPort;
 import org.onlab.packet.IpAddress;
 import org.onlab.packet.MacAddress;
@@ -74,6 +75,20 @@ public class MpsdnConfigTest {
         Map<String, String> out = new LinkedHashMap<>();
         c.aps().forEach(ap -> ap.enbAgent().ifPresent(e -> out.put(ap.id(), e.toString())));
         return out;
+    }
+
+    @Test
+    public void profileIsOptionalAndParsedWithTheRest() {
+        assertEquals(Optional.empty(), config(valid()).profile());
+        ObjectNode root = valid();
+        root.put("profile", "mpsdn");
+        MpsdnConfig c = config(root);
+        assertEquals(Optional.of(Profile.MPSDN), c.profile());
+        assertEquals(Optional.of(Profile.MPSDN), c.parsed().profile());
+        assertEquals(c.aps(), c.parsed().aps());
+        assertEquals(c.ues(), c.parsed().ues());
+        root.put("profile", "paper");
+        assertEquals(Optional.of(Profile.PAPER), config(root).profile());
     }
 
     @Test
@@ -189,6 +204,9 @@ public class MpsdnConfigTest {
         l.add(new Case("rm zero", r -> ap(r, 0).put("rmKbps", 0), "aps[0].rmKbps", "must be in [1, 54000]"));
         l.add(new Case("rm above capacity", r -> ap(r, 0).put("rmKbps", 54001), "aps[0].rmKbps",
                 "must be in [1, 54000], was 54001"));
+        l.add(new Case("profile unknown", r -> r.put("profile", "fast"), "profile",
+                "must be paper or mpsdn, was 'fast'"));
+        l.add(new Case("profile not text", r -> r.put("profile", 1), "profile", "must be a string (paper or mpsdn)"));
         l.add(new Case("ues not array", r -> r.put("ues", 1), "ues", "must be an array"));
         l.add(new Case("ue not object", r -> ((ArrayNode) r.get("ues")).add("ue2"), "ues[1]", "must be an object"));
         l.add(new Case("ue unknown field", r -> ((ObjectNode) r.get("ues").get(0)).put("imsi", 1), "ues[0].imsi",
@@ -237,6 +255,6 @@ public class MpsdnConfigTest {
                 assertEquals(c.name, c.field, e.field());
             }
         }
-        assertEquals(59, cases.size());
+        assertEquals(61, cases.size());
     }
 }

@@ -2,6 +2,7 @@ package org.mpsdn.impl.northbound;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
@@ -25,6 +26,8 @@ import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.api.telemetry.StationTelemetry;
+import org.mpsdn.core.Profile;
+import org.mpsdn.impl.OsgiPropertyConstants;
 import org.mpsdn.impl.RegulationManager;
 import org.mpsdn.impl.SharedStorageService;
 import org.mpsdn.impl.config.MpsdnConfig;
@@ -301,6 +304,24 @@ public class NorthboundManagerTest {
         both.put("alpha", "2");
         expectRejected(() -> mgr.setParameters(both), "alpha: ");
         assertNull("nothing applied when one value is bad", cfg.values.get("intervalMs"));
+    }
+
+    @Test
+    public void profileShowsTheOneInForceNetcfgFirst() throws IOException {
+        assertEquals(Profile.of(OsgiPropertyConstants.PROFILE_DEFAULT).id(), mgr.parameters().get("profile"));
+        assertEquals("paper", mgr.setParameters(Map.of("profile", "paper")).get("profile"));
+        assertEquals("paper", cfg.values.get("profile"));
+        expectRejected(() -> mgr.setParameters(Map.of("profile", "fast")), "profile: must be one of");
+        ObjectNode withProfile = (ObjectNode) MAPPER.readTree(CONFIG);
+        withProfile.put("profile", "mpsdn");
+        netcfg.node = withProfile;
+        assertEquals("mpsdn", mgr.parameters().get("profile"));
+        expectRejected(() -> mgr.setParameters(Map.of("profile", "paper")),
+                "profile: the app's netcfg sets profile 'mpsdn', which takes precedence");
+        assertEquals("paper", cfg.values.get("profile"));
+        assertEquals("mpsdn", mgr.setParameters(Map.of("profile", "mpsdn")).get("profile"));
+        netcfg.node = MAPPER.readTree(CONFIG);
+        assertEquals("mpsdn", mgr.parameters().get("profile"));
     }
 
     @Test

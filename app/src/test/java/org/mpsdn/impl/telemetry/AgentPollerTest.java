@@ -5,11 +5,15 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.agent.v1.ApStatus;
+import org.mpsdn.agent.v1.GetStatusRequest;
 import org.mpsdn.agent.v1.Station;
+import org.mpsdn.agent.v1.WindowMode;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.telemetry.ApTelemetry;
 
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.Assert.assertEquals;
@@ -56,6 +60,54 @@ public class AgentPollerTest {
         assertEquals(1, poller.counters().deadlineExceeded());
         // The cycle is bounded by the deadline, not by the hanging agent.
         assertTrue("cycle took " + r.durationNanos() / 1e6 + " ms", r.durationNanos() < 5_000_000_000L);
+    }
+
+    @Test
+    public void refreshWaitsAtMostTheBoundAndIsolatesAHangingAgent() {
+        poller.setAgents(List.of(FakeAgents.endpoint("ap1"), FakeAgents.endpoint("ap2"),
+                FakeAgents.endpoint("slow")));
+        long t0 = System.nanoTime();
+        Set<String> late = poller.refresh(200);
+        long tookMs = (System.nanoTime() - t0) / 1_000_000L;
+        assertEquals(Set.of("slow"), late);
+        // bounded by the 200 ms bound, not by the hanging agent's 1000 ms deadline
+        assertTrue("refresh took " + tookMs + " ms", tookMs < 900);
+        assertEquals(0.9, poller.latest("ap1").orElseThrow().occupancy(Direction.DOWNLINK).getAsDouble(), 0.0);
+        assertEquals(0.1, poller.latest("ap2").orElseThrow().occupancy(Direction.DOWNLINK).getAsDouble(), 0.0);
+        assertFalse(poller.latest("slow").isPresent());
+        assertEquals(1, poller.missedCycles("slow"));
+        assertEquals(1, poller.counters().refreshTimeouts());
+        assertEquals(1L, poller.counters().asMap().get("refreshTimeouts").longValue());
+        // every agent answers: none is late, nothing more counted
+        fakes.script("slow", req -> FakeAgents.status("slow", 3, seq.incrementAndGet(), 0.5));
+        assertEquals(Set.of(), poller.refresh(2000));
+        assertEquals(0, poller.missedCycles("slow"));
+        assertEquals(1, poller.counters().refreshTimeouts());
+    }
+
+    @Test
+    public void thePeriodicPollStandsAsideWhileRefreshesCome() {
+        poller.setAgents(List.of(FakeAgents.endpoint("ap1")));
+        poller.pollSafely();
+        assertEquals("no refresh yet: the schedule polls", 1, poller.counters().cycles());
+        poller.refresh(1000);
+        assertEquals(2, poller.counters().cycles());
+        poller.pollSafely();
+        assertEquals("a refresh came within 1.5 intervals: no poll", 2, poller.counters().cycles());
+    }
+
+    @Test
+    public void aRefreshReadsTheWindowEndingNow() {
+        poller.setAgents(List.of(FakeAgents.endpoint("ap1")));
+        List<GetStatusRequest> asked = new CopyOnWriteArrayList<>();
+        fakes.script("ap1", req -> {
+            asked.add(req);
+            return FakeAgents.status("ap1", 7, seq.incrementAndGet(), 0.4);
+        });
+        poller.refresh(1000);
+        assertEquals(1, asked.size());
+        assertEquals(WindowMode.WINDOW_MODE_SLIDING, asked.get(0).getWindowMode());
+        assertEquals(2000, asked.get(0).getMaxWindowMs());
     }
 
     @Test

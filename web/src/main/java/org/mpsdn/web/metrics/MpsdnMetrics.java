@@ -3,6 +3,7 @@ package org.mpsdn.web.metrics;
 import io.prometheus.client.Collector;
 import io.prometheus.client.CollectorRegistry;
 import io.prometheus.client.Counter;
+import io.prometheus.client.Gauge;
 import io.prometheus.client.GaugeMetricFamily;
 import io.prometheus.client.Histogram;
 import io.prometheus.client.exporter.common.TextFormat;
@@ -34,6 +35,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -75,6 +77,13 @@ public class MpsdnMetrics implements CycleObserver {
     private final Counter meterSwaps = Counter.build().name("mpsdn_meter_swaps_total")
             .help("Make-before-break Tier-2 meter replacements (rate changes) completed").labelNames("ap", "direction")
             .register(registry);
+    private final Counter pollTimeouts = Counter.build().name("mpsdn_agent_poll_timeouts_total")
+            .help("Regulation cycles that stopped waiting for the AP's fresh report before its agent answered")
+            .labelNames("ap").register(registry);
+    private final Gauge signalAge = Gauge.build().name("mpsdn_signal_age_seconds")
+            .help("Age of the congestion signal the last cycle decided on: the agent's age of the newest sample"
+                    + " in its window plus the time since the report arrived (absent when unknown)")
+            .labelNames("ap").register(registry);
     private final Map<String, Map<Direction, Long>> lastMeters = new ConcurrentHashMap<>();
     private final RegulationListener listener = this::onEvent;
 
@@ -145,6 +154,20 @@ public class MpsdnMetrics implements CycleObserver {
     }
 
     @Override
+    public void telemetryTimedOut(String apId) {
+        pollTimeouts.labels(apId).inc();
+    }
+
+    @Override
+    public void signalAge(String apId, OptionalDouble ageMillis) {
+        if (ageMillis.isPresent()) {
+            signalAge.labels(apId).set(ageMillis.getAsDouble() / 1e3);
+        } else {
+            signalAge.remove(apId);
+        }
+    }
+
+    @Override
     public void apFault(String apId) {
         apFaults.labels(apId).inc();
     }
@@ -163,6 +186,7 @@ public class MpsdnMetrics implements CycleObserver {
         for (ApInfo ap : northbound.aps()) {
             // every configured AP shows its counters, 0 until the first occurrence
             pollErrors.labels(ap.id());
+            pollTimeouts.labels(ap.id());
             apFaults.labels(ap.id());
             lateSteps.labels(ap.id());
         }
@@ -192,6 +216,12 @@ public class MpsdnMetrics implements CycleObserver {
                     "1 when the AP's limits are lifted because its agent is silent", List.of("ap"));
             GaugeMetricFamily intents = new GaugeMetricFamily("mpsdn_intents",
                     "Intents per kind and install state", List.of("kind", "state"));
+            GaugeMetricFamily profile = new GaugeMetricFamily("mpsdn_regulation_profile_info",
+                    "The regulation profile in force (value 1)", List.of("profile"));
+            String inForce = northbound.parameters().get("profile");
+            if (inForce != null) {
+                profile.addMetric(List.of(inForce), 1);
+            }
             for (ApInfo ap : northbound.aps()) {
                 for (Direction d : Direction.values()) {
                     String dir = lower(d);
@@ -223,6 +253,7 @@ public class MpsdnMetrics implements CycleObserver {
             all.add(flows);
             all.add(failsafe);
             all.add(intents);
+            all.add(profile);
             return all;
         }
     }

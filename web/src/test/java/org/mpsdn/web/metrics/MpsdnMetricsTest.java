@@ -19,9 +19,11 @@ import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationEvent;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 
 import static org.junit.Assert.assertEquals;
@@ -38,6 +40,7 @@ public class MpsdnMetricsTest {
     static class OneAp implements NorthboundService {
         volatile ApInfo ap;
         final List<MpsdnIntent> intents = new ArrayList<>();
+        final Map<String, String> parameters = new HashMap<>();
 
         @Override
         public List<ApInfo> aps() {
@@ -66,7 +69,7 @@ public class MpsdnMetricsTest {
 
         @Override
         public Map<String, String> parameters() {
-            return Map.of();
+            return parameters;
         }
 
         @Override
@@ -92,6 +95,19 @@ public class MpsdnMetricsTest {
                 Map.of(Tier.TIER1, 4, Tier.TIER2, 2), new AgentHealth("h:1", AgentHealth.Status.OK, 0, 1));
         regulation = new FakeRegulation();
         metrics = MetricsFixture.start(nb, regulation);
+    }
+
+    @Test
+    public void profileInForceIsAnInfoGauge() {
+        assertNull("no profile shown, no sample", TextFormatParser.parse(metrics.scrape())
+                .get("mpsdn_regulation_profile_info{profile=\"mpsdn\"}"));
+        nb.parameters.put("profile", "mpsdn");
+        Map<String, Double> s = TextFormatParser.parse(metrics.scrape());
+        assertEquals(1.0, s.get("mpsdn_regulation_profile_info{profile=\"mpsdn\"}"), 0.0);
+        nb.parameters.put("profile", "paper");
+        s = TextFormatParser.parse(metrics.scrape());
+        assertEquals(1.0, s.get("mpsdn_regulation_profile_info{profile=\"paper\"}"), 0.0);
+        assertNull(s.get("mpsdn_regulation_profile_info{profile=\"mpsdn\"}"));
     }
 
     @Test
@@ -150,6 +166,34 @@ public class MpsdnMetricsTest {
         Map<String, Double> s = TextFormatParser.parse(text);
         assertEquals(2.0, s.get("mpsdn_agent_poll_errors_total{ap=\"ap1\"}"), 0.0);
         assertEquals(0.0, s.get("mpsdn_agent_poll_errors_total{ap=\"ap2\"}"), 0.0);
+    }
+
+    @Test
+    public void pollTimeoutsAreCountedPerAp() {
+        assertEquals("exists at 0 before any timeout", 0.0,
+                TextFormatParser.parse(metrics.scrape()).get("mpsdn_agent_poll_timeouts_total{ap=\"ap1\"}"), 0.0);
+        metrics.telemetryTimedOut("ap1");
+        metrics.telemetryTimedOut("ap2");
+        metrics.telemetryTimedOut("ap2");
+        String text = metrics.scrape();
+        assertEquals("counter", TextFormatParser.types(text).get("mpsdn_agent_poll_timeouts_total"));
+        Map<String, Double> s = TextFormatParser.parse(text);
+        assertEquals(1.0, s.get("mpsdn_agent_poll_timeouts_total{ap=\"ap1\"}"), 0.0);
+        assertEquals(2.0, s.get("mpsdn_agent_poll_timeouts_total{ap=\"ap2\"}"), 0.0);
+    }
+
+    @Test
+    public void signalAgeIsAGaugeInSecondsAbsentWhenUnknown() {
+        assertNull(TextFormatParser.parse(metrics.scrape()).get("mpsdn_signal_age_seconds{ap=\"ap1\"}"));
+        metrics.signalAge("ap1", OptionalDouble.of(250.0));
+        String text = metrics.scrape();
+        assertEquals("gauge", TextFormatParser.types(text).get("mpsdn_signal_age_seconds"));
+        assertEquals(0.25, TextFormatParser.parse(text).get("mpsdn_signal_age_seconds{ap=\"ap1\"}"), 1e-12);
+        metrics.signalAge("ap1", OptionalDouble.of(40.0));
+        assertEquals(0.04, TextFormatParser.parse(metrics.scrape()).get("mpsdn_signal_age_seconds{ap=\"ap1\"}"),
+                1e-12);
+        metrics.signalAge("ap1", OptionalDouble.empty());
+        assertNull(TextFormatParser.parse(metrics.scrape()).get("mpsdn_signal_age_seconds{ap=\"ap1\"}"));
     }
 
     @Test

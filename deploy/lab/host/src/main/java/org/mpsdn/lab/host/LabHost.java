@@ -2,10 +2,6 @@ package org.mpsdn.lab.host;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.mpsdn.api.model.Direction;
-import org.mpsdn.api.regulation.ApRegulationState;
-import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.impl.RegulationManager;
 import org.mpsdn.impl.telemetry.AgentTelemetryManager;
@@ -33,8 +29,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
+
+import static org.mpsdn.impl.OsgiPropertyConstants.FAIL_OPEN_DELAY_MS_DEFAULT;
+import static org.mpsdn.impl.OsgiPropertyConstants.INTERVAL_MS_DEFAULT;
 
 /**
  * Entry point of the lab host: OpenFlow southbound on loopback, in-memory ONOS services, the lab's
@@ -114,8 +111,13 @@ public final class LabHost {
         }
         LOG.info("{} of {} switches connected; activating the app", sb.deviceService().getDeviceCount(), expected);
         JsonNode lab = new ObjectMapper().readTree(new File(required(opt, "lab-config")));
-        long intervalMs = lab.path("intervalMs").asLong(2000);
-        long failOpenDelayMs = lab.path("failOpenDelayMs").asLong(10_000);
+        // the app runs at its defaults: only the component properties the lab config names are set
+        // (appProperties, {} by default); the lab's own timers follow the values in force
+        Map<String, Object> props = new HashMap<>();
+        lab.path("appProperties").fields().forEachRemaining(e -> props.put(e.getKey(), e.getValue().asText()));
+        long intervalMs = Long.parseLong(String.valueOf(props.getOrDefault("intervalMs", INTERVAL_MS_DEFAULT)));
+        long failOpenDelayMs = Long.parseLong(String.valueOf(props.getOrDefault("failOpenDelayMs",
+                                                                                FAIL_OPEN_DELAY_MS_DEFAULT)));
         ApTelemetryService telemetryService;
         AgentTelemetryManager agents = null;
         if (opt.containsKey("pki")) {
@@ -127,15 +129,12 @@ public final class LabHost {
             telemetryService = standIn(lab, intervalMs);
         }
         LabMetricsLog metrics = new LabMetricsLog();
-        Map<String, Object> props = new HashMap<>();
-        props.put("intervalMs", (int) intervalMs);
-        props.put("failOpenDelayMs", (int) failOpenDelayMs);
         RegulationManager mgr = MpsdnWiring.activate(sb, core, netcfg, telemetryService, agents, metrics, props);
         if (opt.containsKey("metrics-log")) {
             metrics.start(opt.get("metrics-log"), mgr, telemetryService, agents, intervalMs, failOpenDelayMs);
         }
         if (opt.containsKey("regulation-log")) {
-            logRegulation(mgr, opt.get("regulation-log"));
+            LabRegulationLog.start(mgr, telemetryService, opt.get("regulation-log"));
         }
         LabRestOptions.start(opt, mgr, core, netcfg, telemetryService, props);
     }
@@ -163,38 +162,6 @@ public final class LabHost {
             throw new IllegalArgumentException("--" + key + " is required");
         }
         return v;
-    }
-
-    /** Once a second: primaries, per-AP limit and occupancy, Tier-2 flow count per AP (JSON lines). */
-    private static void logRegulation(RegulationManager mgr, String path) throws IOException {
-        PrintWriter w = new PrintWriter(new OutputStreamWriter(new FileOutputStream(path, true),
-                                                               StandardCharsets.UTF_8), true);
-        ObjectMapper m = new ObjectMapper();
-        Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "regulation-log");
-            t.setDaemon(true);
-            return t;
-        }).scheduleAtFixedRate(() -> {
-            try {
-                ObjectNode o = m.createObjectNode();
-                o.put("t", System.currentTimeMillis() / 1000.0);
-                o.set("primaries", m.valueToTree(mgr.primaries()));
-                ObjectNode aps = o.putObject("aps");
-                for (ApRegulationState st : mgr.apStates()) {
-                    ObjectNode a = aps.putObject(st.apId());
-                    st.limitKbps(Direction.DOWNLINK).ifPresent(v -> a.put("limit_kbps", v));
-                    st.occupancy(Direction.DOWNLINK).ifPresent(v -> a.put("occupancy", v));
-                }
-                ObjectNode tiers = o.putObject("flows");
-                for (ManagedFlow f : mgr.managedFlows()) {
-                    String k = f.apId() + "/" + f.tier();
-                    tiers.put(k, tiers.path(k).asInt() + 1);
-                }
-                w.println(m.writeValueAsString(o));
-            } catch (IOException | RuntimeException e) {
-                LOG.warn("regulation log: {}", e.toString());
-            }
-        }, 1, 1, TimeUnit.SECONDS);
     }
 
     private static void logMeters(OpenFlowSouthbound sb, String path) throws IOException {

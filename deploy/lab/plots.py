@@ -1,0 +1,94 @@
+"""Plots of the lab experiments (matplotlib, imported only when a plot is drawn)."""
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+UES = ["ue1", "ue2", "ue3", "ue4"]
+DEVICE = {"wifi": "a1", "lte": "b1"}   # suffix of each AP switch's device id (testbed.AP dpid)
+
+
+def plot_prototype(res, path):
+    phases = list(res["phases"].keys())
+    labels = ["UE1", "UE2", "UE3", "UE4", "Wi-Fi AP", "LTE eNB"]
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    w = 0.8 / len(phases)
+    for i, ph in enumerate(phases):
+        s = res["phases"][ph]
+        vals = [s["ue"][u]["total"] for u in UES] + [s["ap"]["wifi"], s["ap"]["lte"]]
+        ax.bar([x + i * w for x in range(len(labels))], vals, w, label=ph)
+    ax.set_xticks([x + w * (len(phases) - 1) / 2 for x in range(len(labels))])
+    ax.set_xticklabels(labels)
+    ax.set_ylabel("throughput (Mb/s)")
+    ax.set_title("mpsdn lab, prototype experiment (paper Fig. 3 / Fig. 9)")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def plot_series(res, path, keys, title):
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    for ph, s in res["phases"].items():
+        for k, label in keys:
+            if k in s["series"]:
+                ax.plot(s["series"]["t"], s["series"][k], label=f"{label} ({ph})")
+        ms = [m for m in s.get("meters", []) if m["event"] == "added" and m["device"].endswith("a1")]
+        if ms:
+            ax2 = ax.twinx()
+            base = s.get("t0_epoch", ms[0]["t"])
+            ax2.step([m["t"] - base for m in ms], [m["rate_kbps"] / 1000 for m in ms], "k--", where="post",
+                     label="Wi-Fi Tier-2 meter (Mb/s)")
+            ax2.set_ylabel("meter limit (Mb/s)")
+            ax2.legend(loc="upper right")
+    ax.set_xlabel("time (s)")
+    ax.set_ylabel("throughput (Mb/s)")
+    ax.set_title(title)
+    ax.legend(loc="upper left")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def meter_steps(s, ap):
+    """(t into the phase, Mb/s) of the Tier-2 meters ADDED on ap's switch during the phase."""
+    ms = [m for m in s.get("meters", []) if m["event"] == "added" and m["device"].endswith(DEVICE[ap])]
+    base = s.get("t0_epoch", ms[0]["t"] if ms else 0)
+    return [m["t"] - base for m in ms], [m["rate_kbps"] / 1000 for m in ms]
+
+
+def plot_idle(res, path):
+    """Idle capacity: one panel per AP (its regulated phase), the Tier-2 user's rate at that AP, the capacity idle
+    for it (mean over the measured window), the Tier-1 users' rates and the Tier-2 meter limit, on one axis."""
+    cases = [("wifi-idle", "wifi", "ue3", ("ue1", "ue2")), ("lte-idle", "lte", "ue2", ("ue3", "ue4"))]
+    fig, axes = plt.subplots(len(cases), 1, figsize=(10, 7.5), sharex=False)
+    for ax, (case, ap, mpu, limited) in zip(axes, cases):
+        s = res["phases"].get(f"{case}-mpsdn")
+        if s is None:
+            continue
+        t = s["series"]["t"]
+        ax.plot(t, s["series"][f"{mpu}/{ap}"], "C0", lw=1.4, label=f"Tier 2: {mpu.upper()} via {ap}")
+        for i, u in enumerate(limited):
+            key = f"{u}/{ap}"
+            if key in s["series"]:
+                ax.plot(t, s["series"][key], f"C{i + 2}", lw=0.9, alpha=0.8, label=f"Tier 1: {u.upper()} via {ap}")
+        idle = (s.get("idle_mbps") or {}).get(f"{mpu}/{ap}")
+        w0 = res["params"]["warmup_s"] + res["params"].get("mpsdn_settle_s", 0)
+        if idle:
+            ax.hlines([idle, 0.8 * idle], w0, t[-1], colors=["C1", "C1"], linestyles=["-", ":"],
+                      label=f"idle for {mpu.upper()} ({idle:.1f}) and 80 %")
+        mt, mr = meter_steps(s, ap)
+        if mt:
+            ax.step(mt + [t[-1]], mr + [mr[-1]], "k--", where="post", lw=1.2, label=f"{ap} Tier-2 meter limit")
+        ax.axvline(w0, color="grey", lw=0.6)
+        top = max([idle or 0] + s["series"][f"{mpu}/{ap}"] + [r for r in mr if r < 60]) * 1.15
+        ax.set_ylim(0, max(top, 5))
+        ax.set_xlim(0, t[-1])
+        ax.set_ylabel("Mb/s")
+        ax.set_title(f"{ap} idle (phase {case}-mpsdn; measured after the grey line)", fontsize=10)
+        ax.legend(loc="upper left", fontsize=8, ncol=2)
+    axes[-1].set_xlabel("time into the phase (s)")
+    fig.suptitle(f"mpsdn lab, idle capacity (paper Fig. 12), profile {res['params'].get('profile')}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)

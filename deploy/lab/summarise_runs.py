@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Side-by-side table of repeated lab runs (issue 17): median and range per profile.
+
+    python3 deploy/lab/summarise_runs.py DIR      # DIR/<profile>/<experiment>-<n>/<experiment>.json
+
+Prints a markdown table: per experiment and quantity, for each profile the median of the runs and their range;
+a score that is null (e.g. a demand step that never recovered) ranks as the worst value. Then one line per run:
+its goals met, profile in force, app overrides, commit and machine load.
+"""
+import glob
+import json
+import os
+import statistics
+import sys
+
+# (experiment, label, how to read the value from the result, higher is better)
+QUANTITIES = [
+    ("prototype", "UE1 / No-MP (MP-SDN phase)", lambda r: _ratio(r, "ue", "ue1"), True),
+    ("prototype", "UE4 / No-MP", lambda r: _ratio(r, "ue", "ue4"), True),
+    ("prototype", "Wi-Fi AP / No-MP", lambda r: _ratio(r, "ap", "wifi"), True),
+    ("prototype", "LTE AP / No-MP", lambda r: _ratio(r, "ap", "lte"), True),
+    ("prototype", "limit decreases per 30 s while Tier 1 satisfied (worst AP)",
+     lambda r: _worst(r, "while Tier 1 is satisfied"), False),
+    ("dynamic-demand", "cycles until Tier 1 >= 95 % after a step up (worst step; null = not recovered)",
+     lambda r: _goal(r, "after every step up"), False),
+    ("dynamic-demand", "limit decreases per 30 s while Tier 1 satisfied", lambda r: _worst(r, "while Tier 1"), False),
+    ("idle-capacity", "Wi-Fi: Tier 2 / idle capacity", lambda r: _goal(r, "wifi-idle: ue3"), True),
+    ("idle-capacity", "LTE: Tier 2 / idle capacity", lambda r: _goal(r, "lte-idle: ue2"), True),
+    ("idle-capacity", "Wi-Fi: Tier 2 taken / idle (Mb/s)", lambda r: _taken(r, "wifi-idle: ue3"), True),
+    ("idle-capacity", "LTE: Tier 2 taken / idle (Mb/s)", lambda r: _taken(r, "lte-idle: ue2"), True),
+    ("idle-capacity", "limit decreases per 30 s while Tier 1 satisfied (worst AP)",
+     lambda r: _worst(r, "while Tier 1 is satisfied"), False),
+]
+
+
+def _ratio(r, kind, key):
+    ph = r["phases"]
+    if kind == "ue":
+        return round(ph["mpsdn"]["ue"][key]["total"] / ph["nomp"]["ue"][key]["total"], 3)
+    return round(ph["mpsdn"]["ap"][key] / ph["nomp"]["ap"][key], 3)
+
+
+def _goal(r, prefix):
+    return next((g["value"] for g in r["goals"] if g["goal"].startswith(prefix)), None)
+
+
+def _worst(r, part):
+    vals = [g["value"] for g in r["goals"] if part in g["goal"]]
+    return max(vals) if vals else None
+
+
+def _taken(r, prefix):
+    g = next((g for g in r["goals"] if g["goal"].startswith(prefix)), None)
+    return None if g is None else f"{g['taken_mbps']} / {g['idle_mbps']}"
+
+
+def load(root):
+    runs = {}
+    for path in sorted(glob.glob(os.path.join(root, "*", "*-[0-9]*", "*.json"))):
+        profile = path.split(os.sep)[-3]
+        with open(path) as f:
+            r = json.load(f)
+        runs.setdefault((profile, r["experiment"]), []).append((path, r))
+    return runs
+
+
+def cell(vals, higher):
+    if not vals:
+        return "-"
+    if any(isinstance(v, str) for v in vals):
+        return "; ".join(str(v) for v in vals)
+    worst = float("-inf") if higher else float("inf")
+    key = [worst if v is None else v for v in vals]
+    med = statistics.median_low(sorted(key))
+    fmt = (lambda v: "null" if v in (float("inf"), float("-inf")) else f"{v:g}")
+    return f"**{fmt(med)}** ({fmt(min(key))} - {fmt(max(key))})"
+
+
+def main(root):
+    runs = load(root)
+    profiles = sorted({p for p, _e in runs})
+    print("| experiment | quantity | " + " | ".join(f"`{p}` median (range)" for p in profiles) + " |")
+    print("|---|---|" + "---|" * len(profiles))
+    for exp, label, read, higher in QUANTITIES:
+        row = [cell([read(r) for _p, r in runs.get((p, exp), [])], higher) for p in profiles]
+        print(f"| {exp} | {label} | " + " | ".join(row) + " |")
+    print()
+    print("| run | goals met | profile in force (REST) | app_overrides | commit | load at start / end |")
+    print("|---|---|---|---|---|---|")
+    for (p, exp), rs in sorted(runs.items()):
+        for path, r in rs:
+            met = sum(1 for g in r["goals"] if g["met"])
+            prm = r["params"]
+            load_s = "/".join(f"{x:.1f}" for x in r["host"]["loadavg_at_start"][:1] + r["host"]["loadavg_at_end"][:1])
+            print(f"| {os.path.relpath(os.path.dirname(path), root)} | {met} of {len(r['goals'])} | "
+                  f"{prm.get('profile')} | {json.dumps(prm.get('app_overrides'))} | {prm.get('commit', '-')} | "
+                  f"{load_s} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1]))
