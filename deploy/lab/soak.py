@@ -27,7 +27,10 @@ from experiments import PORT, header, iperf_servers
 from testbed import AP, SERVER_IP, SOUTHBOUND_TIMING, log
 
 INTERVAL_S = 2.0
-TAIL_S = 30
+# no demand in the last TAIL_S: a user is ungrouped <= ~20 s after its download ends (its rules' removal), which
+# may re-apply a rule in Tier 1; that rule goes after the per-flow idle timeout (10 s) + a flow-statistics poll (5 s)
+TAIL_S = 45
+DRAINED_AFTER_S = 40
 SINGLE_RATES = (None, 10)
 
 
@@ -187,6 +190,10 @@ def run(lab, demand, rec, ctl, t0, total_s, periods, grace_s):
             next_log += 60
         time.sleep(max(0.0, min(1.0, next_sample - time.time())))
     demand.stop_all(time.time())
+    # the drained state: one more sample DRAINED_AFTER_S after the last client exited
+    last_exit = max((s.get("exit_s", 0.0) for s in demand.done), default=0.0)
+    time.sleep(max(0.0, t0 + last_exit + DRAINED_AFTER_S + 0.5 - time.time()))
+    rec.write("samples", sample(time.time() - t0, t0))
 
 
 def soak(lab, minutes=60, seed=16, idle_timeout_s=None):
@@ -208,6 +215,7 @@ def soak(lab, minutes=60, seed=16, idle_timeout_s=None):
     jvm = {"mpsdn.detection.idleTimeoutMs": int(idle_timeout_s * 1000)} if idle_timeout_s else {}
     res = header("soak", {"minutes": minutes, "seed": seed, "interval_s": INTERVAL_S, "sample_s": periods[0],
                           "memory_s": periods[1], "grace_s": grace_s, "tail_s": TAIL_S,
+                          "drained_after_s": DRAINED_AFTER_S,
                           "tracker_idle_timeout_s": tracker_idle_s, "lab_host_jvm_properties": jvm}, lab)
     servers = iperf_servers(lab)
     time.sleep(0.5)

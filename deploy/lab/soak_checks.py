@@ -246,12 +246,12 @@ def leak_goals(samples, out, t0, timing, interval_s):
                  "no difference lasting 3 samples and >= settle_s", md and not mleak)]
 
 
-def drained_goal(samples, segs):
+def drained_goal(samples, segs, after_s):
     stop = max((s.get("exit_s", 0) for s in segs), default=0)
-    tail = [x for x in samples if x["t"] >= stop + 20 and x.get("flows") is not None]
+    tail = [x for x in samples if x["t"] >= stop + after_s and x.get("flows") is not None]
     if not tail:
         return goal("after the demand stops: no per-flow rule, app flow or multipath user left", None,
-                    "a sample >= 20 s after the last download", False)
+                    f"a sample >= {after_s} s after the last download", False)
     x = tail[-1]
     value = {"t": x["t"], "after_last_download_s": round(x["t"] - stop, 1),
              "switch_per_flow_rules": sum(len(v) for v in x["switch_flows"].values()),
@@ -296,7 +296,7 @@ def evaluate(out, res, t0, total_s, timing):
         goals.append(flat([(m["t"], m["rss_kb"].get(f"agent-{ap}")) for m in memory], total_s,
                           f"AP agent {ap} RSS (/proc VmRSS)"))
     goals += leak_goals(samples, out, t0, timing, interval)
-    goals.append(drained_goal(samples, segs))
+    goals.append(drained_goal(samples, segs, p["drained_after_s"]))
     goals.append(monotone_goal(samples))
     info = {k: [(m["t"], m["rss_kb"].get(k)) for m in memory][-1:] for k in ("lab-host", "cell-wifi", "enb")}
     return {"goals": goals, "samples": len(samples), "probes": len(probes), "memory_samples": len(memory),
