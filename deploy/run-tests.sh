@@ -65,4 +65,6 @@ echo "== Lab: short prototype run on the namespace testbed (root, ~2.5 min; timi
 echo "== Lab: robustness (AP agent killed and restarted, lab host restarted; ~2.5 min)"
 # fast southbound timing until the robustness run with detected UEs is shown to pass under ONOS 2.7.0's (issue 15)
 /usr/bin/python3 deploy/lab/run_lab.py robustness --southbound-timing fast --out deploy/lab/out/ci-robustness
+echo "== Lab: soak, short variant (changing demand, detection only, ONOS timing; tracker idle timeout 60 s so that its expiry is crossed; ~3.75 min)"
+/usr/bin/python3 deploy/lab/run_lab.py soak --minutes 3 --tracker-idle-s 60 --out deploy/lab/out/ci-soak
 echo "== all tests passed"

@@ -5,6 +5,7 @@
     python3 deploy/lab/run_lab.py idle-capacity [--phase-s 40]     # Fig. 12
     python3 deploy/lab/run_lab.py dynamic-demand                   # Fig. 13
     python3 deploy/lab/run_lab.py robustness       # kill an AP agent, restart the lab host; exit 1 on a failed check
+    python3 deploy/lab/run_lab.py soak [--minutes 60] [--seed 16] [--tracker-idle-s S]   # exit 1 on a goal not met
     python3 deploy/lab/run_lab.py down        # remove a testbed left by a killed run
 
 Every run uses a stock ONOS 2.7.0's southbound timing unless --southbound-timing fast is given; the timing is
@@ -23,6 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import appsettings  # noqa: E402
 import experiments  # noqa: E402
 import robustness  # noqa: E402
+import soak  # noqa: E402
 import testbed  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -30,12 +32,18 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("experiment", choices=["prototype", "idle-capacity", "dynamic-demand", "robustness", "down"])
+    ap.add_argument("experiment", choices=["prototype", "idle-capacity", "dynamic-demand", "robustness", "soak",
+                                                   "down"])
     ap.add_argument("--phase-s", type=int, default=40)
     ap.add_argument("--warmup-s", type=int, default=8)
     ap.add_argument("--phases", default="nomp,mp,mpsdn")
     ap.add_argument("--total-s", type=int, default=60, help="dynamic-demand: run length")
     ap.add_argument("--period-s", type=int, default=15, help="dynamic-demand: demand toggle period")
+    ap.add_argument("--minutes", type=float, default=60, help="soak: run length")
+    ap.add_argument("--seed", type=int, default=16, help="soak: seed of the demand schedule")
+    ap.add_argument("--tracker-idle-s", type=int,
+                    help="soak: the multipath-user tracker's idle timeout given to the lab host (JVM property "
+                         "mpsdn.detection.idleTimeoutMs, >= 30 s); default: the app's (10 min)")
     ap.add_argument("--out", default=os.path.join(ROOT, "deploy/lab/out"))
     ap.add_argument("--no-plot", action="store_true")
     ap.add_argument("--lte-cell", choices=["enb", "standin"], default="enb",
@@ -69,6 +77,8 @@ def main():
                      profile=a.profile) as lab:
         if name == "robustness":
             res = robustness.robustness(lab)
+        elif name == "soak":
+            res = soak.soak(lab, minutes=a.minutes, seed=a.seed, idle_timeout_s=a.tracker_idle_s)
         elif name == "prototype":
             res = experiments.prototype(lab, phase_s=a.phase_s, warmup_s=a.warmup_s, phases=a.phases.split(","))
         elif name == "idle-capacity":
@@ -81,6 +91,12 @@ def main():
     with open(path, "w") as f:
         json.dump(res, f, indent=1)
     png = os.path.join(a.out, f"{name}.png")
+    if name == "soak":
+        print()
+        print("\n".join(f"[{'MET' if g['met'] else 'NOT MET':^7}] {g['goal']}: {json.dumps(g['value'])[:400]} "
+                        f"(target {g['target']})" for g in res["goals"]))
+        print(f"results: {path}")
+        return 0 if all(g["met"] for g in res["goals"]) else 1
     if name == "robustness":
         print()
         print(robustness.checks_table(res))

@@ -431,8 +431,9 @@ class Lab:
             json.dump({"appProperties": appsettings.app_properties(self.profile), "cells": cells}, f, indent=1)
         return paths
 
-    def start_controller(self, mode, extra=(), name="lab-host"):
-        """Starts the lab host (OpenFlow controller) and points both bridges at it."""
+    def start_controller(self, mode, extra=(), name="lab-host", jvm_props=None):
+        """Starts the lab host (OpenFlow controller) and points both bridges at it. jvm_props: JVM system properties
+        of the lab host (e.g. the app's mpsdn.detection.idleTimeoutMs)."""
         if mode == "mpsdn":
             netcfg, labcfg = self.write_configs()
             extra = ["--netcfg", netcfg, "--lab-config", labcfg, "--devices", str(len(AP)),
@@ -449,7 +450,8 @@ class Lab:
                 n += 1
             os.rename(prev, os.path.join(self.out, f"lab-host.{n}.log"))
         meter_log = os.path.join(self.out, "meters.jsonl")
-        p = self.spawn(["java", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", cp,
+        props = [f"-D{k}={v}" for k, v in sorted((jvm_props or {}).items())]
+        p = self.spawn(["java", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"] + props + ["-cp", cp,
                         "org.mpsdn.lab.host.LabHost", "--of-port", str(OF_PORT), "--mode", mode,
                         "--meter-log", meter_log, "--regulation-log", os.path.join(self.out, "regulation.jsonl")]
                        + self.southbound_args() + list(extra), name)

@@ -42,9 +42,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  */
 public final class UserDetection implements FlowStatsCollector.Activity {
     private final Logger log = getLogger(getClass());
-    private final MultipathUserTracker tracker = new MultipathUserTracker();
-    private final StationFeed stations = new StationFeed(tracker,
-            new RejectedEntriesLog(log::warn, log::info, RejectedEntriesLog.DEFAULT_REPEAT_MILLIS));
+    private final MultipathUserTracker tracker;
+    private final StationFeed stations;
     /** Conflicts already logged, so each is reported once while it lasts. */
     private final Set<Conflict> reportedConflicts = ConcurrentHashMap.newKeySet();
     private final ApplicationId appId;
@@ -66,8 +65,26 @@ public final class UserDetection implements FlowStatsCollector.Activity {
      * @param clock wall clock in milliseconds
      */
     public UserDetection(ApplicationId appId, LongSupplier clock) {
+        this(appId, clock, TrackerIdleTimeout.fromSystem(getLogger(UserDetection.class)::warn));
+    }
+
+    /**
+     * Creates the detection with the tracker's idle timeout given.
+     *
+     * @param appId             the app's id (its per-flow rules' removals end flows)
+     * @param clock             wall clock in milliseconds
+     * @param idleTimeoutMillis the tracker's idle timeout (see {@link TrackerIdleTimeout})
+     */
+    public UserDetection(ApplicationId appId, LongSupplier clock, long idleTimeoutMillis) {
         this.appId = appId;
         this.clock = clock;
+        this.tracker = new MultipathUserTracker(idleTimeoutMillis, MultipathUserTracker.DEFAULT_SYN_TIMEOUT_MILLIS,
+                MultipathUserTracker.DEFAULT_CLOSED_LINGER_MILLIS);
+        this.stations = new StationFeed(tracker,
+                new RejectedEntriesLog(log::warn, log::info, RejectedEntriesLog.DEFAULT_REPEAT_MILLIS));
+        if (idleTimeoutMillis != MultipathUserTracker.DEFAULT_IDLE_TIMEOUT_MILLIS) {
+            log.info("Multipath-user tracker idle timeout {} ms ({})", idleTimeoutMillis, TrackerIdleTimeout.PROPERTY);
+        }
     }
 
     /**

@@ -1,0 +1,166 @@
+"""What the soak (soak.py) reads from the running lab: the switches' rules and meters (ovs-ofctl), the app's view
+(REST of the lab host: /detection, /flows; its Prometheus /metrics; the lab host's meter log), the controller's
+heap after a full GC (jcmd) and the processes' resident memory (/proc).
+
+Heap after GC: `jcmd <pid> GC.run` (System.gc(): a full collection of the serial collector the lab host runs
+with, -XX:+UseSerialGC) and then `jcmd <pid> GC.heap_info`, whose "used" of the young and the tenured generation
+right after that collection is the live heap. It costs one full GC of a ~20 MB heap per sample (tens of ms on
+the loop's JVM); the soak takes it once a minute (every 10 s in runs under 10 minutes).
+"""
+import base64
+import json
+import os
+import re
+import urllib.request
+
+import testbed
+from testbed import AP, PREFIX, sh
+
+# the app's per-flow rules (TierRules.FLOW_PRIORITY) and its fixed rules per bridge: 4 punt (20000), 2 base
+# forwarding (10000), one table-1 rule per regulated direction (1000; the lab regulates the downlink only);
+# the lab host's own cross-connect rules (priority 1, installed before the app starts) stay too
+FLOW_PRIORITY = 40000
+FIXED_RULES = {20000: testbed.PUNT_RULES, 10000: 2, 1000: 1, 1: 2}
+_FIELD = re.compile(r"(\w+)=([^,\s]+)")
+
+
+def parse_flows(text):
+    """dump-flows text -> list of {table, priority, match: {field: value}, proto, actions, duration}."""
+    rules = []
+    for line in (text or "").splitlines():
+        if "cookie=" not in line:
+            continue
+        head, _, actions = line.partition(" actions=")
+        fields = dict(_FIELD.findall(head))
+        tokens = set(re.split(r"[ ,]", head))
+        proto = "tcp" if "tcp" in tokens else ("udp" if "udp" in tokens else None)
+        rules.append({"table": int(fields.get("table", 0)), "priority": int(fields.get("priority", 0)),
+                      "match": {k: v for k, v in fields.items() if k in ("in_port", "nw_src", "nw_dst", "tp_src",
+                                                                       "tp_dst", "metadata")},
+                      "proto": proto, "actions": actions.strip(), "duration": float(fields["duration"].rstrip("s"))})
+    return rules
+
+
+def switch_rules(bridge):
+    return parse_flows(sh(f"ovs-ofctl -O OpenFlow13 dump-flows {PREFIX}{bridge}", capture=True, check=False))
+
+
+def switch_meters(bridge):
+    """{meter id: kbps} installed on a bridge."""
+    out = sh(f"ovs-ofctl -O OpenFlow13 dump-meters {PREFIX}{bridge}", capture=True, check=False) or ""
+    meters, cur = {}, None
+    for line in out.splitlines():
+        m = re.match(r"meter=(\d+)", line)
+        if m:
+            cur = int(m.group(1))
+            meters[cur] = None
+        r = re.search(r"rate=(\d+)", line)
+        if r and cur is not None:
+            meters[cur] = int(r.group(1))
+    return meters
+
+
+def flow_key(rule):
+    """(proto, src:port, dst:port) of a per-flow rule on the switch."""
+    m = rule["match"]
+    return f"{rule['proto']} {m.get('nw_src')}:{m.get('tp_src')}-{m.get('nw_dst')}:{m.get('tp_dst')}"
+
+
+def switch_flows(rules):
+    """{five-tuple: tier} of the per-flow rules (Tier 2: write the direction's tag and go to the meter table)."""
+    return {flow_key(r): ("TIER2" if "goto_table:1" in r["actions"] else "TIER1")
+            for r in rules if r["priority"] == FLOW_PRIORITY}
+
+
+def switch_flow_ages(rules):
+    """{five-tuple: [tier, age s]} of the per-flow rules."""
+    return {flow_key(r): ["TIER2" if "goto_table:1" in r["actions"] else "TIER1", r["duration"]]
+            for r in rules if r["priority"] == FLOW_PRIORITY}
+
+
+def fixed_rule_counts(rules):
+    """{priority: count} of the rules that are not per-flow rules."""
+    out = {}
+    for r in rules:
+        if r["priority"] != FLOW_PRIORITY:
+            out[r["priority"]] = out.get(r["priority"], 0) + 1
+    return out
+
+
+def rest(path):
+    return testbed.app_rest(path)
+
+
+def prometheus():
+    """{series: value} of the app's Prometheus exposition on the lab host; None if it fails."""
+    req = urllib.request.Request("http://127.0.0.1:8181/onos/mpsdn/metrics")
+    req.add_header("Authorization", "Basic " + base64.b64encode(b"onos:rocks").decode())
+    try:
+        with urllib.request.urlopen(req, timeout=3) as r:
+            text = r.read().decode()
+    except OSError:
+        return None
+    out = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            name, _, value = line.rpartition(" ")
+            try:
+                out[name.replace(",}", "}")] = float(value)
+            except ValueError:
+                pass
+    return out
+
+
+def app_flows(flows):
+    """REST /flows -> {ap: {five-tuple: tier}} (tier compared on the regulated downlink only)."""
+    out = {ap: {} for ap in AP}
+    for f in (flows or {}).get("flows", []):
+        out.setdefault(f["apId"], {})[f["fiveTuple"]] = f["tier"]
+    return out
+
+
+def multipath_users(detection):
+    """{sorted address tuple} of the users the detector holds as multipath."""
+    return {tuple(sorted(u["addresses"])) for u in (detection or {}).get("users", []) if u["multipath"]}
+
+
+def held_meters(meter_log, since, until):
+    """{(device suffix, meter id)} the lab host holds in any state at `until` (submitted, ADDED, being withdrawn)
+    from its meter log (meters.jsonl), as robustness.py reads it."""
+    held = {}
+    if not os.path.exists(meter_log):
+        return set()
+    with open(meter_log) as f:
+        for line in f:
+            if not line.strip():
+                continue
+            m = json.loads(line)
+            if m["t"] < since:
+                continue
+            if m["t"] > until:
+                break
+            k = (m["device"][-2:], m["meter"])
+            if m["event"] in ("submitted", "added", "withdrawn"):
+                held[k] = m["rate_kbps"]
+            elif m["event"] == "meter_removed":
+                held.pop(k, None)
+    return set(held)
+
+
+def heap_after_gc_kb(pid):
+    """Live heap (KB) of a JVM right after a full GC (jcmd GC.run, then GC.heap_info); None if jcmd fails."""
+    sh(f"jcmd {pid} GC.run", check=False)
+    out = sh(f"jcmd {pid} GC.heap_info", capture=True, check=False) or ""
+    used = [int(x) for x in re.findall(r"(?:new generation|tenured generation)\s+total \d+K, used (\d+)K", out)]
+    return sum(used) if len(used) == 2 else None
+
+
+def rss_kb(pid):
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
