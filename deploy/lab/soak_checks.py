@@ -41,11 +41,12 @@ def jsonl(path):
 
 
 def app_parameters(out):
-    """What the lab sets in the app: the netcfg's APs (cth among them) and the lab host's component properties."""
+    """What the lab sets in the app: the netcfg's APs and UEs and the lab host's component properties (none at the
+    app's defaults; params.app_overrides says which of them differ from the defaults)."""
     net = json.load(open(os.path.join(out, "netcfg.json")))["apps"]["org.mpsdn.app"]["mpsdn"]
     lab = json.load(open(os.path.join(out, "lab-config.json")))
     return {"netcfg_aps": net["aps"], "netcfg_ues": net.get("ues", []),
-            "component_properties": {"intervalMs": lab["intervalMs"], "failOpenDelayMs": lab["failOpenDelayMs"]}}
+            "component_properties": lab.get("appProperties", {})}
 
 
 def goal(name, value, target, met):
