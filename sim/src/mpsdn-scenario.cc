@@ -9,128 +9,42 @@
 // Tier-2 meter, optional Tier-1 demand meter. Every --interval seconds the scenario sends AP
 // occupancy, stations (RSSI, PHY rate) and the switches' flows to the Regulation Center and
 // applies the returned tiers and Tier-2 limits.
-#include "bridge-client.h"
-#include "meter-queue-disc.h"
+#include "scenario.h"
 
-#include "ns3/applications-module.h"
-#include "ns3/core-module.h"
-#include "ns3/internet-module.h"
-#include "ns3/lte-module.h"
 #include "ns3/mobility-module.h"
 #include "ns3/network-module.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
-#include "ns3/wifi-module.h"
 
 #include <chrono>
 #include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
-#include <memory>
 #include <sstream>
 
 using namespace ns3;
 
-namespace
+namespace mpsdn
 {
-
-constexpr int kWifiAps = 3;
-constexpr int kLte = kWifiAps; // AP index of the eNB
-constexpr double kTxPowerDbm = 20.0;
-constexpr double kSampleSeconds = 0.5;   // throughput series (paper: every 0.5 s)
-
-struct Params
-{
-    uint32_t seed = 1;
-    uint32_t nUes = 30;
-    double area = 200;
-    double mpShare = 0;
-    bool regulate = false;
-    bool uplink = false;
-    bool mobility = false;
-    double interval = 2.0;
-    double alpha = 0.5;
-    double cth = 0.85;
-    double simTime = 20;
-    double warmup = 5;
-    double t1High = 0; // Tier-1 demand meter (bit/s, 0 = none) ...
-    double t1Low = 0;  // ... swapped with t1Low every swapPeriod seconds on every Wi-Fi AP
-    double swapPeriod = 15;
-    double wifiRange = 50;
-    uint32_t lteRb = 25;
-    uint32_t macQueue = 100;
-    double occSample = 0.01; // Wi-Fi MAC-queue sampling period, s (the epoch mean of these samples is sent)
-    std::string upSignal = "ap"; // Wi-Fi uplink congestion signal: ap (the AP's MAC queue) or stations
-    double wifiExponent = 3.3;
-    std::string layout = "random";
-    std::string bridge;
-    std::string out;
-    std::string series;
-    std::string flowsOut;
-    std::string tag;
-    bool verbose = false;
-};
-
-struct Ue
-{
-    std::string id;
-    bool multipath = false;
-    bool useWifi = false;
-    bool useLte = false;
-    int wifiAp = -1;
-    Ptr<Node> node;
-    Ptr<WifiNetDevice> sta;
-    Ipv4Address wifiAddr;
-    Ipv4Address lteAddr;
-    uint16_t lteRnti = 0;
-    double lteRsrp = NAN;
-    double lteSinr = NAN;
-};
-
-struct FlowRec
-{
-    int ue;
-    int ap;
-    Ipv4Address src;
-    Ipv4Address dst;
-    Ptr<PacketSink> sink;
-    uint64_t rxAtWarmup = 0;
-    uint64_t rxAtLastSample = 0;
-};
-
-struct ApState
-{
-    std::string id;
-    Ptr<MeterQueueDisc> down; // switch egress towards the AP
-    Ptr<MeterQueueDisc> up;   // switch egress from the AP towards the server
-    Ptr<WifiNetDevice> apDev;
-    Ptr<Node> node;
-    double occSumDown = 0;
-    double lastOcc = 0; // occupancy sent to the core at the last cycle (direction of the run)
-    double occSumUp = 0;
-    uint32_t occSamples = 0;
-    uint64_t busyDl = 0; // LTE: TTIs with a DL/UL allocation in this epoch
-    uint64_t busyUl = 0;
-    uint64_t lastDlTti = UINT64_MAX;
-    uint64_t lastUlTti = UINT64_MAX;
-    Time epochStart;
-    // series statistics (after warm-up)
-    double t1Unsat = 0;
-    double t2Sum = 0;
-    uint32_t seriesN = 0;
-    uint64_t t1Demand = 0;
-};
 
 Params P;
 std::vector<Ue> ues;
 std::vector<FlowRec> flows;
 ApState aps[kWifiAps + 1];
-std::map<uint64_t, int> rntiToUe; // imsi -> ue
+Ptr<Node> server;
+Ptr<LogDistancePropagationLossModel> wifiLoss;
+
+} // namespace mpsdn
+
+using namespace mpsdn;
+
+namespace
+{
+
 std::map<Mac48Address, std::pair<int, uint64_t>> staRate; // sta MAC -> (ue, last data rate)
 std::map<uint32_t, int> addrToUe;
 std::unique_ptr<mpsdn::BridgeClient> bridge;
-Ptr<LogDistancePropagationLossModel> wifiLoss;
 std::ofstream seriesOut;
 
 std::string
@@ -200,35 +114,6 @@ SampleOccupancy()
 }
 
 void
-OnDlScheduling(DlSchedulingCallbackInfo info)
-{
-    uint64_t tti = info.frameNo * 10ULL + info.subframeNo;
-    if (tti != aps[kLte].lastDlTti)
-    {
-        aps[kLte].lastDlTti = tti;
-        aps[kLte].busyDl++;
-    }
-}
-
-void
-OnUlScheduling(uint32_t frame, uint32_t subframe, uint16_t, uint8_t, uint16_t, uint8_t)
-{
-    uint64_t tti = frame * 10ULL + subframe;
-    if (tti != aps[kLte].lastUlTti)
-    {
-        aps[kLte].lastUlTti = tti;
-        aps[kLte].busyUl++;
-    }
-}
-
-void
-OnRsrpSinr(int ue, uint16_t, uint16_t, double rsrp, double sinr, uint8_t)
-{
-    ues[ue].lteRsrp = 10 * std::log10(rsrp) + 30; // W -> dBm
-    ues[ue].lteSinr = sinr;
-}
-
-void
 OnWifiTx(Ptr<const Packet> p, uint16_t, WifiTxVector tx, MpduInfo, uint16_t)
 {
     WifiMacHeader h;
@@ -245,6 +130,18 @@ OnWifiTx(Ptr<const Packet> p, uint16_t, WifiTxVector tx, MpduInfo, uint16_t)
         }
     }
 }
+
+} // namespace
+
+// PHY rate of the last data frame between a station and its AP (0 before the first one).
+uint64_t
+mpsdn::WifiPhyRate(const Ue& u)
+{
+    return staRate[u.sta->GetMac()->GetAddress()].second;
+}
+
+namespace
+{
 
 // Fallback when no data frame was seen yet: 802.11g rate whose SNR threshold the link meets.
 uint64_t
@@ -263,24 +160,6 @@ RateFromSnr(double snrDb)
     return 1000000;
 }
 
-double
-WifiRssi(const Ue& u)
-{
-    return wifiLoss->CalcRxPower(kTxPowerDbm,
-                                 aps[u.wifiAp].node->GetObject<MobilityModel>(),
-                                 u.node->GetObject<MobilityModel>());
-}
-
-// PHY rate of a UE alone on the eNB: Shannon with the LTE AMC gap (BER 5e-5), capped at 64-QAM's
-// 5.55 b/s/Hz, over all RBs.
-int64_t
-LteRate(const Ue& u)
-{
-    double gamma = -std::log(5 * 0.00005) / 1.5;
-    double se = std::min(5.5547, std::log2(1 + u.lteSinr / gamma));
-    return std::max<int64_t>(1, static_cast<int64_t>(P.lteRb * 180e3 * se));
-}
-
 std::string
 DirName(bool up)
 {
@@ -295,7 +174,7 @@ RunCycle()
     r.timeMs = now.GetMilliSeconds();
     for (int a = 0; a <= kLte; a++)
     {
-        int64_t cap = a == kLte ? static_cast<int64_t>(P.lteRb * 180e3 * 5.5547) : 54000000;
+        int64_t cap = a == kLte ? LteCapacity() : 54000000;
         r.aps.push_back({aps[a].id, a == kLte ? "LTE" : "WIFI", cap});
     }
     for (size_t i = 0; i < ues.size(); i++)
@@ -304,7 +183,7 @@ RunCycle()
         r.ues.push_back({u.id, u.multipath});
         if (u.useWifi && DynamicCast<StaWifiMac>(u.sta->GetMac())->IsAssociated())
         {
-            double rssi = WifiRssi(u);
+            double rssi = WifiRssi(u, u.wifiAp);
             uint64_t rate = staRate[DynamicCast<WifiNetDevice>(u.sta)->GetMac()->GetAddress()].second;
             if (rate == 0)
             {
@@ -313,11 +192,10 @@ RunCycle()
             r.connections.push_back({u.id, aps[u.wifiAp].id, std::max(-150.0, std::min(0.0, rssi)),
                                      static_cast<int64_t>(rate)});
         }
-        if (u.useLte && !std::isnan(u.lteSinr))
+        int64_t lteRate = u.useLte ? LteRate(u) : 0;
+        if (lteRate > 0)
         {
-            // PHY rate of the UE alone on the eNB: Shannon with the LTE AMC gap (BER 5e-5),
-            // capped at 64-QAM's 5.55 b/s/Hz, over all RBs.
-            int64_t rate = LteRate(u);
+            int64_t rate = lteRate; // the UE alone on the eNB at its scheduled MCS (lte-link.cc)
             r.connections.push_back({u.id, aps[kLte].id, std::max(-150.0, std::min(0.0, u.lteRsrp)), rate});
         }
     }
@@ -387,13 +265,28 @@ RunCycle()
     Simulator::Schedule(Seconds(P.interval), &RunCycle);
 }
 
+// Traffic starts: the first epoch of the regulation loop starts now (not at t = 0).
+void
+StartEpochs()
+{
+    for (auto& a : aps)
+    {
+        a.occSumDown = a.occSumUp = 0;
+        a.occSamples = 0;
+        a.busyDl = a.busyUl = 0;
+        a.epochStart = Simulator::Now();
+    }
+}
+
+// The tier of a flow at its current AP's switch, found by the UE's address and the sink's port (the
+// server's address of a flow started after a re-association is the one towards the new AP).
 int
 TierOf(const FlowRec& f)
 {
     Ptr<MeterQueueDisc> m = P.uplink ? aps[f.ap].up : aps[f.ap].down;
     for (const auto& [t, e] : m->GetFlows())
     {
-        if (t.src == f.src && t.dst == f.dst)
+        if ((P.uplink ? t.src == f.src : t.dst == f.dst) && t.dstPort == f.port)
         {
             return e.tier;
         }
@@ -407,12 +300,18 @@ Sample()
     double now = Simulator::Now().GetSeconds();
     double t1[kWifiAps + 1] = {};
     double t2[kWifiAps + 1] = {};
+    double served[kWifiAps + 1] = {}; // throughput of the flows that carry the Tier-1 demand
     for (auto& f : flows)
     {
         uint64_t rx = f.sink->GetTotalRx();
         double bps = (rx - f.rxAtLastSample) * 8.0 / kSampleSeconds;
         f.rxAtLastSample = rx;
-        (TierOf(f) == 2 ? t2 : t1)[f.ap] += bps;
+        int tier = TierOf(f);
+        (tier == 2 ? t2 : t1)[f.ap] += bps;
+        if (P.demand == "meter" ? tier == 1 : static_cast<bool>(f.paced))
+        {
+            served[f.ap] += bps;
+        }
     }
     for (int a = 0; a <= kLte; a++)
     {
@@ -422,7 +321,7 @@ Sample()
             double demand = aps[a].t1Demand;
             if (demand > 0)
             {
-                aps[a].t1Unsat += std::max(0.0, demand - t1[a]);
+                aps[a].t1Unsat += std::max(0.0, demand - served[a]);
             }
             aps[a].t2Sum += t2[a];
             aps[a].seriesN++;
@@ -431,22 +330,12 @@ Sample()
         {
             seriesOut << P.tag << "," << P.seed << "," << std::fixed << std::setprecision(1) << now << ","
                       << aps[a].id << "," << std::setprecision(4) << t1[a] / 1e6 << "," << t2[a] / 1e6 << ","
-                      << aps[a].t1Demand / 1e6 << "," << m->GetTier2Rate() / 1e6 << "," << aps[a].lastOcc << "\n";
+                      << aps[a].t1Demand / 1e6 << "," << m->GetTier2Rate() / 1e6 << "," << aps[a].lastOcc << ","
+                      << served[a] / 1e6 << "," << P.profile << "," << std::setprecision(1) << P.simTime << ","
+                      << P.rev << "\n";
         }
     }
     Simulator::Schedule(Seconds(kSampleSeconds), &Sample);
-}
-
-void
-SetDemand(bool high)
-{
-    uint64_t rate = static_cast<uint64_t>(high ? P.t1High : P.t1Low);
-    for (int a = 0; a < kWifiAps; a++)
-    {
-        aps[a].t1Demand = rate;
-        (P.uplink ? aps[a].up : aps[a].down)->SetTier1Rate(rate);
-    }
-    Simulator::Schedule(Seconds(P.swapPeriod), &SetDemand, !high);
 }
 
 void
@@ -454,7 +343,8 @@ MarkWarmup()
 {
     for (auto& f : flows)
     {
-        f.rxAtWarmup = f.sink->GetTotalRx();
+        f.rxMark = f.sink->GetTotalRx();
+        std::fill(std::begin(f.apRx), std::end(f.apRx), 0.0);
     }
 }
 
@@ -469,7 +359,8 @@ main(int argc, char* argv[])
     cmd.AddValue("nUes", "number of UEs", P.nUes);
     cmd.AddValue("area", "side of the square area, m", P.area);
     cmd.AddValue("mpShare", "share of multipath users, 0..1", P.mpShare);
-    cmd.AddValue("regulate", "run the Regulation Center (MP-SDN) in the loop", P.regulate);
+    cmd.AddValue("profile", "none (no regulation), or paper / mpsdn: the Regulation Center in the loop with this "
+                            "profile (docs/regulation.md)", P.profile);
     cmd.AddValue("uplink", "uploads instead of downloads (and regulate both directions)", P.uplink);
     cmd.AddValue("mobility", "random-waypoint mobility, speed U[1,5] m/s", P.mobility);
     cmd.AddValue("interval", "execution interval EI, s", P.interval);
@@ -477,17 +368,23 @@ main(int argc, char* argv[])
     cmd.AddValue("cth", "congestion threshold", P.cth);
     cmd.AddValue("simTime", "simulated seconds", P.simTime);
     cmd.AddValue("warmup", "seconds excluded from averages", P.warmup);
-    cmd.AddValue("t1High", "Tier-1 demand (bit/s) in odd periods, 0 = unlimited", P.t1High);
-    cmd.AddValue("t1Low", "Tier-1 demand (bit/s) in even periods", P.t1Low);
+    cmd.AddValue("t1High", "Tier-1 demand per Wi-Fi AP (bit/s) in odd periods, 0 = none", P.t1High);
+    cmd.AddValue("t1Low", "Tier-1 demand per Wi-Fi AP (bit/s) in even periods", P.t1Low);
+    cmd.AddValue("demand", "paced: the single-path users of a Wi-Fi AP send its Tier-1 demand (OnOff over TCP); "
+                           "meter: backlogged users, the switch polices Tier 1 at the demand", P.demand);
     cmd.AddValue("swapPeriod", "Tier-1 demand swap period, s", P.swapPeriod);
     cmd.AddValue("wifiRange", "single-path users within this distance of an AP use Wi-Fi, m", P.wifiRange);
     cmd.AddValue("lteRb", "LTE bandwidth in resource blocks", P.lteRb);
+    cmd.AddValue("lteExponent", "LTE log-distance path-loss exponent (39 dB at 1 m)", P.lteExponent);
     cmd.AddValue("macQueue", "Wi-Fi MAC queue size, packets", P.macQueue);
     cmd.AddValue("occSample", "Wi-Fi MAC-queue occupancy sampling period, s (the core gets the mean of the "
                               "samples of each epoch; the AP agent samples every 0.1 s)", P.occSample);
     cmd.AddValue("upSignal", "Wi-Fi uplink congestion signal: ap (the AP's MAC queue) or stations (mean fill of "
                              "the associated stations' MAC queues)", P.upSignal);
     cmd.AddValue("wifiExponent", "Wi-Fi log-distance path-loss exponent", P.wifiExponent);
+    cmd.AddValue("roamHysteresis", "a Wi-Fi station re-associates with an AP this many dB stronger than its own "
+                                   "(< 0: never)", P.roamHysteresis);
+    cmd.AddValue("roamCheck", "seconds between Wi-Fi re-association checks", P.roamCheck);
     cmd.AddValue("layout", "random (paper) or ci (2 strong Wi-Fi UEs near wifi0, nUes-2 (2..8) weak UEs 105 m away)", P.layout);
     cmd.AddValue("bridge", "command starting the Java Regulation Center bridge", P.bridge);
     cmd.AddValue("out", "append one summary CSV row to this file", P.out);
@@ -495,10 +392,26 @@ main(int argc, char* argv[])
     cmd.AddValue("series", "append the 0.5 s per-AP series to this file", P.series);
     cmd.AddValue("verbose", "print stations and flows at the end (stderr)", P.verbose);
     cmd.AddValue("tag", "label written to the CSV rows", P.tag);
+    cmd.AddValue("rev", "code revision written to the CSV rows (figures.py passes git's)", P.rev);
     cmd.Parse(argc, argv);
-    if (P.regulate && P.bridge.empty())
+    if (P.profile != "none" && P.profile != "paper" && P.profile != "mpsdn")
     {
-        std::cerr << "--regulate needs --bridge" << std::endl;
+        std::cerr << "--profile must be none, paper or mpsdn, got " << P.profile << std::endl;
+        return 2;
+    }
+    if (P.Regulated() && P.bridge.empty())
+    {
+        std::cerr << "--profile=" << P.profile << " needs --bridge" << std::endl;
+        return 2;
+    }
+    if (P.demand != "paced" && P.demand != "meter")
+    {
+        std::cerr << "--demand must be paced or meter, got " << P.demand << std::endl;
+        return 2;
+    }
+    if (!(P.roamCheck > 0))
+    {
+        std::cerr << "--roamCheck must be > 0 s, got " << P.roamCheck << std::endl;
         return 2;
     }
     if (P.mpShare < 0 || P.mpShare > 1)
@@ -615,7 +528,7 @@ main(int argc, char* argv[])
     }
 
     // --- nodes ---
-    Ptr<Node> server = CreateObject<Node>();
+    server = CreateObject<Node>();
     NodeContainer apNodes;
     apNodes.Create(kWifiAps);
     Ptr<LteHelper> lte = CreateObject<LteHelper>();
@@ -623,7 +536,7 @@ main(int argc, char* argv[])
     lte->SetEpcHelper(epc);
     lte->SetSchedulerType("ns3::PfFfMacScheduler");
     lte->SetAttribute("PathlossModel", StringValue("ns3::LogDistancePropagationLossModel"));
-    lte->SetPathlossModelAttribute("Exponent", DoubleValue(3.0));
+    lte->SetPathlossModelAttribute("Exponent", DoubleValue(P.lteExponent));
     lte->SetPathlossModelAttribute("ReferenceLoss", DoubleValue(39.0));
     Ptr<Node> pgw = epc->GetPgwNode();
     NodeContainer enbNodes;
@@ -693,6 +606,8 @@ main(int argc, char* argv[])
         addr.SetBase(("10.100." + std::to_string(a) + ".0").c_str(), "255.255.255.0");
         Ipv4InterfaceContainer ifs = addr.Assign(d);
         serverAddr[a] = ifs.GetAddress(0);
+        aps[a].linkAddr = ifs.GetAddress(1);
+        aps[a].serverIf = 1 + a;
         if (a == kLte)
         {
             serverRt->AddNetworkRouteTo("7.0.0.0", "255.0.0.0", ifs.GetAddress(1), 1 + a);
@@ -705,21 +620,23 @@ main(int argc, char* argv[])
         }
     }
 
-    // --- Wi-Fi: one channel object per AP (separate channels) ---
+    // --- Wi-Fi: channels 1, 6 and 11 of one channel object (YansWifiChannel delivers a frame only
+    // to PHYs on the sender's channel number, ns-3.37 yans-wifi-channel.cc: no inter-AP
+    // interference); a station re-associates by switching channel (wifi-roaming.cc) ---
     wifiLoss = CreateObject<LogDistancePropagationLossModel>();
     wifiLoss->SetAttribute("Exponent", DoubleValue(P.wifiExponent));
     wifiLoss->SetAttribute("ReferenceLoss", DoubleValue(40.05));
-    const char* chans[kWifiAps] = {"{1, 20, BAND_2_4GHZ, 0}", "{6, 20, BAND_2_4GHZ, 0}", "{11, 20, BAND_2_4GHZ, 0}"};
+    Ptr<YansWifiChannel> ch = CreateObject<YansWifiChannel>();
+    ch->SetPropagationLossModel(wifiLoss);
+    ch->SetPropagationDelayModel(CreateObject<ConstantSpeedPropagationDelayModel>());
     for (int a = 0; a < kWifiAps; a++)
     {
-        Ptr<YansWifiChannel> ch = CreateObject<YansWifiChannel>();
-        ch->SetPropagationLossModel(wifiLoss);
-        ch->SetPropagationDelayModel(CreateObject<ConstantSpeedPropagationDelayModel>());
         YansWifiPhyHelper phy;
         phy.SetChannel(ch);
         phy.Set("TxPowerStart", DoubleValue(kTxPowerDbm));
         phy.Set("TxPowerEnd", DoubleValue(kTxPowerDbm));
-        phy.Set("ChannelSettings", StringValue(chans[a]));
+        phy.Set("ChannelSettings",
+                StringValue("{" + std::to_string(kWifiChannels[a]) + ", 20, BAND_2_4GHZ, 0}"));
         WifiHelper wifi;
         wifi.SetStandard(WIFI_STANDARD_80211g);
         wifi.SetRemoteStationManager("ns3::IdealWifiManager");
@@ -747,6 +664,8 @@ main(int argc, char* argv[])
         TrafficControlHelper().Uninstall(apDev); // the MAC queue is the AP's queue (no qdisc)
         TrafficControlHelper().Uninstall(staDev);
         aps[a].apDev = DynamicCast<WifiNetDevice>(apDev.Get(0));
+        aps[a].wifiAddr = apIf.GetAddress(0);
+        aps[a].wifiIf = aps[a].node->GetObject<Ipv4>()->GetInterfaceForDevice(apDev.Get(0));
         aps[a].apDev->GetPhy()->TraceConnectWithoutContext("MonitorSnifferTx", MakeCallback(&OnWifiTx));
         for (size_t k = 0; k < staUes.size(); k++)
         {
@@ -757,9 +676,14 @@ main(int argc, char* argv[])
             staRate[u.sta->GetMac()->GetAddress()] = {staUes[k], 0};
             u.sta->GetPhy()->TraceConnectWithoutContext("MonitorSnifferTx", MakeCallback(&OnWifiTx));
             uint32_t ifIndex = u.node->GetObject<Ipv4>()->GetInterfaceForDevice(u.sta);
-            srh.GetStaticRouting(u.node->GetObject<Ipv4>())
-                ->AddNetworkRouteTo(("10.100." + std::to_string(a) + ".0").c_str(), "255.255.255.0",
-                                    apIf.GetAddress(0), ifIndex);
+            u.homeAp = a;
+            u.wifiIf = ifIndex;
+            for (int k = 0; k < kWifiAps; k++) // the server's Wi-Fi-side addresses: through the station's AP
+            {
+                srh.GetStaticRouting(u.node->GetObject<Ipv4>())
+                    ->AddNetworkRouteTo(("10.100." + std::to_string(k) + ".0").c_str(), "255.255.255.0",
+                                        apIf.GetAddress(0), ifIndex);
+            }
         }
     }
 
@@ -787,29 +711,35 @@ main(int argc, char* argv[])
         Ptr<Ipv4> ip = u.node->GetObject<Ipv4>();
         srh.GetStaticRouting(ip)->SetDefaultRoute(epc->GetUeDefaultGatewayAddress(),
                                                   ip->GetInterfaceForDevice(lteUeDev.Get(k)));
-        DynamicCast<LteUeNetDevice>(lteUeDev.Get(k))
-            ->GetPhy()
-            ->TraceConnectWithoutContext("ReportCurrentCellRsrpSinr",
-                                         MakeBoundCallback(&OnRsrpSinr, lteUeIdx[k]));
+        ConnectLteTraces(DynamicCast<LteEnbNetDevice>(enbDev.Get(0)), DynamicCast<LteUeNetDevice>(lteUeDev.Get(k)),
+                         lteUeIdx[k]);
     }
     if (lteUes.GetN() > 0)
     {
         lte->Attach(lteUeDev, enbDev.Get(0));
     }
-    Ptr<LteEnbMac> enbMac = DynamicCast<LteEnbNetDevice>(enbDev.Get(0))->GetMac();
-    enbMac->TraceConnectWithoutContext("DlScheduling", MakeCallback(&OnDlScheduling));
-    enbMac->TraceConnectWithoutContext("UlScheduling", MakeCallback(&OnUlScheduling));
+    ConnectLteTraces(DynamicCast<LteEnbNetDevice>(enbDev.Get(0)), nullptr, -1);
 
-    // --- backlogged TCP: one flow per UE and interface ---
+    // --- TCP: one flow per UE and interface, backlogged (BulkSend) except the paced Tier-1 demand of
+    // single-path Wi-Fi users (tier1-demand.cc) ---
     uint16_t port = 5000;
     auto addFlow = [&](int ue, int ap, Ipv4Address ueAddr) {
         Ptr<Node> src = P.uplink ? ues[ue].node : server;
         Ptr<Node> dst = P.uplink ? server : ues[ue].node;
         Ipv4Address dstAddr = P.uplink ? serverAddr[ap] : ueAddr;
-        BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(dstAddr, port));
-        bulk.SetAttribute("SendSize", UintegerValue(1400));
-        ApplicationContainer s = bulk.Install(src);
-        s.Start(Seconds(1.5 + 0.01 * flows.size()));
+        bool paced = DemandActive() && P.demand == "paced" && ap != kLte && !ues[ue].multipath;
+        ApplicationContainer s;
+        if (paced)
+        {
+            s = InstallDemandSource(src, InetSocketAddress(dstAddr, port));
+        }
+        else
+        {
+            BulkSendHelper bulk("ns3::TcpSocketFactory", InetSocketAddress(dstAddr, port));
+            bulk.SetAttribute("SendSize", UintegerValue(1400));
+            s = bulk.Install(src);
+        }
+        s.Start(Seconds(kTrafficStart + 0.01 * flows.size()));
         PacketSinkHelper sinkH("ns3::TcpSocketFactory", InetSocketAddress(Ipv4Address::GetAny(), port));
         ApplicationContainer k = sinkH.Install(dst);
         k.Start(Seconds(0.1));
@@ -819,6 +749,8 @@ main(int argc, char* argv[])
         f.src = P.uplink ? ueAddr : serverAddr[ap];
         f.dst = P.uplink ? serverAddr[ap] : ueAddr;
         f.sink = DynamicCast<PacketSink>(k.Get(0));
+        f.port = port;
+        f.paced = paced ? DynamicCast<OnOffApplication>(s.Get(0)) : nullptr;
         flows.push_back(f);
         port++;
     };
@@ -835,26 +767,46 @@ main(int argc, char* argv[])
     }
 
     // --- regulation in the loop ---
-    if (P.regulate)
+    if (P.Regulated())
     {
         mpsdn::BridgeConfig bc;
         bc.cth = P.cth;
         bc.alpha = P.alpha;
         bc.intervalMillis = static_cast<int64_t>(std::lround(P.interval * 1000));
         bc.regulateUplink = P.uplink;
+        bc.profile = P.profile;
         bridge = std::make_unique<mpsdn::BridgeClient>(P.bridge, bc);
-        Simulator::Schedule(Seconds(P.interval), &RunCycle);
+        if (bridge->Profile() != P.profile)
+        {
+            // e.g. MPSDN_BRIDGE_ARGS=--profile=... overrides the config line: the rows would lie
+            std::cerr << "the bridge runs profile '" << bridge->Profile() << "', not --profile=" << P.profile
+                      << std::endl;
+            return 2;
+        }
+        // the first cycle when traffic has started (0.1 s after the last flow's start), then every EI
+        Simulator::Schedule(Seconds(kTrafficStart), &StartEpochs);
+        Simulator::Schedule(Seconds(kTrafficStart + 0.01 * (flows.size() - 1) + 0.1), &RunCycle);
     }
-    if (P.t1High > 0 || P.t1Low > 0)
+    if (DemandActive())
     {
         Simulator::Schedule(Seconds(0), &SetDemand, true);
+    }
+    if (P.mobility && P.roamHysteresis >= 0) // static stations stay with their (nearest) first AP
+    {
+        Simulator::Schedule(Seconds(P.roamCheck), &CheckRoaming);
     }
     Simulator::Schedule(Seconds(P.occSample), &SampleOccupancy);
     Simulator::Schedule(Seconds(kSampleSeconds), &Sample);
     Simulator::Schedule(Seconds(P.warmup), &MarkWarmup);
     if (!P.series.empty())
     {
+        bool fresh = !std::ifstream(P.series).good();
         seriesOut.open(P.series, std::ios::app);
+        if (fresh)
+        {
+            seriesOut << "tag,seed,time_s,ap,t1_mbps,t2_mbps,t1_demand_mbps,t2_limit_mbps,occupancy,served_mbps,"
+                         "profile,sim_time_s,rev\n";
+        }
     }
 
     Simulator::Stop(Seconds(P.simTime));
@@ -867,7 +819,7 @@ main(int argc, char* argv[])
             if (u.useWifi)
             {
                 std::cerr << u.id << " wifi" << u.wifiAp << " assoc="
-                          << DynamicCast<StaWifiMac>(u.sta->GetMac())->IsAssociated() << " rssi=" << WifiRssi(u)
+                          << DynamicCast<StaWifiMac>(u.sta->GetMac())->IsAssociated() << " rssi=" << WifiRssi(u, u.wifiAp)
                           << " rate=" << staRate[u.sta->GetMac()->GetAddress()].second << std::endl;
             }
         }
@@ -876,84 +828,8 @@ main(int argc, char* argv[])
             std::cerr << ues[f.ue].id << " " << aps[f.ap].id << " rx=" << f.sink->GetTotalRx() << std::endl;
         }
     }
-    // --- summary ---
-    double dur = P.simTime - P.warmup;
-    std::vector<double> ueTh(P.nUes, 0);
-    double apTh[kWifiAps + 1] = {};
-    std::ofstream flowsOut;
-    if (!P.flowsOut.empty())
-    {
-        bool fresh = !std::ifstream(P.flowsOut).good();
-        flowsOut.open(P.flowsOut, std::ios::app);
-        if (fresh)
-        {
-            flowsOut << "tag,seed,ue,multipath,ap,phy_mbps,th_mbps\n";
-        }
-    }
-    for (const auto& f : flows)
-    {
-        double th = (f.sink->GetTotalRx() - f.rxAtWarmup) * 8.0 / dur / 1e6;
-        ueTh[f.ue] += th;
-        apTh[f.ap] += th;
-        if (flowsOut.is_open())
-        {
-            const Ue& u = ues[f.ue];
-            double phy = f.ap == kLte ? (std::isnan(u.lteSinr) ? 0 : LteRate(u))
-                                      : staRate[u.sta->GetMac()->GetAddress()].second;
-            flowsOut << P.tag << "," << P.seed << "," << f.ue << "," << u.multipath << "," << aps[f.ap].id << ","
-                     << std::fixed << std::setprecision(4) << phy / 1e6 << "," << th << "\n";
-        }
-    }
-    double wns = 0;
-    double sp = 0;
-    double mp = 0;
-    int nSp = 0;
-    int nMpU = 0;
-    for (uint32_t i = 0; i < P.nUes; i++)
-    {
-        wns += ueTh[i];
-        if (ues[i].multipath)
-        {
-            mp += ueTh[i];
-            nMpU++;
-        }
-        else
-        {
-            sp += ueTh[i];
-            nSp++;
-        }
-    }
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
-    std::ostringstream row;
-    row << std::fixed << std::setprecision(4) << P.tag << "," << P.seed << "," << P.nUes << "," << P.area << ","
-        << P.mpShare << "," << P.regulate << "," << P.uplink << "," << P.mobility << "," << P.interval << ","
-        << P.alpha << "," << wns << "," << (nSp ? sp / nSp : 0) << "," << (nMpU ? mp / nMpU : 0);
-    for (int a = 0; a <= kLte; a++)
-    {
-        row << "," << apTh[a];
-    }
-    for (int a = 0; a <= kLte; a++)
-    {
-        row << "," << (aps[a].seriesN ? aps[a].t2Sum / aps[a].seriesN / 1e6 : 0);
-    }
-    row << "," << (aps[0].seriesN ? aps[0].t1Unsat / aps[0].seriesN / 1e6 : 0);
-    row << "," << nSp << "," << nMpU << "," << (bridge ? bridge->Cycles() : 0) << ","
-        << (bridge ? bridge->TotalSeconds() * 1000 : 0) << "," << std::setprecision(1) << wall;
-    const std::string header =
-        "tag,seed,n_ues,area,mp_share,regulate,uplink,mobility,interval,alpha,wns_mbps,sp_aat_mbps,mp_aat_mbps,"
-        "wifi0_mbps,wifi1_mbps,wifi2_mbps,lte_mbps,t2_wifi0_mbps,t2_wifi1_mbps,t2_wifi2_mbps,t2_lte_mbps,"
-        "t1_unsat_wifi0_mbps,n_sp,n_mp,bridge_cycles,bridge_ms,wall_s";
-    std::cout << header << "\n" << row.str() << std::endl;
-    if (!P.out.empty())
-    {
-        bool fresh = !std::ifstream(P.out).good();
-        std::ofstream o(P.out, std::ios::app);
-        if (fresh)
-        {
-            o << header << "\n";
-        }
-        o << row.str() << "\n";
-    }
+    WriteSummary(wall, bridge ? bridge->Cycles() : 0, bridge ? bridge->TotalSeconds() : 0);
     bridge.reset();
     Simulator::Destroy();
     return 0;
