@@ -823,6 +823,16 @@ main(int argc, char* argv[])
                           << " rate=" << staRate[u.sta->GetMac()->GetAddress()].second << std::endl;
             }
         }
+        for (const auto& u : ues)
+        {
+            if (u.useLte)
+            {
+                std::cerr << u.id << " lte d=" << u.node->GetObject<MobilityModel>()->GetDistanceFrom(
+                                                      aps[kLte].node->GetObject<MobilityModel>())
+                          << " rsrp=" << u.lteRsrp << " sinr_db=" << 10 * std::log10(u.lteSinr)
+                          << " mcs_dl=" << u.lteDlMcs << " mcs_ul=" << u.lteUlMcs << " rate=" << LteRate(u) << std::endl;
+            }
+        }
         for (const auto& f : flows)
         {
             std::cerr << ues[f.ue].id << " " << aps[f.ap].id << " rx=" << f.sink->GetTotalRx() << std::endl;
