@@ -91,6 +91,23 @@ MeterQueueDisc::SetTierByAddresses(Ipv4Address src, Ipv4Address dst, int tier)
     m_pendingTier[{src.Get(), dst.Get()}] = tier;
 }
 
+void
+MeterQueueDisc::RemoveFlowsOf(Ipv4Address a)
+{
+    for (auto it = m_flows.begin(); it != m_flows.end();)
+    {
+        if (it->first.src == a || it->first.dst == a)
+        {
+            m_byId.erase(it->second.id);
+            it = m_flows.erase(it);
+        }
+        else
+        {
+            ++it;
+        }
+    }
+}
+
 bool
 MeterQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 {

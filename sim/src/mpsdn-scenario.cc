@@ -212,9 +212,14 @@ RunCycle()
                 {
                     continue;
                 }
+                const Ue& u = ues[it->second];
+                if (ueAddr == u.wifiAddr && a != u.wifiAp)
+                {
+                    continue; // a packet of a station that re-associated, still on its way through the old AP
+                }
                 bool ack = e.bytes / e.packets < 200;
                 r.flows.push_back({e.id, AddrStr(t.src), t.srcPort, AddrStr(t.dst), t.dstPort, t.proto,
-                                   DirName(up), ues[it->second].id, aps[a].id, e.bytes, e.packets, ack});
+                                   DirName(up), u.id, aps[a].id, e.bytes, e.packets, ack});
             }
         }
         double secs = (now - aps[a].epochStart).GetSeconds();

@@ -8,7 +8,7 @@
 // The subflow moves with the station: the APs form one ESS behind one switch, so the station keeps
 // its address (from its first AP's subnet) and its TCP connection; the server, the new AP and the
 // station get host routes through the new AP. The new AP's switch sees the subflow as a new flow
-// (new entry, Tier 1 until the core decides), the old AP's entry goes idle.
+// (new entry, Tier 1 until the core decides); the old AP's switch drops its entries for the station.
 #include "scenario.h"
 
 using namespace ns3;
@@ -69,6 +69,9 @@ Reassociate(int ueIndex, int to)
         sta->AddNetworkRouteTo(serverNet, Ipv4Mask("255.255.255.0"), aps[to].wifiAddr, u.wifiIf);
     }
 
+    // the old AP's switch forgets the station's flows (the rules' idle timeout on a real switch)
+    aps[from].down->RemoveFlowsOf(u.wifiAddr);
+    aps[from].up->RemoveFlowsOf(u.wifiAddr);
     for (auto& f : flows)
     {
         if (f.ue == ueIndex && f.ap == from)
