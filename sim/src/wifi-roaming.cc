@@ -41,14 +41,34 @@ StaticRouting(Ptr<Node> n)
     return Ipv4StaticRoutingHelper().GetStaticRouting(n->GetObject<Ipv4>());
 }
 
+// Switches the station's radio to AP `to` once that is safe: not within 100 us of the end of a
+// reception (the MAC answers it after a SIFS, and ns-3.37 aborts a transmission that starts while the
+// PHY is switching: WifiPhyStateHelper::SwitchToTx, "Invalid WifiPhy state"), nor while switching.
+// A reception in progress is dropped and a transmission finishes first (WifiPhy::GetDelayUntilChannelSwitch).
+void
+SwitchRadio(int ueIndex, int to)
+{
+    Ue& u = ues[ueIndex];
+    Ptr<WifiPhy> phy = u.sta->GetPhy();
+    WifiPhyState state = phy->GetState()->GetState();
+    bool busy = state == WifiPhyState::SWITCHING || state == WifiPhyState::OFF || state == WifiPhyState::SLEEP;
+    if (busy || Simulator::Now() - phy->GetLastRxEndTime() < MicroSeconds(100) || u.wifiAp != to)
+    {
+        if (u.wifiAp == to) // not yet: try again (a newer re-association supersedes this one)
+        {
+            Simulator::Schedule(MicroSeconds(100), &SwitchRadio, ueIndex, to);
+        }
+        return;
+    }
+    DynamicCast<StaWifiMac>(u.sta->GetMac())->SetSsid(Ssid("ap" + std::to_string(to)));
+    phy->SetOperatingChannel(WifiPhy::ChannelTuple{kWifiChannels[to], 20, WIFI_PHY_BAND_2_4GHZ, 0});
+}
+
 void
 Reassociate(int ueIndex, int to)
 {
     Ue& u = ues[ueIndex];
     int from = u.wifiAp;
-    auto mac = DynamicCast<StaWifiMac>(u.sta->GetMac());
-    mac->SetSsid(Ssid("ap" + std::to_string(to)));
-    u.sta->GetPhy()->SetOperatingChannel(WifiPhy::ChannelTuple{kWifiChannels[to], 20, WIFI_PHY_BAND_2_4GHZ, 0});
 
     Ipv4Mask host("255.255.255.255");
     Ptr<Ipv4StaticRouting> srv = StaticRouting(server);
@@ -82,6 +102,7 @@ Reassociate(int ueIndex, int to)
     }
     u.wifiAp = to;
     u.handovers++;
+    SwitchRadio(ueIndex, to);
 }
 
 } // namespace
