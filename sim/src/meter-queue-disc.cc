@@ -108,8 +108,8 @@ MeterQueueDisc::RemoveFlowsOf(Ipv4Address a)
     }
 }
 
-bool
-MeterQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
+FlowEntry*
+MeterQueueDisc::Count(Ptr<QueueDiscItem> item)
 {
     Ptr<Ipv4QueueDiscItem> ipItem = DynamicCast<Ipv4QueueDiscItem>(item);
     FlowEntry* entry = nullptr;
@@ -157,6 +157,13 @@ MeterQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     {
         m_unparsed++;
     }
+    return entry;
+}
+
+bool
+MeterQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
+{
+    FlowEntry* entry = Count(item);
     Time now = Simulator::Now();
     if (entry && entry->tier == 2 && !m_tier2.Conforms(item->GetSize(), now))
     {

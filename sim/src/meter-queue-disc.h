@@ -86,6 +86,9 @@ class MeterQueueDisc : public QueueDisc
     void InitializeParams() override;
 
   private:
+    /** Finds or creates the item's flow entry and counts the item (nullptr: not IPv4, counted as unparsed). */
+    FlowEntry* Count(Ptr<QueueDiscItem> item);
+
     std::map<FlowTuple, FlowEntry> m_flows;
     std::map<uint32_t, FlowTuple> m_byId;
     std::map<std::pair<uint32_t, uint32_t>, int> m_pendingTier;

@@ -1,6 +1,7 @@
-// State of the MP-SDN ns-3 scenario shared by its parts: parameters, UEs, flows, APs
-// (mpsdn-scenario.cc builds the topology and runs the loop; lte-link.cc, wifi-roaming.cc and
-// tier1-demand.cc hold the radio link quality, Wi-Fi re-association and the Tier-1 demand).
+// State of the MP-SDN ns-3 scenario shared by its parts: parameters, UEs, flows, APs, and the
+// functions each part offers (mpsdn-scenario.cc: parameters and the run; topology.cc: the network;
+// regulation-loop.cc: the cycles; lte-link.cc, wifi-roaming.cc, tier1-demand.cc: LTE link quality,
+// Wi-Fi re-association, the Tier-1 demand; outputs.cc: the CSVs).
 #ifndef MPSDN_SCENARIO_H
 #define MPSDN_SCENARIO_H
 
@@ -134,9 +135,22 @@ extern ApState aps[kWifiAps + 1];
 extern ns3::Ptr<ns3::Node> server;
 extern ns3::Ptr<ns3::LogDistancePropagationLossModel> wifiLoss;
 
-uint64_t WifiPhyRate(const Ue& u); // mpsdn-scenario.cc: rate of the station's last data frame
+// topology.cc: places the UEs, builds nodes, links, Wi-Fi, LTE and the flows; false on a bad layout
+bool BuildTopology();
 
-// summary.cc: the summary row and the per-flow lines of a run
+// regulation-loop.cc: telemetry and the cycles with the Regulation Center
+void WatchWifiDevice(ns3::Ptr<ns3::WifiNetDevice> dev, int ue); // ue < 0: an AP
+void RegisterUeAddress(ns3::Ipv4Address a, int ue);
+uint64_t WifiPhyRate(const Ue& u); // rate of the station's last data frame with its AP (0: none yet)
+void StartOccupancySampling();
+bool StartRegulation(); // starts the bridge (if regulated); false if it runs another profile
+uint64_t BridgeCycles();
+double BridgeSeconds();
+void StopRegulation();
+
+// outputs.cc: the series, the summary row and the per-flow lines of a run
+void StartOutputs();
+void PrintStations();
 void WriteSummary(double wallSeconds, uint64_t bridgeCycles, double bridgeSeconds);
 
 // lte-link.cc: the LTE link quality the core sees and the eNB's busy TTIs
