@@ -216,11 +216,13 @@ WriteSummary(double wallSeconds, uint64_t bridgeCycles, double bridgeSeconds)
     }
     row << "," << (aps[0].seriesN ? aps[0].t1Unsat / aps[0].seriesN / 1e6 : 0);
     row << "," << nSp << "," << nMpU << "," << bridgeCycles << "," << bridgeSeconds * 1000 << ","
-        << std::setprecision(1) << wallSeconds << "," << handovers << "," << P.warmup << "," << RunColumns();
+        << std::setprecision(1) << wallSeconds << "," << handovers << "," << LtePrimaries() << "," << P.warmup << ","
+        << RunColumns();
     const std::string header =
         "tag,seed,n_ues,area,mp_share,regulate,uplink,mobility,interval,alpha,wns_mbps,sp_aat_mbps,mp_aat_mbps,"
         "wifi0_mbps,wifi1_mbps,wifi2_mbps,lte_mbps,t2_wifi0_mbps,t2_wifi1_mbps,t2_wifi2_mbps,t2_lte_mbps,"
-        "t1_unsat_wifi0_mbps,n_sp,n_mp,bridge_cycles,bridge_ms,wall_s,handovers,warmup_s,profile,sim_time_s,rev";
+        "t1_unsat_wifi0_mbps,n_sp,n_mp,bridge_cycles,bridge_ms,wall_s,handovers,mp_lte_primaries,warmup_s,profile,"
+        "sim_time_s,rev";
     std::cout << header << "\n" << row.str() << std::endl;
     if (!P.out.empty())
     {

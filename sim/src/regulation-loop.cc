@@ -18,6 +18,7 @@ namespace
 std::map<Mac48Address, uint64_t> staRate; // station MAC -> rate of its last data frame (0: none yet)
 std::map<uint32_t, int> addrToUe;         // a UE's Wi-Fi or LTE address -> UE
 std::unique_ptr<BridgeClient> bridge;
+std::map<std::string, std::string> primaries; // UE -> AP of its primary connection, as last decided
 
 std::string
 AddrStr(Ipv4Address a)
@@ -239,7 +240,9 @@ RunCycle()
         AddFlows(r, a);
         AddOccupancy(r, a, now);
     }
-    ApplyDecision(bridge->Cycle(r));
+    Decision d = bridge->Cycle(r);
+    ApplyDecision(d);
+    primaries = d.primaries;
     Simulator::Schedule(Seconds(P.interval), &RunCycle);
 }
 
@@ -323,6 +326,18 @@ double
 BridgeSeconds()
 {
     return bridge ? bridge->TotalSeconds() : 0;
+}
+
+int
+LtePrimaries()
+{
+    int n = 0;
+    for (const Ue& u : ues)
+    {
+        auto it = primaries.find(u.id);
+        n += u.multipath && it != primaries.end() && it->second == aps[kLte].id;
+    }
+    return n;
 }
 
 void

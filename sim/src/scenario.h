@@ -146,6 +146,7 @@ void StartOccupancySampling();
 bool StartRegulation(); // starts the bridge (if regulated); false if it runs another profile
 uint64_t BridgeCycles();
 double BridgeSeconds();
+int LtePrimaries(); // multipath UEs whose primary connection the last decision put on LTE
 void StopRegulation();
 
 // outputs.cc: the series, the summary row and the per-flow lines of a run
