@@ -28,6 +28,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import plots  # noqa: E402
+from phases import PHASE_FIELDS, recovered_seeds, write_phases, write_recovery  # noqa: E402,F401
 from plots import rows  # noqa: E402
 
 SIM = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -223,37 +224,11 @@ def fig13(o):
     _, s = sweep("fig13", cases, o, series=True)
     series = [r for r in rows(s) if r["ap"] == "wifi0"]
     write_phases(series, o.swap, os.path.join(OUT, "fig13-phases.csv"))
+    recovery = write_recovery(series, 2.0, os.path.join(OUT, "fig13-recovery.csv"))  # Fig. 13 runs at EI 2 s
+    for tag, (ok, n) in sorted(recovered_seeds(recovery).items()):
+        print(f"[fig13] {tag}: Tier 1 back to >= 95 % of its demand within 2 cycles of every step up in "
+              f"{ok} of {n} seeds", flush=True)
     plots.plot_demand_series(OUT, series, [(tag, label) for tag, label, _ in layouts], o.swap)
-
-
-PHASE_FIELDS = ["tag", "seed", "demand", "samples", "t1_mbps", "t2_mbps", "t2_limit_mbps", "served_mbps",
-                "profile", "sim_time_s", "rev"]
-
-
-def write_phases(series, swap, path, settle_s=2.0):
-    """Per (tag, seed, demand phase) mean Tier-1 and Tier-2 throughput, Tier-2 limit and served Tier-1 demand
-    of a Fig. 13 series, skipping the first settle_s of the run and of every phase. Returns the rows written
-    (tuples in PHASE_FIELDS order)."""
-    acc = {}
-    for r in series:
-        t = float(r["time_s"])
-        if t <= settle_s or (t % swap) <= settle_s:
-            continue
-        key = (r["tag"], r["seed"], "high" if float(r["t1_demand_mbps"]) > 7.5 else "low")
-        a = acc.setdefault(key, [0, 0.0, 0.0, 0.0, 0.0, r.get("profile", ""), r.get("sim_time_s", ""),
-                                 r.get("rev", "")])
-        a[0] += 1
-        a[1] += float(r["t1_mbps"])
-        a[2] += float(r["t2_mbps"])
-        a[3] += float(r["t2_limit_mbps"])
-        a[4] += float(r.get("served_mbps", r["t1_mbps"]))
-    out = [(k[0], k[1], k[2], a[0], a[1] / a[0], a[2] / a[0], a[3] / a[0], a[4] / a[0], a[5], a[6], a[7])
-           for k, a in sorted(acc.items())]
-    with open(path, "w") as f:
-        f.write(",".join(PHASE_FIELDS) + "\n")
-        for row in out:
-            f.write("%s,%s,%s,%d,%.3f,%.3f,%.3f,%.3f,%s,%s,%s\n" % row)
-    return out
 
 
 def param_fig(name, param, values, o, xlabel, layout):

@@ -52,6 +52,39 @@ class WritePhasesTest(unittest.TestCase):
         self.assertEqual([(r[1], r[4]) for r in out], [("1", 8.0), ("2", 6.0)])
 
 
+class RecoveryTest(unittest.TestCase):
+    def run_series(self, served, seed="1"):
+        """Samples every 0.5 s from 0.5 s: demand 10 until 4 s, 5 until 8 s, 10 after (the step up at 8 s)."""
+        out = []
+        for k, v in enumerate(served):
+            t = 0.5 * (k + 1)
+            demand = 10 if t < 4 or t >= 8 else 5
+            out.append({"tag": "x", "seed": seed, "time_s": str(t), "t1_demand_mbps": str(demand),
+                        "served_mbps": str(v), "profile": "mpsdn", "sim_time_s": "12.0", "rev": "abc"})
+        return out
+
+    def test_delay_from_the_step_to_the_first_sample_at_95_percent(self):
+        import phases
+        served = [9] * 7 + [5] * 8 + [10] + [6, 7, 9.4, 9.6, 10, 10, 10]  # the 8-s sample itself does not count
+        self.assertEqual(phases.recoveries(self.run_series(served)), [(8.0, 2.0)])  # 9.4 < 9.5 at 9.5 s
+        never = [9] * 7 + [5] * 8 + [5] * 8
+        self.assertEqual(phases.recoveries(self.run_series(never)), [(8.0, None)])
+
+    def test_rows_and_seeds_within_two_cycles(self):
+        import phases
+        fast = self.run_series([9] * 7 + [5] * 8 + [5, 9.6] + [10] * 6, "1")
+        slow = self.run_series([9] * 7 + [5] * 8 + [5] * 7 + [9.6], "2")  # 4.0 s = 2 cycles at EI 2 s: ok
+        slower = self.run_series([9] * 7 + [5] * 8 + [5] * 8, "3")
+        with tempfile.TemporaryDirectory() as d:
+            out = phases.write_recovery(fast + slow + slower, 2.0, os.path.join(d, "r.csv"))
+            with open(os.path.join(d, "r.csv")) as f:
+                self.assertEqual(f.readline().strip().split(","), phases.RECOVERY_FIELDS)
+        self.assertEqual([(r["seed"], r["recovered_after_s"], r["within_2_cycles"]) for r in out],
+                         [("1", "0.5", 1), ("2", "3.5", 1), ("3", "", 0)])
+        self.assertEqual(out[0]["rev"], "abc")
+        self.assertEqual(phases.recovered_seeds(out), {"x": (2, 3)})
+
+
 class TableTest(unittest.TestCase):
     def test_mean_and_sample_sd_per_case(self):
         import table
