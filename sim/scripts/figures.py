@@ -220,7 +220,7 @@ def fig13(o):
     layouts = [("ci4-demand", "4-UE layout", CI_LAYOUT), ("ci8-demand", "8-UE layout", ALPHA_LAYOUT)]
     cases = []
     for tag, _, layout in layouts:
-        cases += profiled(tag, layout + DEMAND + [f"--swapPeriod={o.swap}"])
+        cases += profiled(tag, layout + DEMAND + [f"--swapPeriod={o.swap}", "--seriesAps=wifi0"])
     _, s = sweep("fig13", cases, o, series=True)
     series = [r for r in rows(s) if r["ap"] == "wifi0"]
     write_phases(series, o.swap, os.path.join(OUT, "fig13-phases.csv"))
@@ -232,11 +232,11 @@ def fig13(o):
 
 
 def param_fig(name, param, values, o, xlabel, layout):
-    base = layout + DEMAND + [f"--swapPeriod={o.swap}"]
+    base = layout + DEMAND + [f"--swapPeriod={o.swap}", "--seriesAps=wifi0"]  # the series behind the prose
     cases = profiled(param, base, ["none"])  # no regulation: the parameter does not matter, run once
     for v in values:
         cases += profiled(f"{param}{v}", base + [f"--{param}={v}"], ["paper", "mpsdn"])
-    c, _ = sweep(name, cases, o)
+    c, _ = sweep(name, cases, o, series=True)
     plots.plot_param(OUT, name, c, param, xlabel,
                      f"{name}: wifi0 ({layout[1][7:]}-UE layout), paced Tier-1 demand 10 <-> 5 Mb/s every {o.swap:g} s")
 

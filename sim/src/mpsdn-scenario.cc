@@ -73,6 +73,7 @@ ParseArgs(int argc, char* argv[])
     cmd.AddValue("out", "append one summary CSV row to this file", P.out);
     cmd.AddValue("flowsOut", "append one line per flow (UE, AP, PHY rate, throughput) to this file", P.flowsOut);
     cmd.AddValue("series", "append the 0.5 s per-AP series to this file", P.series);
+    cmd.AddValue("seriesAps", "comma-separated AP ids the series holds (default: every AP)", P.seriesAps);
     cmd.AddValue("verbose", "print stations and flows at the end (stderr)", P.verbose);
     cmd.AddValue("tag", "label written to the CSV rows", P.tag);
     cmd.AddValue("rev", "code revision written to the CSV rows (figures.py passes git's)", P.rev);

@@ -72,6 +72,12 @@ Throughputs(std::vector<double>& ueTh, double* apTh)
     }
 }
 
+bool
+InSeries(const std::string& ap)
+{
+    return P.seriesAps.empty() || ("," + P.seriesAps + ",").find("," + ap + ",") != std::string::npos;
+}
+
 // The tier of a flow at its current AP's switch, found by the UE's address and the sink's port (the
 // server's address of a flow started after a re-association is the one towards the new AP).
 int
@@ -120,7 +126,7 @@ Sample()
             aps[a].t2Sum += t2[a];
             aps[a].seriesN++;
         }
-        if (seriesOut.is_open())
+        if (seriesOut.is_open() && InSeries(aps[a].id))
         {
             seriesOut << P.tag << "," << P.seed << "," << std::fixed << std::setprecision(1) << now << ","
                       << aps[a].id << "," << std::setprecision(4) << t1[a] / 1e6 << "," << t2[a] / 1e6 << ","

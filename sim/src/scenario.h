@@ -59,6 +59,7 @@ struct Params
     std::string bridge;
     std::string out;
     std::string series;
+    std::string seriesAps; // comma-separated AP ids the series holds; empty: every AP
     std::string flowsOut;
     std::string tag;
     std::string rev = "unknown";
