@@ -1,4 +1,6 @@
 """Unit tests of figures.py (Fig. 13 phase summary, presets, dry run) and its helpers; no simulation."""
+import contextlib
+import io
 import os
 import tempfile
 import unittest
@@ -196,8 +198,9 @@ class DryRunTest(unittest.TestCase):
             self.assertTrue(all(tag.endswith("-mpsdn") for _, tag, _ in figures.MISSING))
             figures.main(["mobility", "--preset", "campaign", "--dry-run", "--out-dir", d])
             self.assertEqual(len(figures.MISSING), 5 * (1 + 2 * 5))  # none once, paper/mpsdn per EI; 5 seeds
-            with self.assertRaises(SystemExit):
+            with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()) as err:
                 figures.main(["fig18", "--dry-run", "--out-dir", d, "--profiles", "fast"])
+            self.assertIn("unknown ['fast']", err.getvalue())
 
     def test_refuses_csvs_without_profile_and_rev(self):
         with tempfile.TemporaryDirectory() as d:
