@@ -3,9 +3,9 @@
 # (deploy/setup-host.sh), builds the Java regulation core and the bridge (tests are run by
 # deploy/run-tests.sh, not here), builds the scenario, then runs sim/scripts/figures.py with the
 # given arguments. Examples:
-#   bash sim/scripts/run-figures.sh all --preset committed            # the committed docs/results set
-#   bash sim/scripts/run-figures.sh fig5_10 --preset committed --dry-run
-#   bash sim/scripts/run-figures.sh all --out-dir /tmp/paper          # the paper's scale (see docs/results.md)
+#   bash sim/scripts/run-figures.sh all --preset campaign             # issue 18's set (sim/CAMPAIGN.md)
+#   bash sim/scripts/run-figures.sh fig5_10 --preset campaign --dry-run
+#   bash sim/scripts/run-figures.sh all --out-dir /tmp/paper          # the paper's scale
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"

@@ -1,4 +1,6 @@
 """Unit tests of figures.py (Fig. 13 phase summary, presets, dry run) and its helpers; no simulation."""
+import contextlib
+import io
 import os
 import tempfile
 import unittest
@@ -12,6 +14,20 @@ def sample(t, demand, t1, t2, seed="1"):
 
 
 class WritePhasesTest(unittest.TestCase):
+    def test_carries_profile_and_revision(self):
+        series = [dict(sample(3, 10, 8, 2), profile="mpsdn", served_mbps="7", sim_time_s="42.0", rev="abc")]
+        with tempfile.TemporaryDirectory() as d:
+            out = figures.write_phases(series, 6, os.path.join(d, "p.csv"))
+            with open(os.path.join(d, "p.csv")) as f:
+                header = f.readline().strip().split(",")
+                line = f.readline().strip().split(",")
+        self.assertEqual(header, figures.PHASE_FIELDS)
+        self.assertEqual(len(line), len(header))
+        row = dict(zip(header, line))
+        self.assertEqual((row["profile"], row["sim_time_s"], row["rev"], row["served_mbps"]),
+                         ("mpsdn", "42.0", "abc", "7.000"))
+        self.assertEqual(out[0][7], 7.0)
+
     def test_splits_by_demand_and_skips_settling(self):
         # swap 6 s: 10 Mb/s in [0, 6), 5 Mb/s in [6, 12); the first 2 s of the run and of each phase settle
         series = [sample(t / 2, 10 if t / 2 < 6 else 5, 9 if t / 2 < 6 else 4, 1 if t / 2 < 6 else 6)
@@ -36,6 +52,39 @@ class WritePhasesTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             out = figures.write_phases(series, 6, os.path.join(d, "p.csv"))
         self.assertEqual([(r[1], r[4]) for r in out], [("1", 8.0), ("2", 6.0)])
+
+
+class RecoveryTest(unittest.TestCase):
+    def run_series(self, served, seed="1"):
+        """Samples every 0.5 s from 0.5 s: demand 10 until 4 s, 5 until 8 s, 10 after (the step up at 8 s)."""
+        out = []
+        for k, v in enumerate(served):
+            t = 0.5 * (k + 1)
+            demand = 10 if t < 4 or t >= 8 else 5
+            out.append({"tag": "x", "seed": seed, "time_s": str(t), "t1_demand_mbps": str(demand),
+                        "served_mbps": str(v), "profile": "mpsdn", "sim_time_s": "12.0", "rev": "abc"})
+        return out
+
+    def test_delay_from_the_step_to_the_first_sample_at_95_percent(self):
+        import phases
+        served = [9] * 7 + [5] * 8 + [10] + [6, 7, 9.4, 9.6, 10, 10, 10]  # the 8-s sample itself does not count
+        self.assertEqual(phases.recoveries(self.run_series(served)), [(8.0, 2.0)])  # 9.4 < 9.5 at 9.5 s
+        never = [9] * 7 + [5] * 8 + [5] * 8
+        self.assertEqual(phases.recoveries(self.run_series(never)), [(8.0, None)])
+
+    def test_rows_and_seeds_within_two_cycles(self):
+        import phases
+        fast = self.run_series([9] * 7 + [5] * 8 + [5, 9.6] + [10] * 6, "1")
+        slow = self.run_series([9] * 7 + [5] * 8 + [5] * 7 + [9.6], "2")  # 4.0 s = 2 cycles at EI 2 s: ok
+        slower = self.run_series([9] * 7 + [5] * 8 + [5] * 8, "3")
+        with tempfile.TemporaryDirectory() as d:
+            out = phases.write_recovery(fast + slow + slower, 2.0, os.path.join(d, "r.csv"))
+            with open(os.path.join(d, "r.csv")) as f:
+                self.assertEqual(f.readline().strip().split(","), phases.RECOVERY_FIELDS)
+        self.assertEqual([(r["seed"], r["recovered_after_s"], r["within_2_cycles"]) for r in out],
+                         [("1", "0.5", 1), ("2", "3.5", 1), ("3", "", 0)])
+        self.assertEqual(out[0]["rev"], "abc")
+        self.assertEqual(phases.recovered_seeds(out), {"x": (2, 3)})
 
 
 class TableTest(unittest.TestCase):
@@ -104,6 +153,17 @@ class PresetTest(unittest.TestCase):
         self.assertEqual((f13.sim_time, f13.warmup, f13.swap, f13.runs), (26.0, 2.0, 6.0, 10))
         self.assertEqual(figures.resolve(self.args(), "committed", "fig17").runs, 1)
 
+    def test_campaign_preset_is_issue_18s_scale(self):
+        for fig in ("fig5_10", "fig18"):
+            o = figures.resolve(self.args(), "campaign", fig)
+            self.assertEqual((o.runs, o.sim_time, o.warmup, o.shares), (10, 60.0, 10.0, [0.0, 0.4, 0.8]))
+        for fig in ("fig13", "fig14", "fig15"):  # >= 4 demand phases after the warm-up
+            o = figures.resolve(self.args(), "campaign", fig)
+            self.assertGreaterEqual((o.sim_time - o.warmup) / o.swap, 4, fig)
+        m = figures.resolve(self.args(), "campaign", "mobility")
+        self.assertEqual((m.runs, m.mob_intervals), (5, [2.0, 5.0, 15.0, 30.0, 45.0]))
+        self.assertGreaterEqual(m.sim_time, 3 * max(m.mob_intervals))
+
     def test_command_line_overrides_the_preset(self):
         o = figures.resolve(self.args(runs=2, shares=[0.4]), "committed", "fig11")
         self.assertEqual((o.runs, o.shares, o.sim_time), (2, [0.4], 12.0))
@@ -118,16 +178,43 @@ class DryRunTest(unittest.TestCase):
 
     def test_lists_missing_runs_and_keeps_existing_ones(self):
         with tempfile.TemporaryDirectory() as d:
-            # fig18 in the committed preset: share 0 (unregulated only) and 0.2-0.8 (both) = 9 cases x 10 seeds
+            # fig18 in the committed preset: share 0 (unregulated only) and 0.2-0.8 (three profiles each)
+            # = 13 cases x 10 seeds
             figures.main(["fig18", "--preset", "committed", "--dry-run", "--out-dir", d])
-            self.assertEqual(len(figures.MISSING), 90)
+            self.assertEqual(len(figures.MISSING), 130)
             with open(os.path.join(d, "fig18.csv"), "w") as f:
-                f.write("tag,seed\ns40-r1,3\ns0-r0,3\n")
+                f.write("tag,seed,profile,sim_time_s,rev\ns40-mpsdn,3,mpsdn,12.0,abc\ns0-none,3,none,12.0,abc\n")
             figures.main(["fig18", "--preset", "committed", "--dry-run", "--out-dir", d])
-            self.assertEqual(len(figures.MISSING), 88)
-            self.assertNotIn(("fig18", "s40-r1", 3), figures.MISSING)
-            self.assertIn(("fig18", "s40-r0", 3), figures.MISSING)
+            self.assertEqual(len(figures.MISSING), 128)
+            self.assertNotIn(("fig18", "s40-mpsdn", 3), figures.MISSING)
+            self.assertIn(("fig18", "s40-paper", 3), figures.MISSING)
+            self.assertIn(("fig18", "s40-none", 3), figures.MISSING)
             self.assertFalse(os.path.exists(os.path.join(d, "fig18.png")))  # nothing plotted
+
+    def test_profiles_option_restricts_the_cases(self):
+        with tempfile.TemporaryDirectory() as d:
+            figures.main(["fig18", "--preset", "committed", "--dry-run", "--out-dir", d, "--profiles", "mpsdn"])
+            self.assertEqual(len(figures.MISSING), 40)  # shares 0.2-0.8; 0 % is unregulated only
+            self.assertTrue(all(tag.endswith("-mpsdn") for _, tag, _ in figures.MISSING))
+            figures.main(["mobility", "--preset", "campaign", "--dry-run", "--out-dir", d])
+            self.assertEqual(len(figures.MISSING), 5 * (1 + 2 * 5))  # none once, paper/mpsdn per EI; 5 seeds
+            with self.assertRaises(SystemExit), contextlib.redirect_stderr(io.StringIO()) as err:
+                figures.main(["fig18", "--dry-run", "--out-dir", d, "--profiles", "fast"])
+            self.assertIn("unknown ['fast']", err.getvalue())
+
+    def test_refuses_csvs_without_profile_and_rev(self):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "fig18.csv"), "w") as f:
+                f.write("tag,seed\ns40-r1,3\n")  # written before issue 18
+            with self.assertRaises(SystemExit) as e:
+                figures.main(["fig18", "--preset", "committed", "--dry-run", "--out-dir", d])
+            self.assertIn("without profile/rev", str(e.exception))
+
+
+class CodeRevTest(unittest.TestCase):
+    def test_names_a_commit(self):
+        rev = figures.code_rev()
+        self.assertRegex(rev, r"^([0-9a-f]{12}|unknown)(-dirty)?$")
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ BridgeClient::BridgeClient(const std::string& command, const BridgeConfig& confi
     close(up[1]);
     m_to = fdopen(down[1], "w");
     m_from = fdopen(up[0], "r");
-    DecodeReady(Exchange(EncodeConfig(config)));
+    m_profile = DecodeReady(Exchange(EncodeConfig(config)));
 }
 
 BridgeClient::~BridgeClient()

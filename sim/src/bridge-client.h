@@ -23,6 +23,8 @@ class BridgeClient
     Decision Cycle(CycleRequest request);
     uint64_t Cycles() const { return m_seq; }
     double TotalSeconds() const { return m_seconds; }
+    /** The profile in force, as the bridge's ready line named it ("" from a bridge that names none). */
+    const std::string& Profile() const { return m_profile; }
 
   private:
     std::string Exchange(const std::string& line);
@@ -32,6 +34,7 @@ class BridgeClient
     FILE* m_from = nullptr;
     uint64_t m_seq = 0;
     double m_seconds = 0;
+    std::string m_profile;
 };
 
 } // namespace mpsdn

@@ -17,6 +17,10 @@ EncodeConfig(const BridgeConfig& c)
               {"minRateBps", c.minRateBps},
               {"intervalMillis", c.intervalMillis},
               {"regulateUplink", c.regulateUplink}};
+    if (!c.profile.empty())
+    {
+        j["profile"] = c.profile;
+    }
     return j.dump();
 }
 
@@ -63,7 +67,7 @@ Field(const json& j, const char* name, const char* where)
     }
 }
 
-void
+std::string
 DecodeReady(const std::string& line)
 {
     json j = Parse(line);
@@ -77,6 +81,7 @@ DecodeReady(const std::string& line)
         throw ProtocolError("bridge: field 'v' is " + std::to_string(v) + ", expected " +
                             std::to_string(kProtocolVersion));
     }
+    return j.contains("profile") ? Field<std::string>(j, "profile", "ready") : std::string();
 }
 
 std::string

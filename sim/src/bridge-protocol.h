@@ -21,6 +21,7 @@ struct BridgeConfig
     int64_t minRateBps = 100000;
     int64_t intervalMillis = 2000;
     bool regulateUplink = false;
+    std::string profile; ///< "paper" or "mpsdn"; empty: not sent (the bridge's default)
 };
 
 struct ApInfo
@@ -97,8 +98,8 @@ class ProtocolError : public std::runtime_error
 };
 
 std::string EncodeConfig(const BridgeConfig& c);
-/** Checks the peer's answer to the config line. */
-void DecodeReady(const std::string& line);
+/** Checks the peer's answer to the config line; returns the profile in force it names ("" if none). */
+std::string DecodeReady(const std::string& line);
 std::string EncodeCycle(const CycleRequest& r);
 /** Parses a decision line; throws ProtocolError on an error message, wrong seq or bad field. */
 Decision DecodeDecision(const std::string& line, uint64_t expectedSeq);

@@ -91,8 +91,25 @@ MeterQueueDisc::SetTierByAddresses(Ipv4Address src, Ipv4Address dst, int tier)
     m_pendingTier[{src.Get(), dst.Get()}] = tier;
 }
 
-bool
-MeterQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
+void
+MeterQueueDisc::RemoveFlowsOf(Ipv4Address a)
+{
+    for (auto it = m_flows.begin(); it != m_flows.end();)
+    {
+        if (it->first.src == a || it->first.dst == a)
+        {
+            m_byId.erase(it->second.id);
+            it = m_flows.erase(it);
+        }
+        else
+        {
+            ++it;
+        }
+    }
+}
+
+FlowEntry*
+MeterQueueDisc::Count(Ptr<QueueDiscItem> item)
 {
     Ptr<Ipv4QueueDiscItem> ipItem = DynamicCast<Ipv4QueueDiscItem>(item);
     FlowEntry* entry = nullptr;
@@ -140,6 +157,13 @@ MeterQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     {
         m_unparsed++;
     }
+    return entry;
+}
+
+bool
+MeterQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
+{
+    FlowEntry* entry = Count(item);
     Time now = Simulator::Now();
     if (entry && entry->tier == 2 && !m_tier2.Conforms(item->GetSize(), now))
     {

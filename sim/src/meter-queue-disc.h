@@ -75,6 +75,8 @@ class MeterQueueDisc : public QueueDisc
     /** Sets the tier of every flow whose 5-tuple has not been seen yet, by src/dst address pair. */
     void SetTierByAddresses(Ipv4Address src, Ipv4Address dst, int tier);
     const std::map<FlowTuple, FlowEntry>& GetFlows() const { return m_flows; }
+    /** Removes the entries of every flow from or to an address (a station that left the AP). */
+    void RemoveFlowsOf(Ipv4Address a);
     uint64_t GetUnparsed() const { return m_unparsed; }
 
   protected:
@@ -84,6 +86,9 @@ class MeterQueueDisc : public QueueDisc
     void InitializeParams() override;
 
   private:
+    /** Finds or creates the item's flow entry and counts the item (nullptr: not IPv4, counted as unparsed). */
+    FlowEntry* Count(Ptr<QueueDiscItem> item);
+
     std::map<FlowTuple, FlowEntry> m_flows;
     std::map<uint32_t, FlowTuple> m_byId;
     std::map<std::pair<uint32_t, uint32_t>, int> m_pendingTier;

@@ -59,6 +59,10 @@ main(int argc, char** argv)
     auto c = nlohmann::json::parse(EncodeConfig(BridgeConfig{}));
     CHECK(c["type"] == "config" && c["v"] == kProtocolVersion && c["cth"] == 0.85 && c["alpha"] == 0.5);
     CHECK(c["regulateUplink"] == false && c["intervalMillis"] == 2000);
+    CHECK(!c.contains("profile")); // empty: the bridge's default
+    BridgeConfig mpsdnConfig;
+    mpsdnConfig.profile = "mpsdn";
+    CHECK(nlohmann::json::parse(EncodeConfig(mpsdnConfig))["profile"] == "mpsdn");
     std::string line = EncodeCycle(Sample());
     CHECK(line.find('\n') == std::string::npos);
     auto j = nlohmann::json::parse(line);
@@ -74,7 +78,9 @@ main(int argc, char** argv)
     CHECK(d.tiers.at(7) == 2 && d.tiers.at(8) == 1);
     CHECK((d.limits.at({"wifi0", "DOWNLINK"}) == 100000));
     CHECK(d.primaries.at("ue0") == "lte" && d.droppedFlows == 1);
-    DecodeReady(R"({"type":"ready","v":1})");
+    CHECK(DecodeReady(R"({"type":"ready","v":1})").empty());
+    CHECK(DecodeReady(R"({"type":"ready","v":1,"profile":"mpsdn"})") == "mpsdn");
+    CHECK(ErrorOf([] { DecodeReady(R"({"type":"ready","v":1,"profile":3})"); }).find("'profile'") != std::string::npos);
 
     // errors name the field
     CHECK(ErrorOf([] { DecodeDecision(R"({"type":"decision","seq":5,"tiers":[],"limits":[],"primaries":[]})", 4); })
@@ -100,7 +106,12 @@ main(int argc, char** argv)
     // the real Java bridge, when given
     if (argc > 1)
     {
-        BridgeClient b(argv[1], BridgeConfig{});
+        BridgeConfig paperConfig;
+        paperConfig.profile = "paper";
+        BridgeClient b(argv[1], paperConfig);
+        CHECK(b.Profile() == "paper");
+        BridgeClient m(argv[1], mpsdnConfig);
+        CHECK(m.Profile() == "mpsdn");
         Decision r = b.Cycle(Sample());
         CHECK(r.seq == 1);
         CHECK(r.tiers.size() == 3 && r.tiers.at(7) == 2 && r.tiers.at(8) == 1 && r.tiers.at(9) == 1);

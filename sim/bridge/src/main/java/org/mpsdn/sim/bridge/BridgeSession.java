@@ -123,12 +123,14 @@ public final class BridgeSession {
         if (base != null) {
             b.decreaseBase(DecreaseBase.valueOf(base.toUpperCase(Locale.ROOT)));
         }
-        center = new RegulationCenter(b.build());
+        RegulationParameters params = b.build();
+        center = new RegulationCenter(params);
         state = RegulationState.initial();
         rates = new FlowRates();
         ObjectNode out = mapper.createObjectNode();
         out.put("type", "ready");
         out.put("v", VERSION);
+        out.put("profile", params.profile().id()); // the profile in force: the peer records what ran
         return out.toString();
     }
 

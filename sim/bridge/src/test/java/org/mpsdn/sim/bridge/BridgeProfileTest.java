@@ -86,7 +86,8 @@ public class BridgeProfileTest {
     @Test
     public void commandLineOverridesWinAndPaperIgnoresStationsAndRates() throws IOException {
         BridgeSession s = new BridgeSession(Map.of("profile", "paper"));
-        answer(s, String.format(CONFIG, ",\"profile\":\"mpsdn\""));
+        // the ready line names the profile in force (the command line's), so the scenario records what ran
+        assertEquals("paper", answer(s, String.format(CONFIG, ",\"profile\":\"mpsdn\"")).get("profile").asText());
         JsonNode d = answer(s, cycle(1, 2000, 500_000, 0.9, stations(1.0, 0.1)));
         assertEquals(0.9, wifiSignal(d).get("signal").asDouble(), 0.0);
         assertEquals(100_000L, wifiLimit(d));
@@ -100,7 +101,7 @@ public class BridgeProfileTest {
     @Test
     public void withoutStationsTheMpsdnSignalIsMacOccAndBadSettingsAreNamed() throws IOException {
         BridgeSession s = new BridgeSession();
-        answer(s, String.format(CONFIG, ",\"profile\":\"mpsdn\""));
+        assertEquals("mpsdn", answer(s, String.format(CONFIG, ",\"profile\":\"mpsdn\"")).get("profile").asText());
         assertEquals(0.9, wifiSignal(answer(s, cycle(1, 2000, 0, 0.9, ""))).get("signal").asDouble(), 0.0);
         JsonNode e = answer(new BridgeSession(), String.format(CONFIG, ",\"profile\":\"fast\""));
         assertTrue(e.toString(), e.get("message").asText().contains("profile must be paper or mpsdn"));
