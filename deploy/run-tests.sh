@@ -53,18 +53,22 @@ go test -run '^$' -fuzz '^FuzzParseEndpoints$' -fuzztime 60000x ./internal/clien
 echo "== client weights: Java server -> Go agent interoperability"
 scripts/client-weights-interop.sh
 
+# Lab steps hold the lab lock (MPSDN_LAB_LOCK, default /run/lock/mpsdn-lab.lock): the namespaces, OVS bridges and
+# the OVS daemons have fixed names, so a lab experiment and a test run on one host must not overlap.
+lab() { mkdir -p "$(dirname "${MPSDN_LAB_LOCK:-/run/lock/mpsdn-lab.lock}")"; flock "${MPSDN_LAB_LOCK:-/run/lock/mpsdn-lab.lock}" "$@"; }
+
 echo "== Lab: REST fuzz (schemathesis) against the lab host's served API document, no 5xx (no OVS needed)"
 /usr/bin/python3 "$top/deploy/lab/rest_fuzz.py" --max-examples 25 --out "$tmp/rest-fuzz"
 echo "== Lab: OpenFlow southbound against a real Open vSwitch bridge (root)"
 cd "$top"
-mvn -B -ntp -q -Plab-ovs -pl deploy/lab/host surefire:test
+lab mvn -B -ntp -q -Plab-ovs -pl deploy/lab/host surefire:test
 echo "== Lab: short prototype run on the namespace testbed (root, ~2.5 min; timing: CI_SOUTHBOUND_TIMING in ci_check.py)"
 (cd southbound-ap-agent && go build -o bin/mpsdn-wifi-cell ./lab/cmd/mpsdn-wifi-cell && go build -o bin/mpsdn-enb ./cmd/mpsdn-enb \
   && go build -o bin/mpsdn-ap-agent ./cmd/mpsdn-ap-agent && go build -o bin/mpsdn-certs ./cmd/mpsdn-certs)
-/usr/bin/python3 deploy/lab/ci_check.py
+lab /usr/bin/python3 deploy/lab/ci_check.py
 echo "== Lab: robustness (AP agent killed and restarted, lab host restarted; ~2.5 min)"
 # fast southbound timing until the robustness run with detected UEs is shown to pass under ONOS 2.7.0's (issue 15)
-/usr/bin/python3 deploy/lab/run_lab.py robustness --southbound-timing fast --out deploy/lab/out/ci-robustness
+lab /usr/bin/python3 deploy/lab/run_lab.py robustness --southbound-timing fast --out deploy/lab/out/ci-robustness
 echo "== Lab: soak, short variant (changing demand, detection only, ONOS timing; tracker idle timeout 60 s so that its expiry is crossed; ~3.75 min)"
-/usr/bin/python3 deploy/lab/run_lab.py soak --minutes 3 --tracker-idle-s 60 --out deploy/lab/out/ci-soak
+lab /usr/bin/python3 deploy/lab/run_lab.py soak --minutes 3 --tracker-idle-s 60 --out deploy/lab/out/ci-soak
 echo "== all tests passed"
