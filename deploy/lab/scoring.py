@@ -129,7 +129,7 @@ def satisfied(series, t, tier1, interval_s):
     if not idx:
         return False
     for keys, target in tier1.items():
-        keys = keys if isinstance(keys, tuple) else (keys,)
+        keys = [k for k in (keys if isinstance(keys, tuple) else (keys,)) if k in series]   # a UE on one radio
         mean = sum(sum(series[k][i] for k in keys) for i in idx) / len(idx)
         want = target(t) if callable(target) else target
         if mean < SHARE * want:

@@ -428,7 +428,8 @@ class Lab:
         with open(paths[0], "w") as f:
             json.dump(netcfg, f, indent=1)
         with open(paths[1], "w") as f:
-            json.dump({"appProperties": appsettings.app_properties(self.profile), "cells": cells}, f, indent=1)
+            json.dump({"appProperties": appsettings.app_properties(getattr(self, "profile", None)), "cells": cells},
+                      f, indent=1)
         return paths
 
     def start_controller(self, mode, extra=(), name="lab-host", jvm_props=None):
