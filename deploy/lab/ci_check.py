@@ -6,16 +6,14 @@ components in the lab host):
 1. without regulation the single-path UEs (UE1 on Wi-Fi, UE4 on LTE) lose throughput; if they do not,
    the radio emulation is not faithful and the test fails;
 2. with mpsdn they regain most of it (at least half of what they lost);
-3. a congestion step halves the Tier-2 limit within one regulation interval: UE3's backlogged multipath
-   download runs alone so its Wi-Fi subflow's (Tier 2) limit grows (at the app's defaults a lone Tier-2
-   station does not read as congestion; see experiments.congestion_step), then UE1, UE2 and a second UE3
-   download start backlogged; the next cycles must
+3. a congestion step halves the Tier-2 limit within one regulation interval: UE3's multipath download,
+   limited to 4 Mb/s so that it cannot congest the cell by itself, runs alone so its Wi-Fi subflow's
+   (Tier 2) limit grows, then UE1, UE2 and a second UE3 download start backlogged; the next cycles must
    decide and submit a limit at most half the one in force (what the app controls), and that limit must be in
    force once ONOS confirms its meter, at most meter_stats_s later (what ONOS adds: its meter-stats poll;
    params.southbound_timing). Both from the meter log of the lab host.
 4. (default --ue-source detected: no UE in the netcfg) the app's detection groups UE2 and UE3 as multipath users.
-Exit status 0 only if every check holds. Results stay in deploy/lab/out/ci/. The app runs at its defaults: the
-check sets no regulation parameter (prototype.json params.profile, read back from REST, and app_overrides {}).
+Exit status 0 only if every check holds. Results stay in deploy/lab/out/ci/.
 """
 import argparse
 import json

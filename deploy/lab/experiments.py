@@ -478,16 +478,11 @@ def dynamic_demand(lab, total_s=60, period_s=15, levels=(20, 10), settle_s=20):
     return res
 
 
-def congestion_step(lab, before_s=12, after_s=10, tier2_mbps=None, confirm_s=None):
+def congestion_step(lab, before_s=12, after_s=10, tier2_mbps=4, confirm_s=None):
     """Tier 2 on Wi-Fi (UE3's subflow) runs alone, then every Wi-Fi station starts a backlogged download: the
-    Wi-Fi cell congests at step_t. UE3's first download is backlogged (tier2_mbps None) so that its Wi-Fi
-    subflow uses the Tier-2 limit and the limit grows before the step: the app runs at its defaults (issue 17),
-    and with limit validation (profile mpsdn) a limit grows only while Tier 2 uses it. The earlier 4-Mb/s UE3
-    download (chosen when the lab set cth 0.3 and the occupancy was the cell's aggregate, which UE3's own full
-    queue, 20 of 60 packets, pushed over 0.3) was carried by UE3's LTE primary alone: its Wi-Fi subflow used ~0 of
-    the limit and the limit stayed at R_m (100 kb/s) for the 14 s before the step. At the defaults a lone
-    backlogged Tier-2 station does not read as congestion: mpsdn's tier1 signal excludes its queue, and the
-    paper's aggregate over three leaves tops out near 0.33, below CTh 0.85.
+    Wi-Fi cell congests at step_t. UE3's first download is limited to tier2_mbps (well below its 30 Mb/s Wi-Fi
+    PHY rate) so that, before the step, the cell is not congested and the Tier-2 limit grows; a backlogged
+    Tier-2 flow would fill the queue by itself and the limit would already be halving before the step.
     At the step UE1, UE2 (single-path) and a second, backlogged multipath download of UE3 (to UE4's idle
     server; UE4 is LTE-only) start, so all three station queues of the cell fill. (With UE1 and UE2 alone,
     two of the three leaf queues filled and the agent's occupancy, which averages backlog over all of the
