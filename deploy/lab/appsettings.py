@@ -36,9 +36,17 @@ def app_defaults(root):
     return {name: consts[k + "_DEFAULT"] for k, name in consts.items() if k + "_DEFAULT" in consts}
 
 
-def app_properties(profile):
-    """The component properties the lab passes to the app: none, or the profile asked for."""
-    return {} if profile is None else {"profile": profile}
+def app_properties(profile, extra=None):
+    """The component properties the lab passes to the app: none, or the profile asked for, plus `extra` (only the
+    CI check passes some: its crutch until issue 17, see ci_check.CI_APP_PROPERTIES)."""
+    props = {} if profile is None else {"profile": profile}
+    props.update(extra or {})
+    return props
+
+
+def lab_properties(lab):
+    """app_properties of a Lab (or of rest_fuzz's stand-in object, which has neither attribute)."""
+    return app_properties(getattr(lab, "profile", None), getattr(lab, "extra_properties", None))
 
 
 def overrides(props, defaults):
@@ -60,7 +68,7 @@ def read_back(timeout_s=15.0):
 
 def record(res, lab):
     """Writes the app settings of the run into res["params"] (see the module doc)."""
-    props = app_properties(lab.profile)
+    props = lab_properties(lab)
     defaults = app_defaults(lab.root)
     params = getattr(lab, "app_parameters", None)
     res["params"].update(commit=commit(lab.root), profile_setting=lab.profile, app_properties=props,
