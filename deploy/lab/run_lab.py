@@ -25,6 +25,7 @@ import appsettings  # noqa: E402
 import experiments  # noqa: E402
 import robustness  # noqa: E402
 import soak  # noqa: E402
+import soak_checks  # noqa: E402
 import testbed  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -95,6 +96,7 @@ def main():
         print()
         print("\n".join(f"[{'MET' if g['met'] else 'NOT MET':^7}] {g['goal']}: {json.dumps(g['value'])[:400]} "
                         f"(target {g['target']})" for g in res["goals"]))
+        print(soak_checks.explain_misses(res["goals"]))
         print(f"results: {path}")
         return 0 if all(g["met"] for g in res["goals"]) else 1
     if name == "robustness":

@@ -23,7 +23,7 @@ import time
 
 import soak_checks
 import soak_probe
-from experiments import PORT, header, iperf_servers
+from experiments import MULTIPATH_UES, PORT, header, iperf_servers
 from testbed import AP, SERVER_IP, SOUTHBOUND_TIMING, log
 
 INTERVAL_S = 2.0
@@ -83,6 +83,17 @@ def client_error(path):
         return None
 
 
+def mptcp_delta(seg):
+    """A multipath segment's MPTcpExt counters that moved during it, in its UE's and the server's namespace (the
+    server's include other UEs' connections): joins sent/acked/rejected, fallbacks; explains a UE the kernel never
+    made multipath (soak_checks: samples without subflows on both radios)."""
+    before = seg.pop("_mptcp_before", None)
+    if before is not None:
+        seg["mptcp_counters_delta"] = {
+            "ue": soak_probe.counter_delta(before["ue"], soak_probe.mptcp_counters(seg["ue"])),
+            "srv": soak_probe.counter_delta(before["srv"], soak_probe.mptcp_counters("srv"))}
+
+
 class Demand:
     """Starts each segment at its time once the UE's previous client has exited; stops a client 5 s late."""
 
@@ -101,6 +112,7 @@ class Demand:
                 self.lab.stop(p)
                 seg["exit_s"] = round(now - self.t0, 2)
                 seg["client_error"] = client_error(os.path.join(self.lab.out, seg["log"] + ".log"))
+                mptcp_delta(seg)
                 self.done.append(seg)
                 del self.running[ue]
         for seg in list(self.todo):
@@ -108,6 +120,9 @@ class Demand:
                 self.todo.remove(seg)
                 seg["start_actual_s"] = round(now - self.t0, 2)
                 name = seg["log"] = f"soak-{seg['ue']}-{len(self.done) + len(self.running)}"
+                if seg["mode"] == "mp":
+                    seg["_mptcp_before"] = {"ue": soak_probe.mptcp_counters(seg["ue"]),
+                                            "srv": soak_probe.mptcp_counters("srv")}
                 self.running[seg["ue"]] = (self.lab.spawn(client(seg), name, ns=seg["ue"]), seg)
 
     def active_mp(self, now):
@@ -119,6 +134,7 @@ class Demand:
                 seg["stopped_at_end"] = True
             self.lab.stop(p)
             seg["exit_s"] = round(now - self.t0, 2)
+            mptcp_delta(seg)
             self.done.append(seg)
             del self.running[ue]
 
@@ -150,13 +166,14 @@ def sample(t, t0):
            "switch_fixed": {ap: soak_probe.fixed_rule_counts(r) for ap, r in rules.items()},
            "switch_meters": {ap: soak_probe.switch_meters(a["bridge"]) for ap, a in AP.items()}}
     out["t_meters"] = round(time.time() - t0, 2)
+    out["kernel"] = {ue: soak_probe.kernel_subflows(ue) for ue in MULTIPATH_UES}
     return out
 
 
 def probe(t):
     rules = {ap: soak_probe.switch_flow_ages(soak_probe.switch_rules(a["bridge"])) for ap, a in AP.items()}
     return {"t": round(t, 2), "multipath": sorted(soak_probe.multipath_users(soak_probe.rest("detection"))),
-            "switch_flows": rules}
+            "switch_flows": rules, "kernel": {ue: soak_probe.kernel_subflows(ue) for ue in MULTIPATH_UES}}
 
 
 def memory(lab, ctl, t):

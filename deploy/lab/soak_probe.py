@@ -14,7 +14,7 @@ import re
 import urllib.request
 
 import testbed
-from testbed import AP, PREFIX, sh
+from testbed import AP, PREFIX, SERVER_IP, nsx, sh
 
 # the app's per-flow rules (TierRules.FLOW_PRIORITY) and its fixed rules per bridge: 4 punt (20000), 2 base
 # forwarding (10000), one table-1 rule per regulated direction (1000; the lab regulates the downlink only);
@@ -164,3 +164,27 @@ def rss_kb(pid):
     except OSError:
         pass
     return None
+
+
+def kernel_subflows(ue):
+    """Sorted local addresses of the UE's established TCP sockets to the server (`ss` in its namespace; MPTCP
+    subflows are TCP sockets): the kernel's view, a multipath download has a subflow on each radio's address."""
+    text = nsx(ue, f"ss -tnH state established dst {SERVER_IP}", check=False, capture=True) or ""
+    out = set()
+    for line in text.splitlines():
+        f = line.split()
+        if len(f) >= 4:
+            out.add(f[2].rsplit(":", 1)[0].split("%")[0])
+    return sorted(out)
+
+
+def mptcp_counters(ns):
+    """{counter: value} of a namespace's MPTcpExt* counters (`nstat -az`: joins sent, received, rejected, ...)."""
+    text = nsx(ns, "nstat -az", check=False, capture=True) or ""
+    return {f[0]: int(f[1]) for f in (line.split() for line in text.splitlines())
+            if len(f) >= 2 and f[0].startswith("MPTcpExt") and f[1].isdigit()}
+
+
+def counter_delta(before, after):
+    """The counters that moved between two mptcp_counters() reads."""
+    return {k: v - before.get(k, 0) for k, v in after.items() if v != before.get(k, 0)}
