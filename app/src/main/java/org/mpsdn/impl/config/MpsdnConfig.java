@@ -51,6 +51,7 @@ public class MpsdnConfig extends Config<ApplicationId> {
     static final String CTH = "cth";
     static final String ALPHA = "alpha";
     static final String RM_KBPS = "rmKbps";
+    static final String TIER1_THRESHOLD = "tier1Threshold";
     static final String ENB_AGENT = "enbAgent";
     static final String INTERFACES = "interfaces";
     static final String IP = "ip";
