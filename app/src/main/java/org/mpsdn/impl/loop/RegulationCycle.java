@@ -9,6 +9,7 @@ import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.impl.RegulationProperties;
 import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.decide.ApDir;
 import org.mpsdn.impl.decide.ApView;
 import org.mpsdn.impl.decide.EngineDecision;
 import org.mpsdn.impl.decide.EngineInput;
@@ -141,9 +142,10 @@ public final class RegulationCycle {
         Map<String, String> previous = store.primaries();
         UePolicySource policies = refs.policies();
         UePolicySource.Round round = policies == null ? null : policies.open();
-        EngineDecision decision = refs.engine().decide(new EngineInput(views(current, reports), flows,
-                detected.ues(), previous, EngineParams.of(p, aps.profile()), p.intervalMs(),
-                round == null ? Map.of() : round.policies()));
+        EngineParams params = EngineParams.of(p, aps.profile());
+        EngineDecision decision = refs.engine().decide(new EngineInput(
+                views(current, reports, params.profile().validates()), flows, detected.ues(), previous, params,
+                p.intervalMs(), round == null ? Map.of() : round.policies()));
         applyAtMasteredAps(current, flows, decision, reports, telemetry, p, previous, unread);
         if (round != null) {
             round.applied(decision.unmetPolicies());
@@ -206,8 +208,14 @@ public final class RegulationCycle {
         return samples;
     }
 
-    /** Each AP with its fresh occupancy, the limits in force (shared state), its stations and their queues. */
-    private List<ApView> views(Map<String, ApSpec> current, Map<String, Optional<ApTelemetry>> reports) {
+    /**
+     * Each AP with its fresh occupancy, its limits (BW_i), its stations and their queues. BW_i is the limit in
+     * force (shared state); with {@code pending} (the mpsdn profile, which validates limits) it is the target
+     * of a step still waiting for ONOS's confirmation, so a raise is not replaced by a target computed from
+     * the limit it replaces (ONOS confirms a meter at its 10-s meter-stats poll, the cycle runs every 2 s).
+     */
+    private List<ApView> views(Map<String, ApSpec> current, Map<String, Optional<ApTelemetry>> reports,
+                               boolean pending) {
         List<ApView> views = new ArrayList<>();
         for (ApSpec ap : current.values()) {
             Optional<ApTelemetry> report = reports.get(ap.id());
@@ -216,6 +224,10 @@ public final class RegulationCycle {
             Map<Direction, Long> limits = new EnumMap<>(Direction.class);
             store.state(ap.id()).ifPresent(s -> ap.directions()
                     .forEach(d -> s.limitKbps(d).ifPresent(l -> limits.put(d, l))));
+            if (pending) {
+                ap.directions().forEach(d -> stepper.pendingKbps(new ApDir(ap.id(), d))
+                        .ifPresent(t -> limits.put(d, t)));
+            }
             views.add(new ApView(ap, occ, limits, report.map(ApTelemetry::stations).orElse(List.of()),
                     report.map(ApTelemetry::stationQueues).orElse(List.of())));
         }

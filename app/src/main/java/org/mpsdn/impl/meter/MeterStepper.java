@@ -390,6 +390,17 @@ public final class MeterStepper {
         return steps.values().stream().anyMatch(s -> meterId.equals(s.newMeter) && s.ap.deviceId().equals(deviceId));
     }
 
+    /**
+     * The newest target of the step in flight of an AP direction: decided, not yet in force (ONOS confirms it).
+     *
+     * @param key AP and direction
+     * @return kbit/s; empty when no step is in flight or it lifts the limit
+     */
+    public OptionalLong pendingKbps(ApDir key) {
+        MeterStep s = steps.get(key);
+        return s == null ? OptionalLong.empty() : s.latestTarget();
+    }
+
     private ApRegulationState currentState(ApSpec ap) {
         return store.state(ap.id()).orElse(ApRegulationState.builder(ap.id(), ap.deviceId().toString()).build());
     }
