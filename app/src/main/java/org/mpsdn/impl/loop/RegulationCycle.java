@@ -38,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -65,6 +66,7 @@ public final class RegulationCycle {
     private final LoopReferences refs;
     private final DecisionApplier applier;
     private final AtomicLong cycles = new AtomicLong();
+    private final MeterChanges meterChanges = new MeterChanges();
     private volatile List<ManagedFlow> managed = List.of();
 
     /**
@@ -137,8 +139,9 @@ public final class RegulationCycle {
         // counters first: a flow that carried traffic stays alive in the tracker before it expires idle flows
         Set<String> unread = new HashSet<>();
         List<FlowSample> samples = collectFlows(current, now, unread);
+        observeLimits(current, now);
         DetectedUes detected = detection.detect(reports, aps.ues(), now);
-        List<FlowView> flows = flowViews(samples, detected.ueByIp());
+        List<FlowView> flows = flowViews(samples, detected.ueByIp(), meterChanges);
         Map<String, String> previous = store.primaries();
         UePolicySource policies = refs.policies();
         UePolicySource.Round round = policies == null ? null : policies.open();
@@ -234,14 +237,31 @@ public final class RegulationCycle {
         return views;
     }
 
-    /** The flows with their UE: the registered or detected UE of the address, else the address's own. */
-    private static List<FlowView> flowViews(List<FlowSample> samples, Map<IpAddress, String> ueIds) {
+    /** Dates the changes of the limits in force (the store), against which the flows' rates are checked. */
+    private void observeLimits(Map<String, ApSpec> current, long now) {
+        for (ApSpec ap : current.values()) {
+            for (Direction d : ap.directions()) {
+                meterChanges.observe(new ApDir(ap.id(), d), store.state(ap.id()).map(s -> s.limitKbps(d))
+                        .orElse(OptionalLong.empty()), now);
+            }
+        }
+        meterChanges.retain(current.keySet());
+    }
+
+    /**
+     * The flows with their UE (the registered or detected UE of the address, else the address's own) and
+     * whether their rate was counted under the rule and limit in force ({@link MeterChanges}).
+     */
+    private static List<FlowView> flowViews(List<FlowSample> samples, Map<IpAddress, String> ueIds,
+                                            MeterChanges changes) {
         List<FlowView> flows = new ArrayList<>(samples.size());
         for (FlowSample s : samples) {
             String ue = ueIds.get(s.ueAddress());
+            boolean underOneMeter = changes.underOneMeter(new ApDir(s.apId(), s.rule().direction()),
+                    s.rateSinceMillis());
             flows.add(new FlowView(s.apId(), s.rule().match(), s.rule().direction(),
                     ue != null ? ue : UeIds.ofAddress(s.ueAddress().toString()), s.rule().tier(), s.bytes(),
-                    s.packets(), s.rateBps()));
+                    s.packets(), s.rateBps(), underOneMeter));
         }
         return flows;
     }
