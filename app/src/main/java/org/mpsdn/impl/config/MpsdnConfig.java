@@ -18,7 +18,7 @@ import java.util.Set;
  * { "aps": [ { "id": "wifi1", "kind": "wifi", "deviceId": "of:0000000000000001",
  *              "apPort": 1, "uplinkPort": 2, "capacityKbps": 54000,
  *              "agent": "10.0.0.1:50051", "directions": ["downlink", "uplink"],
- *              "cth": 0.85, "alpha": 0.5, "rmKbps": 100 },
+ *              "cth": 0.85, "alpha": 0.5, "rmKbps": 100, "tier1Threshold": 0.4 },
  *            { "id": "lte1", "kind": "lte", ..., "enbAgent": "10.0.0.9:50061" } ],
  *   "ues": [ { "id": "ue1", "interfaces": [ { "ip": "10.0.1.2", "mac": "02:00:00:00:01:02" } ] } ],
  *   "profile": "mpsdn" }

@@ -80,26 +80,8 @@ public final class MeterStepper {
     private final Executor loop;
     private final LongSupplier burstMillis;
     private final LongSupplier clock;
-    private final Listener listener;
+    private final StepListener listener;
     private final Map<ApDir, MeterStep> steps = new HashMap<>();
-
-    /** Told about steps that wait too long and about faults of an AP's steps. */
-    public interface Listener {
-        /**
-         * A step's meter was not confirmed within {@link #CONFIRM_LATE_MS}.
-         *
-         * @param apId AP id
-         */
-        void late(String apId);
-
-        /**
-         * Checking an AP's step threw (the other APs' steps are still checked).
-         *
-         * @param apId AP id
-         * @param e    the exception
-         */
-        void fault(String apId, RuntimeException e);
-    }
 
     /**
      * Creates a stepper.
@@ -116,7 +98,7 @@ public final class MeterStepper {
      */
     public MeterStepper(ApplicationId appId, MeterService meterService, AppMeters meters,
                         FlowRuleService flowRuleService, RegulationStore store, Executor loop,
-                        LongSupplier burstMillis, LongSupplier clock, Listener listener) {
+                        LongSupplier burstMillis, LongSupplier clock, StepListener listener) {
         this.appId = appId;
         this.meterService = meterService;
         this.meters = meters;
