@@ -19,6 +19,8 @@ echo "== Northbound: GUI overlay JavaScript against a fake ONOS overlay API (nod
 node --test web-gui/src/test/js/
 echo "== Northbound: Grafana dashboard queries only metrics the app exports"
 python3 deploy/check-dashboard.py
+echo "== Lab: scoring of the lab experiments (unit tests, no testbed)"
+(cd deploy/lab && /usr/bin/python3 -m unittest scoring_test)
 echo "== Structure: no product file over 400 lines, no method over 60 (deploy/check-size.py)"
 python3 deploy/check-size.py
 
@@ -55,7 +57,8 @@ scripts/client-weights-interop.sh
 
 # Lab steps hold the lab lock (MPSDN_LAB_LOCK, default /run/lock/mpsdn-lab.lock): the namespaces, OVS bridges and
 # the OVS daemons have fixed names, so a lab experiment and a test run on one host must not overlap.
-lab() { mkdir -p "$(dirname "${MPSDN_LAB_LOCK:-/run/lock/mpsdn-lab.lock}")"; flock "${MPSDN_LAB_LOCK:-/run/lock/mpsdn-lab.lock}" "$@"; }
+lab_lock=${MPSDN_LAB_LOCK:-/run/lock/mpsdn-lab.lock}
+lab() { mkdir -p "$(dirname "$lab_lock")"; flock "$lab_lock" "$@"; }
 
 echo "== Lab: REST fuzz (schemathesis) against the lab host's served API document, no 5xx (no OVS needed)"
 /usr/bin/python3 "$top/deploy/lab/rest_fuzz.py" --max-examples 25 --out "$tmp/rest-fuzz"

@@ -28,23 +28,32 @@ def plot_prototype(res, path):
 
 
 def plot_series(res, path, keys, title):
-    fig, ax = plt.subplots(figsize=(9, 4.5))
+    """Throughput series and the Wi-Fi Tier-2 meter limit in force, on one Mb/s axis (a limit above the plot's
+    top, e.g. the capacity, is drawn at the edge and its value written there); the demand steps, if any."""
+    fig, ax = plt.subplots(figsize=(10, 4.8))
+    top = 5.0
     for ph, s in res["phases"].items():
+        t = s["series"]["t"]
         for k, label in keys:
             if k in s["series"]:
-                ax.plot(s["series"]["t"], s["series"][k], label=f"{label} ({ph})")
-        ms = [m for m in s.get("meters", []) if m["event"] == "added" and m["device"].endswith("a1")]
-        if ms:
-            ax2 = ax.twinx()
-            base = s.get("t0_epoch", ms[0]["t"])
-            ax2.step([m["t"] - base for m in ms], [m["rate_kbps"] / 1000 for m in ms], "k--", where="post",
-                     label="Wi-Fi Tier-2 meter (Mb/s)")
-            ax2.set_ylabel("meter limit (Mb/s)")
-            ax2.legend(loc="upper right")
+                ax.plot(t, s["series"][k], label=f"{label} ({ph})")
+                top = max(top, max(s["series"][k]))
+        mt, mr = meter_steps(s, "wifi")
+        if mt:
+            ax.step(mt + [t[-1]], [min(r, top * 1.2) for r in mr + mr[-1:]], "k--", where="post", lw=1.2,
+                    label="Wi-Fi Tier-2 meter limit in force (Mb/s)")
+            for x, r in zip(mt, mr):
+                if r > top * 1.2:
+                    ax.annotate(f"{r:.0f}", (x, top * 1.2), fontsize=7, va="bottom")
+    steps = res.get("demand_steps") or []
+    if steps:
+        ax.step([x for x, _r in steps] + [res["phases"][next(iter(res["phases"]))]["series"]["t"][-1]],
+                [r for _x, r in steps] + [steps[-1][1]], color="grey", lw=0.8, where="post", label="Tier-1 demand")
+    ax.set_ylim(0, top * 1.3)
     ax.set_xlabel("time (s)")
-    ax.set_ylabel("throughput (Mb/s)")
-    ax.set_title(title)
-    ax.legend(loc="upper left")
+    ax.set_ylabel("Mb/s")
+    ax.set_title(f"{title}, profile {res['params'].get('profile')}")
+    ax.legend(loc="upper left", fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -28,6 +28,7 @@ import os
 import re
 import time
 
+import soak_probe
 import testbed
 from experiments import MULTIPATH_UES, UES, client_cmd, header, iperf_servers
 from testbed import AP, FAIL_OPEN_DELAY_MS, PREFIX, log, sh
@@ -227,16 +228,7 @@ def robustness(lab, regulate_s=16, down_s=None, after_s=None, host_down_s=4, hos
             t_snap = time.time()
             sw = {(AP[ap]["dpid"][-2:], i) for ap in AP for i in switch_state(AP[ap]["bridge"])[1]}
             time.sleep(0.3)
-            held = {}
-            for m in _jsonl(meters, t_new):
-                if m["t"] > t_snap:
-                    break
-                k = (m["device"][-2:], m["meter"])
-                if m["event"] in ("submitted", "added", "withdrawn"):
-                    held[k] = m["rate_kbps"]
-                elif m["event"] == "meter_removed":
-                    held.pop(k, None)
-            return sw, set(held)
+            return sw, soak_probe.held_meters(meters, t_new, t_snap)
         # a meter on its way to the switch, or withdrawn with a failure reason (ONOS removes it from the switch at
         # its next meter-stats poll), differs for a moment: look again for up to a poll; a leak persists
         deadline = time.time() + lab.southbound["meter_stats_s"] + 2

@@ -126,7 +126,7 @@ def multipath_users(detection):
 
 def held_meters(meter_log, since, until):
     """{(device suffix, meter id)} the lab host holds in any state at `until` (submitted, ADDED, being withdrawn)
-    from its meter log (meters.jsonl), as robustness.py reads it."""
+    from its meter log (meters.jsonl); robustness.py's restart check uses it too."""
     held = {}
     if not os.path.exists(meter_log):
         return set()

@@ -4,7 +4,8 @@
     python3 deploy/lab/summarise_runs.py DIR      # DIR/<profile>/<experiment>-<n>/<experiment>.json
 
 Prints a markdown table: per experiment and quantity, for each profile the median of the runs and their range;
-a score that is null (e.g. a demand step that never recovered) ranks as the worst value. Then one line per run:
+a score that is null (e.g. a demand step that never recovered) ranks as the worst value; of an even number of
+runs the worse of the two middle values is shown. Then one line per run:
 its goals met, profile in force, app overrides, commit and machine load.
 """
 import glob
@@ -68,12 +69,13 @@ def cell(vals, higher):
     if not vals:
         return "-"
     if any(isinstance(v, str) for v in vals):
-        return "; ".join(str(v) for v in vals)
+        return "; ".join(str(v) for v in vals) + f" (n={len(vals)})"
     worst = float("-inf") if higher else float("inf")
     key = [worst if v is None else v for v in vals]
-    med = statistics.median_low(sorted(key))
+    # the median; of an even number of runs the worse of the two middle ones
+    med = (statistics.median_low if higher else statistics.median_high)(key)
     fmt = (lambda v: "null" if v in (float("inf"), float("-inf")) else f"{v:g}")
-    return f"**{fmt(med)}** ({fmt(min(key))} - {fmt(max(key))})"
+    return f"**{fmt(med)}** ({fmt(min(key))} - {fmt(max(key))}, n={len(key)})"
 
 
 def main(root):
