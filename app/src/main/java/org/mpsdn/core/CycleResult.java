@@ -29,6 +29,7 @@ public final class CycleResult {
     private final int[] tier2FlowsPerApDirection;
     private final long[] limits;
     private final double[] signals;
+    private final double[] thresholds;
     private final long[] tier2Rates;
     private final int missingOccupancy;
     private final int invalidOccupancy;
@@ -45,6 +46,7 @@ public final class CycleResult {
         this.tier2FlowsPerApDirection = tiers.perApDirection;
         this.limits = limits.bps;
         this.signals = limits.signals;
+        this.thresholds = limits.thresholds;
         this.tier2Rates = tiers.tier2RateBps;
         this.missingOccupancy = limits.missing;
         this.invalidOccupancy = limits.invalid;
@@ -171,6 +173,18 @@ public final class CycleResult {
      */
     public double signal(int ap, Direction direction) {
         return signals[ap * 2 + direction.ordinal()];
+    }
+
+    /**
+     * The threshold the signal of an AP and direction was compared with this cycle: CTh for MacOcc,
+     * the Tier-1 threshold for the mpsdn profile's station signal.
+     *
+     * @param ap        AP index
+     * @param direction direction
+     * @return the threshold in (0, 1], or NaN when there was no signal
+     */
+    public double threshold(int ap, Direction direction) {
+        return thresholds[ap * 2 + direction.ordinal()];
     }
 
     /**

@@ -55,9 +55,11 @@ import java.util.Optional;
  * <h2>Profiles</h2>
  * {@link Profile#PAPER} (the default) is the above, exactly as published. {@link Profile#MPSDN}
  * replaces MacOcc with the Tier-1-aware signal ({@link org.mpsdn.core.signal.SignalKind#TIER1},
- * from the station queues in the {@link Measurements}) and validates every step against the
- * measured Tier-2 rate, the sum of the rates of this cycle's Tier-2 flows
- * ({@link org.mpsdn.core.model.Flow#rateBps()}, {@link org.mpsdn.core.regulate.LimitValidation});
+ * from the station queues in the {@link Measurements}), compared with its own threshold
+ * ({@link RegulationParameters#tier1Threshold()}), and holds the limit while Tier 2 leaves it
+ * unused: an increase is validated against the measured Tier-2 rate, the sum of the rates of this
+ * cycle's Tier-2 flows ({@link org.mpsdn.core.model.Flow#rateBps()},
+ * {@link org.mpsdn.core.regulate.LimitValidation}); a binding limit grows as Eq. (4) says;
  * Algorithm 1 is the same in both. See docs/regulation.md.
  *
  * <h2>Operator policies (not in the paper)</h2>
@@ -112,7 +114,7 @@ public final class RegulationCenter {
         return parameters;
     }
 
-    /** @return the Algorithm 2 step in use */
+    /** @return the Algorithm 2 step with CTh (the one for MacOcc) */
     public BandwidthRegulator regulator() {
         return law.regulator;
     }

@@ -10,8 +10,8 @@ import java.util.Objects;
  * Validated parameters of the Regulation Center (MP-SDN Sections V-A and VI). Defaults are the
  * paper's: CTh = 0.85, &alpha; = 0.5, R_m = 100 kb/s, execution interval 2 s, priority-based
  * deadlock breaker, no hysteresis, downlink regulated only, and the {@link Profile#PAPER paper}
- * profile (the {@link Profile#MPSDN mpsdn} profile's validation headroom and decrease base are
- * ignored by it).
+ * profile (the {@link Profile#MPSDN mpsdn} profile's validation headroom, decrease base and Tier-1
+ * threshold are ignored by it).
  */
 public final class RegulationParameters {
     /** Default congestion threshold CTh. */
@@ -36,6 +36,12 @@ public final class RegulationParameters {
     public static final double DEFAULT_VALIDATION_HEADROOM = 1.0;
     /** Default base of a validated decrease in the mpsdn profile (measured in docs/regulation.md). */
     public static final DecreaseBase DEFAULT_DECREASE_BASE = DecreaseBase.RATE;
+    /**
+     * Default threshold of the mpsdn profile's Tier-1 station signal: in the lab a satisfied Tier-1
+     * station's queue averaged 0.02-0.11 over a 2-s window, a throttled (backlogged TCP) one 0.56-0.83,
+     * which CTh 0.85 (the paper's, for one shared MAC queue) never reaches (docs/regulation.md).
+     */
+    public static final double DEFAULT_TIER1_THRESHOLD = 0.4;
 
     private final double cth;
     private final double alpha;
@@ -47,6 +53,7 @@ public final class RegulationParameters {
     private final Profile profile;
     private final double validationHeadroom;
     private final DecreaseBase decreaseBase;
+    private final double tier1Threshold;
 
     private RegulationParameters(Builder b) {
         this.cth = Checks.inLeftOpenRange("cth", b.cth, 0.0, 1.0);
@@ -60,6 +67,7 @@ public final class RegulationParameters {
         this.validationHeadroom = Checks.inRange("validationHeadroom", b.validationHeadroom, 0.0,
                 LimitValidation.MAX_HEADROOM);
         this.decreaseBase = Checks.nonNull("decreaseBase", b.decreaseBase);
+        this.tier1Threshold = Checks.inLeftOpenRange("tier1Threshold", b.tier1Threshold, 0.0, 1.0);
     }
 
     /** @return the paper's defaults */
@@ -76,7 +84,8 @@ public final class RegulationParameters {
     public Builder toBuilder() {
         return new Builder().cth(cth).alpha(alpha).minRateBps(minRateBps).intervalMillis(intervalMillis)
                 .deadlockBreaker(deadlockBreaker).hysteresis(hysteresis).regulateUplink(regulateUplink)
-                .profile(profile).validationHeadroom(validationHeadroom).decreaseBase(decreaseBase);
+                .profile(profile).validationHeadroom(validationHeadroom).decreaseBase(decreaseBase)
+                .tier1Threshold(tier1Threshold);
     }
 
     /** @return congestion threshold CTh on the MAC queue occupancy ratio, in (0, 1] */
@@ -146,6 +155,16 @@ public final class RegulationParameters {
         return decreaseBase;
     }
 
+    /**
+     * The threshold the mpsdn profile compares its Tier-1 station signal with, in place of CTh (also in
+     * Eq. 4's increase); CTh still applies to MacOcc, the paper's signal and the station signal's fallback.
+     *
+     * @return the threshold in (0, 1]
+     */
+    public double tier1Threshold() {
+        return tier1Threshold;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -160,13 +179,13 @@ public final class RegulationParameters {
                 && deadlockBreaker == that.deadlockBreaker && Double.compare(that.hysteresis, hysteresis) == 0
                 && regulateUplink == that.regulateUplink && profile == that.profile
                 && Double.compare(that.validationHeadroom, validationHeadroom) == 0
-                && decreaseBase == that.decreaseBase;
+                && decreaseBase == that.decreaseBase && Double.compare(that.tier1Threshold, tier1Threshold) == 0;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(cth, alpha, minRateBps, intervalMillis, deadlockBreaker, hysteresis, regulateUplink,
-                profile, validationHeadroom, decreaseBase);
+                profile, validationHeadroom, decreaseBase, tier1Threshold);
     }
 
     @Override
@@ -174,7 +193,8 @@ public final class RegulationParameters {
         return "RegulationParameters{cth=" + cth + ", alpha=" + alpha + ", minRateBps=" + minRateBps
                 + ", intervalMillis=" + intervalMillis + ", deadlockBreaker=" + deadlockBreaker
                 + ", hysteresis=" + hysteresis + ", regulateUplink=" + regulateUplink + ", profile=" + profile.id()
-                + ", validationHeadroom=" + validationHeadroom + ", decreaseBase=" + decreaseBase + "}";
+                + ", validationHeadroom=" + validationHeadroom + ", decreaseBase=" + decreaseBase
+                + ", tier1Threshold=" + tier1Threshold + "}";
     }
 
     /**
@@ -191,6 +211,7 @@ public final class RegulationParameters {
         private Profile profile = Profile.PAPER;
         private double validationHeadroom = DEFAULT_VALIDATION_HEADROOM;
         private DecreaseBase decreaseBase = DEFAULT_DECREASE_BASE;
+        private double tier1Threshold = DEFAULT_TIER1_THRESHOLD;
 
         private Builder() {
         }
@@ -302,6 +323,17 @@ public final class RegulationParameters {
          */
         public Builder decreaseBase(DecreaseBase value) {
             this.decreaseBase = value;
+            return this;
+        }
+
+        /**
+         * Sets the threshold of the Tier-1 station signal (mpsdn profile).
+         *
+         * @param value in (0, 1]
+         * @return this builder
+         */
+        public Builder tier1Threshold(double value) {
+            this.tier1Threshold = value;
             return this;
         }
 

@@ -28,6 +28,8 @@ final class Tier2Limits {
     final long[] bps;
     /** Signal value used per AP and direction (same index), NaN when none. */
     final double[] signals;
+    /** Threshold the signal was compared with per AP and direction (same index), NaN when none. */
+    final double[] thresholds;
     /** Regulated AP-directions without an occupancy. */
     final int missing;
     /** Occupancies ignored for being null, NaN or outside [0, 1]. */
@@ -49,8 +51,10 @@ final class Tier2Limits {
                 boolean regulateUplink) {
         bps = new long[s.apCount() * 2];
         signals = new double[s.apCount() * 2];
+        thresholds = new double[s.apCount() * 2];
         Arrays.fill(bps, -1L);
         Arrays.fill(signals, Double.NaN);
+        Arrays.fill(thresholds, Double.NaN);
         int absent = 0;
         int bad = 0;
         int fellBack = 0;
@@ -66,7 +70,9 @@ final class Tier2Limits {
                 if (r.present()) {
                     signals[i] = r.value();
                     fellBack += law.stationSignal && r.source() == SignalReading.Source.AP_OCCUPANCY ? 1 : 0;
-                    bps[i] = law.step(current, r.value(), a.capacityBps(), floor, tier2RateBps[i]);
+                    BandwidthRegulator eq4 = law.regulator(r.source());
+                    thresholds[i] = eq4.cth();
+                    bps[i] = law.step(eq4, current, r.value(), a.capacityBps(), floor, tier2RateBps[i]);
                 } else {
                     absent += r.source() == SignalReading.Source.MISSING ? 1 : 0;
                     bad += r.source() == SignalReading.Source.INVALID ? 1 : 0;
@@ -79,24 +85,41 @@ final class Tier2Limits {
         fallbacks = fellBack;
     }
 
-    /** The control law of a profile: signal, Eq. (4) step, optional validation. Immutable. */
+    /**
+     * The control law of a profile: signal, Eq. (4) step with the signal's threshold (CTh for MacOcc, the
+     * Tier-1 threshold for the Tier-1 station signal), optional validation. Immutable.
+     */
     static final class Law {
         final CongestionSignal signal;
         final BandwidthRegulator regulator;
+        final BandwidthRegulator stationRegulator;
         final LimitValidation validation;
         final boolean stationSignal;
 
         Law(RegulationParameters p) {
             this.signal = p.profile().signal().signal();
             this.regulator = new BandwidthRegulator(p.cth(), p.alpha(), p.minRateBps());
+            this.stationRegulator = new BandwidthRegulator(p.tier1Threshold(), p.alpha(), p.minRateBps());
             this.validation = p.profile().validates()
                     ? new LimitValidation(p.validationHeadroom(), p.decreaseBase()) : null;
             this.stationSignal = p.profile().signal() != SignalKind.AP;
         }
 
         /**
-         * Lines 3-8: halve when the signal is &ge; CTh, else increase (Eq. 4); then validate.
+         * The Eq. (4) step for a reading: CTh for MacOcc (the paper's), the Tier-1 threshold for the
+         * Tier-1 station signal (a station queue is not one shared MAC queue, docs/regulation.md).
          *
+         * @param source where the reading came from
+         * @return the step
+         */
+        BandwidthRegulator regulator(SignalReading.Source source) {
+            return source == SignalReading.Source.TIER1_STATIONS ? stationRegulator : regulator;
+        }
+
+        /**
+         * Lines 3-8: halve when the signal is &ge; the threshold, else increase (Eq. 4); then validate.
+         *
+         * @param eq4      the Eq. (4) step for the signal ({@link #regulator(SignalReading.Source)})
          * @param current  BW_i
          * @param signal   the signal, in [0, 1]
          * @param capacity the AP's capacity
@@ -104,13 +127,13 @@ final class Tier2Limits {
          * @param rateBps  the measured Tier-2 rate, -1 when unknown
          * @return BW_{i+1}
          */
-        long step(long current, double signal, long capacity, long floor, long rateBps) {
-            long next = regulator.next(current, signal, capacity);
+        long step(BandwidthRegulator eq4, long current, double signal, long capacity, long floor, long rateBps) {
+            long next = eq4.next(current, signal, capacity);
             if (validation == null) {
                 return next;
             }
             long bw = Math.max(floor, Math.min(capacity, current));
-            return validation.next(next, bw, regulator.congested(signal), rateBps, floor, capacity);
+            return validation.next(next, bw, eq4.congested(signal), rateBps, floor, capacity);
         }
     }
 }

@@ -18,6 +18,17 @@ public final class OsgiPropertyConstants {
     /** Default CTh (MP-SDN: 85 %). */
     public static final double CTH_DEFAULT = 0.85;
 
+    /**
+     * Threshold of the mpsdn profile's Tier-1 station signal (the busiest Tier-1 station queue), in place
+     * of CTh; CTh still applies to MacOcc (the paper profile, and the signal's fallback).
+     */
+    public static final String TIER1_THRESHOLD = "tier1Threshold";
+    /**
+     * Default Tier-1 threshold: the lab read satisfied Tier-1 stations at 0.02-0.11 and throttled ones at
+     * 0.56-0.83 (docs/regulation.md).
+     */
+    public static final double TIER1_THRESHOLD_DEFAULT = 0.4;
+
     /** Aggressiveness factor alpha of the Tier-2 increase. */
     public static final String ALPHA = "alpha";
     /** Default alpha (MP-SDN: 0.5). */

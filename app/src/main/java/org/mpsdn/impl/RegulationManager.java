@@ -68,6 +68,8 @@ import static org.mpsdn.impl.OsgiPropertyConstants.PROFILE;
 import static org.mpsdn.impl.OsgiPropertyConstants.PROFILE_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.RM_KBPS;
 import static org.mpsdn.impl.OsgiPropertyConstants.RM_KBPS_DEFAULT;
+import static org.mpsdn.impl.OsgiPropertyConstants.TIER1_THRESHOLD;
+import static org.mpsdn.impl.OsgiPropertyConstants.TIER1_THRESHOLD_DEFAULT;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
@@ -90,6 +92,7 @@ import static org.slf4j.LoggerFactory.getLogger;
                 FLOW_IDLE_TIMEOUT_SEC + ":Integer=" + FLOW_IDLE_TIMEOUT_SEC_DEFAULT,
                 METER_BURST_MS + ":Integer=" + METER_BURST_MS_DEFAULT,
                 PROFILE + "=" + PROFILE_DEFAULT,
+                TIER1_THRESHOLD + ":Double=" + TIER1_THRESHOLD_DEFAULT,
         })
 public class RegulationManager extends AbstractListenerManager<RegulationEvent, RegulationListener>
         implements RegulationAdminService, DetectionService {
@@ -159,6 +162,8 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     private int meterBurstMs = METER_BURST_MS_DEFAULT;
     /** Regulation profile: mpsdn (default, docs/regulation.md) or paper (as published); netcfg "profile" wins. */
     private String profile = PROFILE_DEFAULT;
+    /** Threshold of the mpsdn profile's Tier-1 station signal in (0, 1], in place of CTh (docs/regulation.md). */
+    private double tier1Threshold = TIER1_THRESHOLD_DEFAULT;
 
     /** The cycle's decision function; the pure core unless a test replaces it. */
     RegulationEngine engine;
@@ -274,6 +279,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         flowIdleTimeoutSec = p.flowIdleTimeoutSec();
         meterBurstMs = p.meterBurstMs();
         profile = p.profile().id();
+        tier1Threshold = p.tier1Threshold();
         props = p;
         log.info("Properties: {}", p);
     }

@@ -26,6 +26,8 @@ import static org.mpsdn.impl.OsgiPropertyConstants.PROFILE;
 import static org.mpsdn.impl.OsgiPropertyConstants.PROFILE_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.RM_KBPS;
 import static org.mpsdn.impl.OsgiPropertyConstants.RM_KBPS_DEFAULT;
+import static org.mpsdn.impl.OsgiPropertyConstants.TIER1_THRESHOLD;
+import static org.mpsdn.impl.OsgiPropertyConstants.TIER1_THRESHOLD_DEFAULT;
 
 /**
  * Validated values of the component properties. A bad value keeps the previous one and is
@@ -44,9 +46,11 @@ public final class RegulationProperties {
     private final int flowIdleTimeoutSec;
     private final int meterBurstMs;
     private final Profile profile;
+    private final double tier1Threshold;
 
     private RegulationProperties(int intervalMs, double cth, double alpha, int rmKbps, String deadlockBreaker,
-                                 int failOpenDelayMs, int flowIdleTimeoutSec, int meterBurstMs, Profile profile) {
+                                 int failOpenDelayMs, int flowIdleTimeoutSec, int meterBurstMs, Profile profile,
+                                 double tier1Threshold) {
         this.intervalMs = intervalMs;
         this.cth = cth;
         this.alpha = alpha;
@@ -56,6 +60,7 @@ public final class RegulationProperties {
         this.flowIdleTimeoutSec = flowIdleTimeoutSec;
         this.meterBurstMs = meterBurstMs;
         this.profile = profile;
+        this.tier1Threshold = tier1Threshold;
     }
 
     /**
@@ -66,7 +71,7 @@ public final class RegulationProperties {
     public static RegulationProperties defaults() {
         return new RegulationProperties(INTERVAL_MS_DEFAULT, CTH_DEFAULT, ALPHA_DEFAULT, RM_KBPS_DEFAULT,
                 DEADLOCK_BREAKER_DEFAULT, FAIL_OPEN_DELAY_MS_DEFAULT, FLOW_IDLE_TIMEOUT_SEC_DEFAULT,
-                METER_BURST_MS_DEFAULT, Profile.of(PROFILE_DEFAULT));
+                METER_BURST_MS_DEFAULT, Profile.of(PROFILE_DEFAULT), TIER1_THRESHOLD_DEFAULT);
     }
 
     /**
@@ -93,7 +98,8 @@ public final class RegulationProperties {
                 r.integer(FAIL_OPEN_DELAY_MS, previous.failOpenDelayMs, 0, 86_400_000),
                 r.integer(FLOW_IDLE_TIMEOUT_SEC, previous.flowIdleTimeoutSec, 1, 65535),
                 r.integer(METER_BURST_MS, previous.meterBurstMs, 1, 10_000),
-                Profile.of(r.choice(PROFILE, previous.profile.id(), PROFILES)));
+                Profile.of(r.choice(PROFILE, previous.profile.id(), PROFILES)),
+                r.decimal(TIER1_THRESHOLD, previous.tier1Threshold, 0.0, false, 1.0, true));
         errors.addAll(r.errors());
         return p;
     }
@@ -154,11 +160,16 @@ public final class RegulationProperties {
         return profile;
     }
 
+    /** @return threshold of the mpsdn profile's Tier-1 station signal */
+    public double tier1Threshold() {
+        return tier1Threshold;
+    }
+
     @Override
     public String toString() {
         return "intervalMs=" + intervalMs + " cth=" + cth + " alpha=" + alpha + " rmKbps=" + rmKbps
                 + " breaker=" + deadlockBreaker + " failOpenDelayMs=" + failOpenDelayMs
                 + " flowIdleTimeoutSec=" + flowIdleTimeoutSec + " meterBurstMs=" + meterBurstMs
-                + " profile=" + profile.id();
+                + " profile=" + profile.id() + " tier1Threshold=" + tier1Threshold;
     }
 }

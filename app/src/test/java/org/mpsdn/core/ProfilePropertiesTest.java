@@ -9,6 +9,7 @@ import org.mpsdn.api.model.Tier;
 import org.mpsdn.core.model.AccessPoint;
 import org.mpsdn.core.model.FlowKey;
 import org.mpsdn.core.model.NetworkSnapshot;
+import org.mpsdn.core.regulate.BandwidthRegulator;
 import org.mpsdn.core.regulate.DecreaseBase;
 
 import java.util.HashMap;
@@ -54,16 +55,17 @@ class ProfilePropertiesTest {
     }
 
     @Property(tries = 300)
-    void validationNeverRaisesTheLimitAboveItsCap(
+    void validationNeverRaisesAnApplicationLimitedLimitAboveItsCapAndLeavesABindingOneToEq4(
             @ForAll long seed, @ForAll @IntRange(min = 1, max = 8) int aps, @ForAll @IntRange(max = 30) int ues,
             @ForAll boolean uplink, @ForAll DecreaseBase base, @ForAll @DoubleRange(max = 3.0) double headroom,
-            @ForAll @DoubleRange(min = 0.05, max = 1.0) double cth) {
+            @ForAll @DoubleRange(min = 0.05, max = 1.0) double cth,
+            @ForAll @DoubleRange(min = 0.05, max = 1.0) double tier1Threshold) {
         Nets n = Nets.random(seed, aps, ues, 0.6, 1);
         RandomMeasurements m = new RandomMeasurements(n, seed);
         NetworkSnapshot s = n.build();
         RegulationState previous = m.previous();
-        CycleResult r = new RegulationCenter(params(Profile.MPSDN, uplink, headroom, base, cth))
-                .cycle(s, m.build(0), previous);
+        CycleResult r = new RegulationCenter(params(Profile.MPSDN, uplink, headroom, base, cth).toBuilder()
+                .tier1Threshold(tier1Threshold).build()).cycle(s, m.build(0), previous);
         long[] rates = tier2Rates(s, r);
         for (int ap = 0; ap < s.apCount(); ap++) {
             AccessPoint a = s.ap(ap);
@@ -78,11 +80,21 @@ class ProfilePropertiesTest {
                 long limit = r.tier2LimitBps(ap, d);
                 long before = Math.max(floor, Math.min(a.capacityBps(), previous.tier2LimitBps(a.id(), d)
                         .orElse(floor)));
-                if (sig < cth) {
-                    // the cap, computed here independently of LimitValidation; a limit above it is held
-                    double cap = Math.max(floor, Math.min(a.capacityBps(), Math.ceil(rate * (1.0 + headroom))));
-                    assertTrue(a + " " + d + ": " + limit + " raised above cap " + cap + " for rate " + rate
-                            + " from " + before, limit <= Math.max(cap, before));
+                double th = r.threshold(ap, d);
+                assertTrue(a + " " + d + " threshold " + th, th == cth || th == tier1Threshold);
+                if (sig < th) {
+                    if (rate * (1.0 + headroom) < before) {
+                        // application-limited: the cap, computed here independently of LimitValidation; a
+                        // limit above it is held
+                        double cap = Math.max(floor, Math.min(a.capacityBps(), Math.ceil(rate * (1.0 + headroom))));
+                        assertTrue(a + " " + d + ": " + limit + " raised above cap " + cap + " for rate " + rate
+                                + " from " + before, limit <= Math.max(cap, before));
+                    } else {
+                        // the meter binds: the paper's Eq. 4 increase (with the signal's threshold)
+                        assertEquals(a + " " + d + " rate " + rate + " from " + before,
+                                new BandwidthRegulator(th, RegulationParameters.DEFAULT_ALPHA, R_M)
+                                        .next(before, sig, a.capacityBps()), limit);
+                    }
                     assertTrue(a + " " + d + ": an increase lowered " + before + " to " + limit, limit >= before);
                 } else {
                     assertTrue(a + " " + d + ": a decrease raised " + before + " to " + limit, limit <= before);

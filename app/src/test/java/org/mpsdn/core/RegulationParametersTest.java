@@ -29,6 +29,22 @@ public class RegulationParametersTest {
     }
 
     @Test
+    public void tier1ThresholdDefaultsToTheLabsChoiceAndIsChecked() {
+        RegulationParameters p = RegulationParameters.defaults();
+        assertEquals(0.4, p.tier1Threshold(), 0.0);
+        assertEquals(0.85, p.cth(), 0.0); // CTh stays the paper's
+        RegulationParameters t = p.toBuilder().tier1Threshold(0.5).build();
+        assertEquals(0.5, t.tier1Threshold(), 0.0);
+        assertEquals(t, t.toBuilder().build());
+        assertFalse(t.equals(p));
+        assertEquals(1.0, p.toBuilder().tier1Threshold(1.0).build().tier1Threshold(), 0.0);
+        assertEquals("tier1Threshold must be in (0, 1], was 0",
+                error(RegulationParameters.builder().tier1Threshold(0)));
+        assertEquals("tier1Threshold must be in (0, 1], was NaN",
+                error(RegulationParameters.builder().tier1Threshold(Double.NaN)));
+    }
+
+    @Test
     public void messagesNameValueAndRange() {
         assertEquals("cth must be in (0, 1], was 1.5", error(RegulationParameters.builder().cth(1.5)));
         assertEquals("cth must be in (0, 1], was 0", error(RegulationParameters.builder().cth(0)));

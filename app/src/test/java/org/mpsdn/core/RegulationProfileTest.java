@@ -5,6 +5,7 @@ import org.mpsdn.api.model.Direction;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.model.StationLoad;
+import org.mpsdn.core.regulate.BandwidthRegulator;
 import org.mpsdn.core.regulate.DecreaseBase;
 
 import java.util.Map;
@@ -97,15 +98,43 @@ public class RegulationProfileTest {
     }
 
     @Test
-    public void validationCapsTheIncreaseNearTheMeasuredRateAndHoldsALimitAboveIt() {
+    public void validationLetsABindingLimitGrowAsEq4AndHoldsALimitTier2LeavesUnused() {
         Measurements m = w2(0.2, 0.9, 0.05).build();
         RegulationState at5M = RegulationState.of(Map.of(W2, 5_000_000L), Map.of());
         assertEquals(13_125_000L, w2Limit(paper.cycle(measured(), m, at5M))); // 5 Mb/s * (1 + 0.5 * 0.65 / 0.2)
-        // h = 1 (default): 6 Mb/s * 2
+        // h = 1 (default): Tier 2 uses 6 of 5 Mb/s (counted before the meter): the meter binds, Eq. 4's increase
+        // with the Tier-1 threshold 0.4 and S's 0.05, no longer capped at 2 x 6 Mb/s
         assertEquals(1.0, mpsdn.parameters().validationHeadroom(), 0.0);
-        assertEquals(12_000_000L, w2Limit(mpsdn.cycle(measured(), m, at5M)));
-        // 40 Mb/s is above that cap: held (neither raised nor lowered)
+        long eq4 = new BandwidthRegulator(0.4, 0.5, 100_000L).next(5_000_000L, 0.05, CAP);
+        assertTrue(eq4 > 12_000_000L);
+        assertEquals(eq4, w2Limit(mpsdn.cycle(measured(), m, at5M)));
+        // 6 Mb/s is below 40 / 2: application-limited, held (neither raised nor lowered)
         assertEquals(40_000_000L, w2Limit(mpsdn.cycle(measured(), m, AT_40M)));
+    }
+
+    @Test
+    public void theStationSignalIsComparedWithTheTier1ThresholdAndMacOccWithCth() {
+        int w2 = net.apIndex("W2");
+        // S's queue at 0.5: below CTh 0.85, above the Tier-1 threshold 0.4: halved in mpsdn
+        CycleResult r = mpsdn.cycle(net, w2(0.5, 0.0, 0.5).build(), AT_40M);
+        assertEquals(0.4, r.threshold(w2, Direction.DOWNLINK), 0.0);
+        assertEquals(20_000_000L, w2Limit(r));
+        // at 0.39 it is an Eq. 4 increase with 0.4 in place of CTh (no rate measured: not validated)
+        r = mpsdn.cycle(net, w2(0.5, 0.0, 0.39).build(), AT_40M);
+        assertEquals(new BandwidthRegulator(0.4, 0.5, 100_000L).next(40_000_000L, 0.39, CAP), w2Limit(r));
+        // the fallback to MacOcc keeps CTh
+        r = mpsdn.cycle(net, Measurements.builder().occupancy(W2, 0.5).build(), AT_40M);
+        assertEquals(0.85, r.threshold(w2, Direction.DOWNLINK), 0.0);
+        assertTrue(w2Limit(r) > 40_000_000L);
+        // the paper compares MacOcc with CTh whatever the stations read
+        r = paper.cycle(net, w2(0.5, 0.0, 0.9).build(), AT_40M);
+        assertEquals(0.85, r.threshold(w2, Direction.DOWNLINK), 0.0);
+        assertTrue(w2Limit(r) > 40_000_000L);
+        // a threshold set by the operator
+        RegulationCenter t6 = new RegulationCenter(mpsdn.parameters().toBuilder().tier1Threshold(0.6).build());
+        assertTrue(w2Limit(t6.cycle(net, w2(0.5, 0.0, 0.5).build(), AT_40M)) > 40_000_000L);
+        assertTrue(Double.isNaN(mpsdn.cycle(net, Measurements.builder().build(), AT_40M)
+                .threshold(w2, Direction.DOWNLINK)));
     }
 
     @Test

@@ -299,6 +299,7 @@ public class CommandsTest {
         assertTrue(text, text.contains("alpha=0.5"));
         assertTrue(text, text.contains("profile=mpsdn"));
         assertTrue(NorthboundService.PARAMETER_NAMES.contains("profile"));
+        assertTrue(NorthboundService.PARAMETER_NAMES.contains("tier1Threshold"));
         ParamsCommand one = wire(new ParamsCommand(), true);
         one.name = "cth";
         JsonNode n = json(run(one));

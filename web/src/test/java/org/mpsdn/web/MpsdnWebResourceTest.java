@@ -257,6 +257,14 @@ public class MpsdnWebResourceTest extends ResourceTest {
     }
 
     @Test
+    public void writesTheTier1Threshold() {
+        Response r = as(ADMIN, "parameters").put(Entity.json("{\"tier1Threshold\": 0.5}"));
+        assertEquals(200, r.getStatus());
+        assertEquals(0.5, json(r).get("tier1Threshold").asDouble(), 0.0);
+        assertEquals("0.5", nb.parameters.get("tier1Threshold"));
+    }
+
+    @Test
     public void rejectsBadParameters() {
         assertBadRequest(as(ADMIN, "parameters").put(Entity.json("{\"cth\": null}")), "cth: must not be null");
         assertBadRequest(as(ADMIN, "parameters").put(Entity.json("{\"cth\": {\"v\": 1}}")),

@@ -14,10 +14,11 @@ public interface NorthboundService {
 
     /**
      * Names of the global parameters, in display order. {@code profile} shows the regulation
-     * profile in force: the app's netcfg {@code profile} when it sets one, else this parameter.
+     * profile in force: the app's netcfg {@code profile} when it sets one, else this parameter;
+     * {@code tier1Threshold} is what the mpsdn profile compares its Tier-1 station signal with.
      */
     List<String> PARAMETER_NAMES = List.of("intervalMs", "cth", "alpha", "rmKbps", "deadlockBreaker",
-            "failOpenDelayMs", "flowIdleTimeoutSec", "meterBurstMs", "profile");
+            "failOpenDelayMs", "flowIdleTimeoutSec", "meterBurstMs", "profile", "tier1Threshold");
 
     /**
      * Returns every configured AP.

@@ -46,6 +46,11 @@ public final class BandwidthRegulator {
         return Math.min(minRateBps, capacityBps);
     }
 
+    /** @return the threshold this step compares the signal with (CTh) */
+    public double cth() {
+        return cth;
+    }
+
     /**
      * Whether a signal value calls for a decrease (Algorithm 2, line 3).
      *

@@ -6,11 +6,15 @@ import org.mpsdn.core.model.Checks;
  * Limit validation, the idea of TCP's congestion-window validation (RFC 7661) applied to the
  * Tier-2 meter (not in the paper): the limit may only grow while Tier 2 uses it.
  * <ul>
- *   <li>An increase never raises the limit above its cap max(floor, &lceil;rate &middot;
- *       (1 + headroom)&rceil;) (nor above the capacity), where rate is the Tier-2 rate measured over
- *       the last interval. A limit already above its cap is held, not lowered (RFC 7661 keeps an
- *       unvalidated cwnd too): lowering it whenever TCP through the meter uses less than
- *       1 / (1 + headroom) of it would spiral the limit down to R_m.</li>
+ *   <li>Tier 2 is <i>application-limited</i> when the Tier-2 rate measured over the last interval is
+ *       below limit / (1 + headroom) (RFC 7661 validates a cwnd only while pipeACK &lt; cwnd / 2, h = 1);
+ *       otherwise it uses the limit: the meter binds.</li>
+ *   <li>Meter-bound: Algorithm 2's increase, unchanged (a limit that binds is what Eq. 4 grows).</li>
+ *   <li>Application-limited: an increase never raises the limit above its cap max(floor,
+ *       &lceil;rate &middot; (1 + headroom)&rceil;) (nor above the capacity). As that cap is below the
+ *       limit, the limit is held, not lowered (RFC 7661 keeps an unvalidated cwnd too): lowering it
+ *       whenever TCP through the meter uses less than 1 / (1 + headroom) of it would spiral the limit
+ *       down to R_m.</li>
  *   <li>A decrease halves the limit ({@link DecreaseBase#LIMIT}, the paper's) or the smaller of
  *       the limit and the measured rate ({@link DecreaseBase#RATE}, RFC 7661's max(pipeACK, LW) / 2),
  *       never below the floor. Halving the rate binds at once even when the limit was held above
@@ -52,6 +56,18 @@ public final class LimitValidation {
     }
 
     /**
+     * Whether Tier 2 left the limit unused (RFC 7661's non-validated phase): the measured rate is below
+     * limit / (1 + headroom).
+     *
+     * @param rateBps  measured Tier-2 rate, bit/s; negative when unknown
+     * @param limitBps the limit in force BW_i
+     * @return true when the rate is known and rate &middot; (1 + headroom) &lt; limit
+     */
+    public boolean applicationLimited(long rateBps, long limitBps) {
+        return rateBps >= 0 && rateBps * (1.0 + headroom) < limitBps;
+    }
+
+    /**
      * Validates one Algorithm 2 step.
      *
      * @param proposedBps the step's result BW_{i+1}, in [floor, capacity]
@@ -70,6 +86,9 @@ public final class LimitValidation {
         if (congested) {
             return decrease == DecreaseBase.RATE
                     ? Math.max(floorBps, Math.min(currentBps, rateBps) / 2) : proposedBps;
+        }
+        if (!applicationLimited(rateBps, currentBps)) {
+            return proposedBps; // the meter binds: Algorithm 2's increase
         }
         return Math.min(proposedBps, Math.max(currentBps, capBps(rateBps, floorBps, capacityBps)));
     }

@@ -39,6 +39,7 @@ import static org.mpsdn.impl.config.MpsdnConfig.KIND;
 import static org.mpsdn.impl.config.MpsdnConfig.MAX_CAPACITY_KBPS;
 import static org.mpsdn.impl.config.MpsdnConfig.MAX_PORT;
 import static org.mpsdn.impl.config.MpsdnConfig.RM_KBPS;
+import static org.mpsdn.impl.config.MpsdnConfig.TIER1_THRESHOLD;
 import static org.mpsdn.impl.config.MpsdnConfig.UPLINK_PORT;
 
 /**
@@ -47,7 +48,7 @@ import static org.mpsdn.impl.config.MpsdnConfig.UPLINK_PORT;
  */
 final class ApParser {
     private static final String[] FIELDS = {ID, KIND, DEVICE_ID, AP_PORT, UPLINK_PORT, CAPACITY_KBPS, AGENT,
-            DIRECTIONS, CTH, ALPHA, RM_KBPS, ENB_AGENT};
+            DIRECTIONS, CTH, ALPHA, RM_KBPS, ENB_AGENT, TIER1_THRESHOLD};
 
     private final MpsdnConfig config;
 
@@ -128,7 +129,8 @@ final class ApParser {
             rm = OptionalLong.of(integer(ap, RM_KBPS, path, 1, capacity));
         }
         return new ApSpec(id, kind, deviceId, PortNumber.portNumber(apPort), PortNumber.portNumber(uplinkPort),
-                capacity, agent, enbAgent, dirs, cth, alpha, rm);
+                capacity, agent, enbAgent, dirs, cth, alpha, rm)
+                .withTier1Threshold(optionalDecimal(ap, TIER1_THRESHOLD, path, 0.0, false, 1.0, true));
     }
 
     private static ApKind kind(ObjectNode ap, String path) {

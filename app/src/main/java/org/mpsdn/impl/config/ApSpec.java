@@ -30,6 +30,7 @@ public final class ApSpec {
     private final OptionalDouble cth;
     private final OptionalDouble alpha;
     private final OptionalLong rmKbps;
+    private final OptionalDouble tier1Threshold;
 
     /**
      * Creates an AP spec without an eNB endpoint (values are expected to be validated by
@@ -74,6 +75,13 @@ public final class ApSpec {
     public ApSpec(String id, ApKind kind, DeviceId deviceId, PortNumber apPort, PortNumber uplinkPort,
                   long capacityKbps, HostPort agent, Optional<HostPort> enbAgent, Set<Direction> directions,
                   OptionalDouble cth, OptionalDouble alpha, OptionalLong rmKbps) {
+        this(id, kind, deviceId, apPort, uplinkPort, capacityKbps, agent, enbAgent, directions, cth, alpha, rmKbps,
+                OptionalDouble.empty());
+    }
+
+    private ApSpec(String id, ApKind kind, DeviceId deviceId, PortNumber apPort, PortNumber uplinkPort,
+                   long capacityKbps, HostPort agent, Optional<HostPort> enbAgent, Set<Direction> directions,
+                   OptionalDouble cth, OptionalDouble alpha, OptionalLong rmKbps, OptionalDouble tier1Threshold) {
         this.id = Objects.requireNonNull(id);
         this.kind = Objects.requireNonNull(kind);
         this.deviceId = Objects.requireNonNull(deviceId);
@@ -86,6 +94,18 @@ public final class ApSpec {
         this.cth = Objects.requireNonNull(cth);
         this.alpha = Objects.requireNonNull(alpha);
         this.rmKbps = Objects.requireNonNull(rmKbps);
+        this.tier1Threshold = Objects.requireNonNull(tier1Threshold);
+    }
+
+    /**
+     * This AP with a Tier-1 threshold override (the mpsdn profile's threshold for its station signal).
+     *
+     * @param value the override, empty for none
+     * @return a copy with that override
+     */
+    public ApSpec withTier1Threshold(OptionalDouble value) {
+        return new ApSpec(id, kind, deviceId, apPort, uplinkPort, capacityKbps, agent, enbAgent, directions, cth,
+                alpha, rmKbps, value);
     }
 
     /** @return AP identifier */
@@ -183,6 +203,11 @@ public final class ApSpec {
         return rmKbps;
     }
 
+    /** @return Tier-1 threshold override (mpsdn profile) */
+    public OptionalDouble tier1Threshold() {
+        return tier1Threshold;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -195,13 +220,14 @@ public final class ApSpec {
         return capacityKbps == a.capacityKbps && id.equals(a.id) && kind == a.kind && deviceId.equals(a.deviceId)
                 && apPort.equals(a.apPort) && uplinkPort.equals(a.uplinkPort)
                 && agent.equals(a.agent) && enbAgent.equals(a.enbAgent) && directions.equals(a.directions)
-                && cth.equals(a.cth) && alpha.equals(a.alpha) && rmKbps.equals(a.rmKbps);
+                && cth.equals(a.cth) && alpha.equals(a.alpha) && rmKbps.equals(a.rmKbps)
+                && tier1Threshold.equals(a.tier1Threshold);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(id, kind, deviceId, apPort, uplinkPort, capacityKbps, agent, enbAgent, directions,
-                cth, alpha, rmKbps);
+                cth, alpha, rmKbps, tier1Threshold);
     }
 
     @Override

@@ -18,7 +18,7 @@ import java.util.Set;
  * { "aps": [ { "id": "wifi1", "kind": "wifi", "deviceId": "of:0000000000000001",
  *              "apPort": 1, "uplinkPort": 2, "capacityKbps": 54000,
  *              "agent": "10.0.0.1:50051", "directions": ["downlink", "uplink"],
- *              "cth": 0.85, "alpha": 0.5, "rmKbps": 100 },
+ *              "cth": 0.85, "alpha": 0.5, "rmKbps": 100, "tier1Threshold": 0.4 },
  *            { "id": "lte1", "kind": "lte", ..., "enbAgent": "10.0.0.9:50061" } ],
  *   "ues": [ { "id": "ue1", "interfaces": [ { "ip": "10.0.1.2", "mac": "02:00:00:00:01:02" } ] } ],
  *   "profile": "mpsdn" }
@@ -51,6 +51,7 @@ public class MpsdnConfig extends Config<ApplicationId> {
     static final String CTH = "cth";
     static final String ALPHA = "alpha";
     static final String RM_KBPS = "rmKbps";
+    static final String TIER1_THRESHOLD = "tier1Threshold";
     static final String ENB_AGENT = "enbAgent";
     static final String INTERFACES = "interfaces";
     static final String IP = "ip";

@@ -39,7 +39,8 @@ public final class ApView {
      *
      * @param spec          config of the AP
      * @param occupancy     fresh occupancy per observed direction
-     * @param limitKbps     current Tier-2 limit per limited direction
+     * @param limitKbps     Tier-2 limit to decide from (BW_i) per limited direction: the limit in force, or
+     *                      in the mpsdn profile the target of a step ONOS has not confirmed yet
      * @param stations      associated stations from telemetry
      * @param stationQueues the stations' queues from telemetry ({@code ApTelemetry.stationQueues()})
      */

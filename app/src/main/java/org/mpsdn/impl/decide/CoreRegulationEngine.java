@@ -27,7 +27,8 @@ import java.util.TreeSet;
  *     uplink TCP flows without any packet counted yet (ONOS reports a new rule's counters only from
  *     its first flow-stats poll, up to 5 s later, and a new uplink flow is most likely the ACK stream
  *     of a download): an ACK stream is not metered meanwhile, a download is tiered at once.</li>
- * <li>Per-AP overrides of CTh, &alpha;, R_m: the core has global parameters, so APs are grouped
+ * <li>Per-AP overrides of CTh, &alpha;, R_m and the Tier-1 threshold: the core has global parameters, so APs are
+ *     grouped
  *     by their effective parameters and each group's limits come from a run with those; tiers and
  *     primaries come from the run with the global parameters.</li>
  * <li>Uplink is regulated in the core when any AP regulates it; limits of directions an AP does
@@ -52,7 +53,8 @@ public final class CoreRegulationEngine implements RegulationEngine {
     public EngineDecision decide(EngineInput in) {
         CoreSnapshot s = CoreSnapshot.of(in);
         EngineParams p = in.params();
-        RegulationParameters global = parameters(p, p.cth(), p.alpha(), p.rmKbps(), s.uplink, in.intervalMillis());
+        RegulationParameters global = parameters(p, List.of(p.cth(), p.alpha(), p.rmKbps(), p.tier1Threshold()),
+                s.uplink, in.intervalMillis());
         CycleResult result = new RegulationCenter(global).cycle(s.snapshot, s.measurements, s.previous);
         return new EngineDecision(tiers(s, result), limits(in, s, result), primaries(s, result),
                 unmetPolicies(in.policies(), s.links, s.apById));
@@ -72,23 +74,20 @@ public final class CoreRegulationEngine implements RegulationEngine {
 
     /**
      * The Tier-2 limit of every regulated AP direction in kbit/s: from the global run, or from a
-     * run with the AP's own parameters when it overrides CTh, alpha or R_m.
+     * run with the AP's own parameters when it overrides CTh, alpha, R_m or the Tier-1 threshold.
      */
     private static Map<ApDir, Long> limits(EngineInput in, CoreSnapshot s, CycleResult global) {
         EngineParams p = in.params();
-        Map<List<Object>, RegulationParameters> groups = new HashMap<>();
+        Map<List<Number>, CycleResult> groups = new HashMap<>();
+        List<Number> globalKey = List.of(p.cth(), p.alpha(), p.rmKbps(), p.tier1Threshold());
         Map<ApDir, Long> limits = new HashMap<>();
         for (ApView ap : in.aps()) {
             ApSpec spec = ap.spec();
-            double cth = spec.cth().orElse(p.cth());
-            double alpha = spec.alpha().orElse(p.alpha());
-            long rm = spec.rmKbps().orElse(p.rmKbps());
-            CycleResult r = global;
-            if (cth != p.cth() || alpha != p.alpha() || rm != p.rmKbps()) {
-                RegulationParameters own = groups.computeIfAbsent(List.of(cth, alpha, rm),
-                        k -> parameters(p, cth, alpha, rm, true, in.intervalMillis()));
-                r = new RegulationCenter(own).cycle(s.snapshot, s.measurements, s.previous);
-            }
+            List<Number> key = List.of(spec.cth().orElse(p.cth()), spec.alpha().orElse(p.alpha()),
+                    spec.rmKbps().orElse(p.rmKbps()), spec.tier1Threshold().orElse(p.tier1Threshold()));
+            CycleResult r = key.equals(globalKey) ? global : groups.computeIfAbsent(key,
+                    k -> new RegulationCenter(parameters(p, k, true, in.intervalMillis()))
+                            .cycle(s.snapshot, s.measurements, s.previous));
             for (Direction d : spec.directions()) {
                 r.tier2LimitBps(spec.id(), d)
                         .ifPresent(v -> limits.put(new ApDir(spec.id(), d), Math.max(1L, (v + 500) / 1000)));
@@ -129,12 +128,14 @@ public final class CoreRegulationEngine implements RegulationEngine {
         return unmet;
     }
 
-    private static RegulationParameters parameters(EngineParams p, double cth, double alpha, long rmKbps,
-                                                   boolean uplink, long intervalMillis) {
+    /** The core's parameters with {CTh, alpha, R_m in kbit/s, Tier-1 threshold} as given. */
+    private static RegulationParameters parameters(EngineParams p, List<Number> own, boolean uplink,
+                                                   long intervalMillis) {
         return RegulationParameters.builder()
-                .cth(cth)
-                .alpha(alpha)
-                .minRateBps(rmKbps * 1000)
+                .cth(own.get(0).doubleValue())
+                .alpha(own.get(1).doubleValue())
+                .minRateBps(own.get(2).longValue() * 1000)
+                .tier1Threshold(own.get(3).doubleValue())
                 .intervalMillis(intervalMillis)
                 .deadlockBreaker("baseline".equals(p.deadlockBreaker())
                         ? DeadlockBreaker.BASELINE : DeadlockBreaker.PRIORITY)

@@ -143,10 +143,13 @@ final class CoreSnapshot {
         }
     }
 
-    /** A flow's rate over the last cycle in bit/s, -1 when not measured (negative or NaN). */
+    /**
+     * A flow's rate over the last cycle in bit/s, -1 when not measured (negative or NaN) or not measured under
+     * the rule and meter in force ({@link FlowView#rateUnderOneMeter()}).
+     */
     private static long rate(FlowView f) {
         double r = f.rateBps();
-        return r >= 0 ? (long) Math.min(r, Long.MAX_VALUE) : -1L;
+        return r >= 0 && f.rateUnderOneMeter() ? (long) Math.min(r, Long.MAX_VALUE) : -1L;
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.mpsdn.impl.decide;
 
 import org.mpsdn.core.Profile;
+import org.mpsdn.core.RegulationParameters;
 import org.mpsdn.impl.RegulationProperties;
 
 import java.util.Objects;
@@ -15,6 +16,7 @@ public final class EngineParams {
     private final long rmKbps;
     private final String deadlockBreaker;
     private final Profile profile;
+    private final double tier1Threshold;
 
     /**
      * Creates the parameters of the paper profile.
@@ -29,7 +31,7 @@ public final class EngineParams {
     }
 
     /**
-     * Creates the parameters.
+     * Creates the parameters with the default Tier-1 threshold.
      *
      * @param cth             congestion threshold in (0, 1]
      * @param alpha           aggressiveness in (0, 1)
@@ -38,6 +40,22 @@ public final class EngineParams {
      * @param profile         regulation profile
      */
     public EngineParams(double cth, double alpha, long rmKbps, String deadlockBreaker, Profile profile) {
+        this(cth, alpha, rmKbps, deadlockBreaker, profile, RegulationParameters.DEFAULT_TIER1_THRESHOLD);
+    }
+
+    /**
+     * Creates the parameters.
+     *
+     * @param cth             congestion threshold in (0, 1]
+     * @param alpha           aggressiveness in (0, 1)
+     * @param rmKbps          Tier-2 floor in kbit/s
+     * @param deadlockBreaker priority or baseline
+     * @param profile         regulation profile
+     * @param tier1Threshold  threshold of the mpsdn profile's Tier-1 station signal, in (0, 1]
+     */
+    public EngineParams(double cth, double alpha, long rmKbps, String deadlockBreaker, Profile profile,
+                        double tier1Threshold) {
+        this.tier1Threshold = tier1Threshold;
         this.cth = cth;
         this.alpha = alpha;
         this.rmKbps = rmKbps;
@@ -52,7 +70,7 @@ public final class EngineParams {
      * @return the cycle's parameters
      */
     public static EngineParams of(RegulationProperties p) {
-        return new EngineParams(p.cth(), p.alpha(), p.rmKbps(), p.deadlockBreaker(), p.profile());
+        return of(p, Optional.empty());
     }
 
     /**
@@ -64,7 +82,8 @@ public final class EngineParams {
      * @return the cycle's parameters
      */
     public static EngineParams of(RegulationProperties p, Optional<Profile> netcfg) {
-        return new EngineParams(p.cth(), p.alpha(), p.rmKbps(), p.deadlockBreaker(), profileInForce(netcfg, p));
+        return new EngineParams(p.cth(), p.alpha(), p.rmKbps(), p.deadlockBreaker(), profileInForce(netcfg, p),
+                p.tier1Threshold());
     }
 
     /**
@@ -97,6 +116,11 @@ public final class EngineParams {
     /** @return deadlock breaker, priority or baseline */
     public String deadlockBreaker() {
         return deadlockBreaker;
+    }
+
+    /** @return threshold of the mpsdn profile's Tier-1 station signal (per-AP overrides live in the AP's config) */
+    public double tier1Threshold() {
+        return tier1Threshold;
     }
 
     /** @return regulation profile (paper or mpsdn; {@link Profile#id()} names it) */

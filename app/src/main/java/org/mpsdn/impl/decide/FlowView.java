@@ -18,9 +18,10 @@ public final class FlowView {
     private final long bytes;
     private final long packets;
     private final double rateBps;
+    private final boolean rateUnderOneMeter;
 
     /**
-     * Creates a flow view.
+     * Creates a flow view whose rate was measured under the meter in force.
      *
      * @param apId      AP the flow passes
      * @param match     5-tuple
@@ -33,6 +34,26 @@ public final class FlowView {
      */
     public FlowView(String apId, FlowMatch match, Direction direction, String ueId, Tier tier, long bytes,
                     long packets, double rateBps) {
+        this(apId, match, direction, ueId, tier, bytes, packets, rateBps, true);
+    }
+
+    /**
+     * Creates a flow view.
+     *
+     * @param apId      AP the flow passes
+     * @param match     5-tuple
+     * @param direction direction
+     * @param ueId      UE the flow belongs to
+     * @param tier      tier its rule currently implements
+     * @param bytes     byte counter of its rule
+     * @param packets   packet counter of its rule
+     * @param rateBps   rate over the last cycle in bit/s
+     * @param rateUnderOneMeter whether the rate was counted under the rule and the Tier-2 meter in force now
+     *                          (neither changed within the rate's window)
+     */
+    public FlowView(String apId, FlowMatch match, Direction direction, String ueId, Tier tier, long bytes,
+                    long packets, double rateBps, boolean rateUnderOneMeter) {
+        this.rateUnderOneMeter = rateUnderOneMeter;
         this.apId = Objects.requireNonNull(apId);
         this.match = Objects.requireNonNull(match);
         this.direction = Objects.requireNonNull(direction);
@@ -76,6 +97,16 @@ public final class FlowView {
     /** @return packets */
     public long packets() {
         return packets;
+    }
+
+    /**
+     * Whether {@link #rateBps()} was counted under the rule and the Tier-2 meter of its AP direction in force
+     * now; if not, limit validation treats it as unknown (the paper's step).
+     *
+     * @return true when neither changed within the rate's window
+     */
+    public boolean rateUnderOneMeter() {
+        return rateUnderOneMeter;
     }
 
     /** @return rate in bit/s over the last cycle */

@@ -1,5 +1,6 @@
 package org.mpsdn.impl.flow;
 
+import org.mpsdn.api.model.Tier;
 import org.mpsdn.impl.config.ApSpec;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.flow.FlowEntry;
@@ -29,6 +30,11 @@ import java.util.concurrent.TimeUnit;
  * <p>
  * A flow whose byte counter moved between two polls is reported as active (the multipath-user
  * tracker then keeps it past its idle timeout).
+ * <p>
+ * Each sample says when its rate's window started, at the earliest ({@link FlowSample#rateSinceMillis()}): the
+ * poll that ended it was stored after the AP's previous read, so the window started no earlier than that read
+ * minus the window's length. A rate counted across an ADD or MODIFY of the rule (a tier change) or a
+ * re-creation by the switch is {@link FlowSample#COUNTERS_RESET}: it does not describe the rule as it is.
  */
 public final class FlowStatsCollector {
 
@@ -43,18 +49,36 @@ public final class FlowStatsCollector {
         void flowActive(FlowMatch match, long nowMillis);
     }
 
-    /** The last stats-backed counters of a flow and the rate they gave. */
+    /**
+     * The last stats-backed counters of a flow, the rate they gave and its window's start, the tier its rule
+     * had; reset when the rule was seen re-installed (its stored entry fresh) since.
+     */
     private static final class Known {
         final long bytes;
         final long packets;
         final long lifeMillis;
         final double rateBps;
+        final long since;
+        final Tier tier;
+        final boolean reset;
 
-        Known(long bytes, long packets, long lifeMillis, double rateBps) {
+        Known(FlowEntry e, double rateBps, long since, Tier tier, boolean reset) {
+            this(e.bytes(), e.packets(), e.life(TimeUnit.MILLISECONDS), rateBps, since, tier, reset);
+        }
+
+        Known(long bytes, long packets, long lifeMillis, double rateBps, long since, Tier tier, boolean reset) {
             this.bytes = bytes;
             this.packets = packets;
             this.lifeMillis = lifeMillis;
             this.rateBps = rateBps;
+            this.since = since;
+            this.tier = tier;
+            this.reset = reset;
+        }
+
+        /** @return when the kept rate's window started, {@link FlowSample#COUNTERS_RESET} once reset */
+        long rateSince() {
+            return reset ? FlowSample.COUNTERS_RESET : since;
         }
     }
 
@@ -65,6 +89,8 @@ public final class FlowStatsCollector {
     private final Map<String, Map<FlowMatch, Known>> known = new HashMap<>();
     /** AP id to the samples of its last successful read. */
     private final Map<String, List<FlowSample>> last = new HashMap<>();
+    /** AP id to the time of its last successful read. */
+    private final Map<String, Long> readAt = new HashMap<>();
 
     /**
      * Creates a collector.
@@ -94,10 +120,14 @@ public final class FlowStatsCollector {
         Map<FlowMatch, Known> before = known.getOrDefault(ap.id(), Map.of());
         Map<FlowMatch, Known> now = new HashMap<>();
         List<FlowSample> flows = new ArrayList<>();
+        Long previousRead = readAt.get(ap.id());
+        long polledAfter = previousRead == null ? FlowSample.SINCE_UNKNOWN : previousRead;
         for (FlowEntry e : entries) {
-            PerFlowRule.of(appId, ap, e).ifPresent(r -> flows.add(sample(ap, r, e, before, now, nowMillis)));
+            PerFlowRule.of(appId, ap, e)
+                    .ifPresent(r -> flows.add(sample(ap, r, e, before, now, nowMillis, polledAfter)));
         }
         known.put(ap.id(), now);
+        readAt.put(ap.id(), nowMillis);
         last.put(ap.id(), List.copyOf(flows));
         return flows;
     }
@@ -120,33 +150,53 @@ public final class FlowStatsCollector {
     public void retain(Set<String> apIds) {
         known.keySet().retainAll(apIds);
         last.keySet().retainAll(apIds);
+        readAt.keySet().retainAll(apIds);
     }
 
+    /**
+     * One flow's sample; {@code polledAfter} is the AP's previous read (a poll newer than it ended the window),
+     * {@link FlowSample#SINCE_UNKNOWN} before the first.
+     */
     private FlowSample sample(ApSpec ap, PerFlowRule r, FlowEntry e, Map<FlowMatch, Known> before,
-                              Map<FlowMatch, Known> now, long nowMillis) {
+                              Map<FlowMatch, Known> now, long nowMillis, long polledAfter) {
         Known k = before.get(r.match());
         if (e.state() != FlowEntry.FlowEntryState.ADDED) {
-            // a fresh entry after ADD/MODIFY: its counters are unknown until the next poll
+            // a fresh entry after ADD/MODIFY: its counters are unknown until the next poll, the last rate was
+            // counted under the rule as it was
             if (k != null) {
-                now.put(r.match(), k);
-                return new FlowSample(ap.id(), r, k.bytes, k.packets, k.rateBps);
+                now.put(r.match(), new Known(k.bytes, k.packets, k.lifeMillis, k.rateBps, k.since, k.tier, true));
+                return new FlowSample(ap.id(), r, k.bytes, k.packets, k.rateBps, FlowSample.COUNTERS_RESET);
             }
-            return new FlowSample(ap.id(), r, 0, 0, 0.0);
+            return new FlowSample(ap.id(), r, 0, 0, 0.0, FlowSample.COUNTERS_RESET);
         }
         long life = e.life(TimeUnit.MILLISECONDS);
-        double rate;
+        Known next;
         if (k == null) {
-            rate = life > 0 ? e.bytes() * 8000.0 / life : 0.0;
+            next = new Known(e, life > 0 ? e.bytes() * 8000.0 / life : 0.0, windowStart(polledAfter, life), r.tier(),
+                    false);
         } else if (life > k.lifeMillis && e.bytes() >= k.bytes) {
-            rate = (e.bytes() - k.bytes) * 8000.0 / (life - k.lifeMillis);
+            // a window across a re-install of the rule (seen fresh, or with another tier, since the last read)
+            // counts two rules
+            boolean reinstalled = k.reset || k.tier != r.tier();
+            next = new Known(e, (e.bytes() - k.bytes) * 8000.0 / (life - k.lifeMillis),
+                    reinstalled ? FlowSample.COUNTERS_RESET : windowStart(polledAfter, life - k.lifeMillis),
+                    r.tier(), false);
             if (e.bytes() > k.bytes) {
                 activity.flowActive(r.match(), nowMillis);
             }
+        } else if (life == k.lifeMillis && e.bytes() == k.bytes && k.tier == r.tier()) {
+            next = k; // no poll since: the same rate and window
         } else {
-            // no poll since (same life), or the switch re-created the flow: keep the last rate
-            rate = k.rateBps;
+            // the switch re-created the flow (or the rule changed without a poll): keep the last rate, which no
+            // longer describes the rule
+            next = new Known(e, k.rateBps, FlowSample.COUNTERS_RESET, r.tier(), false);
         }
-        now.put(r.match(), new Known(e.bytes(), e.packets(), life, rate));
-        return new FlowSample(ap.id(), r, e.bytes(), e.packets(), rate);
+        now.put(r.match(), next);
+        return new FlowSample(ap.id(), r, e.bytes(), e.packets(), next.rateBps, next.rateSince());
+    }
+
+    /** The earliest start of a window of the given length that a poll after {@code polledAfter} ended. */
+    private static long windowStart(long polledAfter, long lengthMillis) {
+        return polledAfter == FlowSample.SINCE_UNKNOWN ? FlowSample.SINCE_UNKNOWN : polledAfter - lengthMillis;
     }
 }

@@ -1,6 +1,6 @@
 package org.mpsdn.impl.loop;
 
-import org.mpsdn.impl.meter.MeterStepper;
+import org.mpsdn.impl.meter.StepListener;
 import org.slf4j.Logger;
 
 import java.util.Map;
@@ -19,7 +19,7 @@ import static org.slf4j.LoggerFactory.getLogger;
  * the number of faults in it. Late rate steps: a step whose meter ONOS has not confirmed after two
  * meter-stats polls is counted (and told to the metrics); the stepper logs it.
  */
-public final class ApIncidents implements MeterStepper.Listener {
+public final class ApIncidents implements StepListener {
     private final Logger log = getLogger(getClass());
     private final Map<String, AtomicLong> total = new ConcurrentHashMap<>();
     private final Map<String, Long> inRun = new ConcurrentHashMap<>();

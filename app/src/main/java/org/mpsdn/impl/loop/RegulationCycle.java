@@ -9,6 +9,7 @@ import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.impl.RegulationProperties;
 import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.decide.ApDir;
 import org.mpsdn.impl.decide.ApView;
 import org.mpsdn.impl.decide.EngineDecision;
 import org.mpsdn.impl.decide.EngineInput;
@@ -37,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -64,6 +66,7 @@ public final class RegulationCycle {
     private final LoopReferences refs;
     private final DecisionApplier applier;
     private final AtomicLong cycles = new AtomicLong();
+    private final MeterChanges meterChanges = new MeterChanges();
     private volatile List<ManagedFlow> managed = List.of();
 
     /**
@@ -136,14 +139,16 @@ public final class RegulationCycle {
         // counters first: a flow that carried traffic stays alive in the tracker before it expires idle flows
         Set<String> unread = new HashSet<>();
         List<FlowSample> samples = collectFlows(current, now, unread);
+        observeLimits(current, now);
         DetectedUes detected = detection.detect(reports, aps.ues(), now);
-        List<FlowView> flows = flowViews(samples, detected.ueByIp());
+        List<FlowView> flows = flowViews(samples, detected.ueByIp(), meterChanges);
         Map<String, String> previous = store.primaries();
         UePolicySource policies = refs.policies();
         UePolicySource.Round round = policies == null ? null : policies.open();
-        EngineDecision decision = refs.engine().decide(new EngineInput(views(current, reports), flows,
-                detected.ues(), previous, EngineParams.of(p, aps.profile()), p.intervalMs(),
-                round == null ? Map.of() : round.policies()));
+        EngineParams params = EngineParams.of(p, aps.profile());
+        EngineDecision decision = refs.engine().decide(new EngineInput(
+                views(current, reports, params.profile().validates()), flows, detected.ues(), previous, params,
+                p.intervalMs(), round == null ? Map.of() : round.policies()));
         applyAtMasteredAps(current, flows, decision, reports, telemetry, p, previous, unread);
         if (round != null) {
             round.applied(decision.unmetPolicies());
@@ -206,8 +211,14 @@ public final class RegulationCycle {
         return samples;
     }
 
-    /** Each AP with its fresh occupancy, the limits in force (shared state), its stations and their queues. */
-    private List<ApView> views(Map<String, ApSpec> current, Map<String, Optional<ApTelemetry>> reports) {
+    /**
+     * Each AP with its fresh occupancy, its limits (BW_i), its stations and their queues. BW_i is the limit in
+     * force (shared state); with {@code pending} (the mpsdn profile, which validates limits) it is the target
+     * of a step still waiting for ONOS's confirmation, so a raise is not replaced by a target computed from
+     * the limit it replaces (ONOS confirms a meter at its 10-s meter-stats poll, the cycle runs every 2 s).
+     */
+    private List<ApView> views(Map<String, ApSpec> current, Map<String, Optional<ApTelemetry>> reports,
+                               boolean pending) {
         List<ApView> views = new ArrayList<>();
         for (ApSpec ap : current.values()) {
             Optional<ApTelemetry> report = reports.get(ap.id());
@@ -216,20 +227,41 @@ public final class RegulationCycle {
             Map<Direction, Long> limits = new EnumMap<>(Direction.class);
             store.state(ap.id()).ifPresent(s -> ap.directions()
                     .forEach(d -> s.limitKbps(d).ifPresent(l -> limits.put(d, l))));
+            if (pending) {
+                ap.directions().forEach(d -> stepper.pendingKbps(new ApDir(ap.id(), d))
+                        .ifPresent(t -> limits.put(d, t)));
+            }
             views.add(new ApView(ap, occ, limits, report.map(ApTelemetry::stations).orElse(List.of()),
                     report.map(ApTelemetry::stationQueues).orElse(List.of())));
         }
         return views;
     }
 
-    /** The flows with their UE: the registered or detected UE of the address, else the address's own. */
-    private static List<FlowView> flowViews(List<FlowSample> samples, Map<IpAddress, String> ueIds) {
+    /** Dates the changes of the limits in force (the store), against which the flows' rates are checked. */
+    private void observeLimits(Map<String, ApSpec> current, long now) {
+        for (ApSpec ap : current.values()) {
+            for (Direction d : ap.directions()) {
+                meterChanges.observe(new ApDir(ap.id(), d), store.state(ap.id()).map(s -> s.limitKbps(d))
+                        .orElse(OptionalLong.empty()), now);
+            }
+        }
+        meterChanges.retain(current.keySet());
+    }
+
+    /**
+     * The flows with their UE (the registered or detected UE of the address, else the address's own) and
+     * whether their rate was counted under the rule and limit in force ({@link MeterChanges}).
+     */
+    private static List<FlowView> flowViews(List<FlowSample> samples, Map<IpAddress, String> ueIds,
+                                            MeterChanges changes) {
         List<FlowView> flows = new ArrayList<>(samples.size());
         for (FlowSample s : samples) {
             String ue = ueIds.get(s.ueAddress());
+            boolean underOneMeter = changes.underOneMeter(new ApDir(s.apId(), s.rule().direction()),
+                    s.rateSinceMillis());
             flows.add(new FlowView(s.apId(), s.rule().match(), s.rule().direction(),
                     ue != null ? ue : UeIds.ofAddress(s.ueAddress().toString()), s.rule().tier(), s.bytes(),
-                    s.packets(), s.rateBps()));
+                    s.packets(), s.rateBps(), underOneMeter));
         }
         return flows;
     }

@@ -72,6 +72,16 @@ final class MeterStep {
                 && target <= inForce.getAsLong();
     }
 
+    /**
+     * The newest target requested for the AP direction: the one waiting for this step to end, else this step's.
+     *
+     * @return kbit/s, empty for a lift
+     */
+    OptionalLong latestTarget() {
+        long t = hasNext ? next : rateKbps;
+        return t == LIFT ? OptionalLong.empty() : OptionalLong.of(t);
+    }
+
     @Override
     public String toString() {
         return "MeterStep{" + ap.id() + "/" + direction + " -> " + (rateKbps == LIFT ? "lift" : rateKbps + " kbps")

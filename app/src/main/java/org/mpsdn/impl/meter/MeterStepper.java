@@ -80,26 +80,8 @@ public final class MeterStepper {
     private final Executor loop;
     private final LongSupplier burstMillis;
     private final LongSupplier clock;
-    private final Listener listener;
+    private final StepListener listener;
     private final Map<ApDir, MeterStep> steps = new HashMap<>();
-
-    /** Told about steps that wait too long and about faults of an AP's steps. */
-    public interface Listener {
-        /**
-         * A step's meter was not confirmed within {@link #CONFIRM_LATE_MS}.
-         *
-         * @param apId AP id
-         */
-        void late(String apId);
-
-        /**
-         * Checking an AP's step threw (the other APs' steps are still checked).
-         *
-         * @param apId AP id
-         * @param e    the exception
-         */
-        void fault(String apId, RuntimeException e);
-    }
 
     /**
      * Creates a stepper.
@@ -116,7 +98,7 @@ public final class MeterStepper {
      */
     public MeterStepper(ApplicationId appId, MeterService meterService, AppMeters meters,
                         FlowRuleService flowRuleService, RegulationStore store, Executor loop,
-                        LongSupplier burstMillis, LongSupplier clock, Listener listener) {
+                        LongSupplier burstMillis, LongSupplier clock, StepListener listener) {
         this.appId = appId;
         this.meterService = meterService;
         this.meters = meters;
@@ -388,6 +370,17 @@ public final class MeterStepper {
      */
     public boolean owns(DeviceId deviceId, MeterId meterId) {
         return steps.values().stream().anyMatch(s -> meterId.equals(s.newMeter) && s.ap.deviceId().equals(deviceId));
+    }
+
+    /**
+     * The newest target of the step in flight of an AP direction: decided, not yet in force (ONOS confirms it).
+     *
+     * @param key AP and direction
+     * @return kbit/s; empty when no step is in flight or it lifts the limit
+     */
+    public OptionalLong pendingKbps(ApDir key) {
+        MeterStep s = steps.get(key);
+        return s == null ? OptionalLong.empty() : s.latestTarget();
     }
 
     private ApRegulationState currentState(ApSpec ap) {

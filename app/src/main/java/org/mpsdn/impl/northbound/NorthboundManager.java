@@ -264,6 +264,7 @@ public class NorthboundManager implements NorthboundAdminService {
         m.put("flowIdleTimeoutSec", String.valueOf(p.flowIdleTimeoutSec()));
         m.put("meterBurstMs", String.valueOf(p.meterBurstMs()));
         m.put("profile", EngineParams.profileInForce(netcfgProfile(), p).id());
+        m.put("tier1Threshold", String.valueOf(p.tier1Threshold()));
         return m;
     }
 

@@ -3,6 +3,8 @@ package org.mpsdn.core.regulate;
 import org.junit.Test;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
 import static org.mpsdn.core.Expect.assertThrows;
 
 /**
@@ -25,9 +27,32 @@ public class LimitValidationTest {
     }
 
     @Test
-    public void increaseStopsAtTheCapAndAnInflatedLimitIsHeld() {
-        // Eq. 4 proposed 50 Mb/s from 8 while Tier 2 used 10: the limit goes to 15
-        assertEquals(15_000_000L, halfRate.next(CAP, 8_000_000L, false, 10_000_000L, FLOOR, CAP));
+    public void applicationLimitedMeansTheRateWithHeadroomIsBelowTheLimit() {
+        assertTrue(halfRate.applicationLimited(9_999_999L, 15_000_000L));
+        assertFalse(halfRate.applicationLimited(10_000_000L, 15_000_000L)); // 10 * 1.5 = 15: the meter binds
+        assertFalse(halfRate.applicationLimited(20_000_000L, 15_000_000L));
+        assertFalse(halfRate.applicationLimited(-1L, 15_000_000L)); // unknown rate
+        assertTrue(halfRate.applicationLimited(0L, FLOOR));
+        LimitValidation rfc = new LimitValidation(1.0, DecreaseBase.RATE); // RFC 7661: pipeACK < cwnd / 2
+        assertTrue(rfc.applicationLimited(499_999L, 1_000_000L));
+        assertFalse(rfc.applicationLimited(500_000L, 1_000_000L));
+    }
+
+    @Test
+    public void aBindingMeterTakesAlgorithm2sIncrease() {
+        // Eq. 4 proposed 50 Mb/s from 8 while Tier 2 used 10 (above 8 / 1.5): the meter binds, 50 it is
+        assertEquals(CAP, halfRate.next(CAP, 8_000_000L, false, 10_000_000L, FLOOR, CAP));
+        // exactly at limit / (1 + h): still bound
+        assertEquals(CAP, halfRate.next(CAP, 15_000_000L, false, 10_000_000L, FLOOR, CAP));
+        // TCP through a token bucket at 60 % of a 1-Mb/s limit with h = 1: bound, Eq. 4's 9 Mb/s kept
+        assertEquals(9_000_000L, new LimitValidation(1.0, DecreaseBase.RATE)
+                .next(9_000_000L, 1_000_000L, false, 600_000L, FLOOR, CAP));
+    }
+
+    @Test
+    public void anApplicationLimitedTier2HoldsTheLimit() {
+        // Tier 2 used 10 of 20 (below 20 / 1.5): Eq. 4's 50 is not taken, the limit is held (cap 15 < 20)
+        assertEquals(20_000_000L, halfRate.next(CAP, 20_000_000L, false, 10_000_000L, FLOOR, CAP));
         // a proposal under the cap is kept
         assertEquals(12_000_000L, halfRate.next(12_000_000L, 10_000_000L, false, 10_000_000L, FLOOR, CAP));
         // a limit above its cap neither grows nor shrinks

@@ -28,6 +28,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -89,6 +90,19 @@ public class MpsdnConfigTest {
         assertEquals(c.ues(), c.parsed().ues());
         root.put("profile", "paper");
         assertEquals(Optional.of(Profile.PAPER), config(root).profile());
+    }
+
+    @Test
+    public void tier1ThresholdIsAnOptionalPerApOverride() {
+        assertEquals(OptionalDouble.empty(), config(valid()).aps().get(0).tier1Threshold());
+        ObjectNode root = valid();
+        ap(root, 1).put("tier1Threshold", 0.5);
+        List<ApSpec> aps = config(root).aps();
+        assertEquals(OptionalDouble.empty(), aps.get(0).tier1Threshold());
+        assertEquals(OptionalDouble.of(0.5), aps.get(1).tier1Threshold());
+        assertEquals(OptionalDouble.of(0.8), aps.get(0).cth());
+        assertEquals(aps.get(1), aps.get(1).withTier1Threshold(OptionalDouble.of(0.5)));
+        assertFalse(aps.get(1).equals(aps.get(1).withTier1Threshold(OptionalDouble.empty())));
     }
 
     @Test
@@ -197,6 +211,12 @@ public class MpsdnConfigTest {
         l.add(new Case("direction not string", r -> ((ArrayNode) ap(r, 0).get("directions")).add(1),
                 "aps[0].directions", "must be strings"));
         l.add(new Case("cth zero", r -> ap(r, 0).put("cth", 0.0), "aps[0].cth", "must be in (0.0, 1.0]"));
+        l.add(new Case("tier1Threshold zero", r -> ap(r, 0).put("tier1Threshold", 0.0), "aps[0].tier1Threshold",
+                "must be in (0.0, 1.0]"));
+        l.add(new Case("tier1Threshold above one", r -> ap(r, 1).put("tier1Threshold", 1.5),
+                "aps[1].tier1Threshold", "must be in (0.0, 1.0]"));
+        l.add(new Case("tier1Threshold text", r -> ap(r, 0).put("tier1Threshold", "low"), "aps[0].tier1Threshold",
+                "must be a number"));
         l.add(new Case("cth above one", r -> ap(r, 0).put("cth", 1.01), "aps[0].cth", "must be in (0.0, 1.0]"));
         l.add(new Case("cth text", r -> ap(r, 0).put("cth", "high"), "aps[0].cth", "must be a number"));
         l.add(new Case("alpha one", r -> ap(r, 0).put("alpha", 1.0), "aps[0].alpha", "must be in (0.0, 1.0)"));
@@ -255,6 +275,6 @@ public class MpsdnConfigTest {
                 assertEquals(c.name, c.field, e.field());
             }
         }
-        assertEquals(61, cases.size());
+        assertEquals(64, cases.size());
     }
 }

@@ -55,7 +55,12 @@ public class CoreRegulationEngineProfileTest {
 
     /** Wi-Fi: MacOcc 0.3, the single-path user's queue 0.9; LTE: MacOcc 0.9, ue1's (Tier-2) queue 0.95. */
     private static EngineDecision run(Profile profile) {
-        ApSpec wifi = ap("wifi1", ApKind.WIFI, 1, 54_000);
+        return run(new EngineParams(0.85, 0.5, 100, "priority", profile), OptionalDouble.empty(), 0.9);
+    }
+
+    /** The same with the given parameters, Wi-Fi's Tier-1 threshold override and single-path queue. */
+    private static EngineDecision run(EngineParams params, OptionalDouble wifiTier1Threshold, double singleQueue) {
+        ApSpec wifi = ap("wifi1", ApKind.WIFI, 1, 54_000).withTier1Threshold(wifiTier1Threshold);
         ApSpec lte = ap("lte1", ApKind.LTE, 2, 20_000);
         List<FlowView> flows = List.of(
                 new FlowView("wifi1", WIFI_DATA, Direction.DOWNLINK, "ue1", Tier.TIER1, 15_000_000, 10_000, 9e6),
@@ -66,14 +71,14 @@ public class CoreRegulationEngineProfileTest {
                 new ApView(wifi, Map.of(Direction.DOWNLINK, 0.3), Map.of(Direction.DOWNLINK, 20_000L),
                         List.of(station("02:00:00:00:01:02", "10.0.1.2", -40, 54_000_000),
                                 station("02:00:00:00:01:09", "10.0.1.9", -50, 54_000_000)),
-                        List.of(queue("10.0.1.9", 0.9), queue("10.0.1.2", 0.0))),
+                        List.of(queue("10.0.1.9", singleQueue), queue("10.0.1.2", 0.0))),
                 new ApView(lte, Map.of(Direction.DOWNLINK, 0.9), Map.of(Direction.DOWNLINK, 10_000L),
                         List.of(station("02:00:00:00:02:02", "10.0.2.2", -100, 5_000_000)),
                         List.of(queue("10.0.2.2", 0.95))));
         List<UeSpec> ues = List.of(new UeSpec("ue1", Map.of(IpAddress.valueOf("10.0.1.2"), Optional.empty(),
                 IpAddress.valueOf("10.0.2.2"), Optional.empty())));
         return new CoreRegulationEngine().decide(new EngineInput(aps, flows, ues, Map.of(),
-                new EngineParams(0.85, 0.5, 100, "priority", profile), 2000));
+                params, 2000));
     }
 
     private static long limit(EngineDecision d, String ap) {
@@ -97,5 +102,20 @@ public class CoreRegulationEngineProfileTest {
         assertEquals(10_000L, limit(d, "lte1"));
         // Wi-Fi: the single-path user's queue is at 0.9: a decrease; no Tier-2 traffic there, so R_m
         assertEquals(100L, limit(d, "wifi1"));
+    }
+
+    @Test
+    public void theTier1ThresholdComesFromTheParametersOrTheApsOverride() {
+        EngineParams mpsdn = new EngineParams(0.85, 0.5, 100, "priority", Profile.MPSDN);
+        assertEquals(0.4, mpsdn.tier1Threshold(), 0.0);
+        // the single-path user's queue at 0.5: below CTh, above the default Tier-1 threshold: a decrease
+        assertEquals(100L, limit(run(mpsdn, OptionalDouble.empty(), 0.5), "wifi1"));
+        // Wi-Fi's own threshold 0.6: an increase (no Tier-2 flow there, rate 0 below R_m: held at 20 Mb/s)
+        assertEquals(20_000L, limit(run(mpsdn, OptionalDouble.of(0.6), 0.5), "wifi1"));
+        // the global threshold 0.6 does the same; the paper profile ignores it (MacOcc 0.3 vs CTh)
+        assertEquals(20_000L, limit(run(new EngineParams(0.85, 0.5, 100, "priority", Profile.MPSDN, 0.6),
+                OptionalDouble.empty(), 0.5), "wifi1"));
+        assertEquals(38_333L, limit(run(new EngineParams(0.85, 0.5, 100, "priority", Profile.PAPER, 0.1),
+                OptionalDouble.of(0.1), 0.5), "wifi1"));
     }
 }

@@ -16,6 +16,7 @@ import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
+import org.mpsdn.api.northbound.NorthboundService;
 import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
 import org.mpsdn.api.northbound.UeRegistration;
@@ -304,6 +305,15 @@ public class NorthboundManagerTest {
         both.put("alpha", "2");
         expectRejected(() -> mgr.setParameters(both), "alpha: ");
         assertNull("nothing applied when one value is bad", cfg.values.get("intervalMs"));
+    }
+
+    @Test
+    public void tier1ThresholdIsShownAndValidated() {
+        assertEquals("0.4", mgr.parameters().get("tier1Threshold"));
+        assertEquals("0.5", mgr.setParameters(Map.of("tier1Threshold", "0.5")).get("tier1Threshold"));
+        assertEquals("0.5", cfg.values.get("tier1Threshold"));
+        expectRejected(() -> mgr.setParameters(Map.of("tier1Threshold", "1.2")), "tier1Threshold: ");
+        assertEquals(NorthboundService.PARAMETER_NAMES, List.copyOf(mgr.parameters().keySet()));
     }
 
     @Test

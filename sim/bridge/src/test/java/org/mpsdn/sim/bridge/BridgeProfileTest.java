@@ -75,12 +75,13 @@ public class BridgeProfileTest {
         JsonNode d1 = answer(s, cycle(1, 2000, 500_000, 0.9, stations(1.0, 0.01)));
         assertEquals(2_000_000L, wifiSignal(d1).get("tier2RateBps").asLong());
         assertEquals(0.01, wifiSignal(d1).get("signal").asDouble(), 0.0);
-        // Eq. 4 from R_m: 100 kb/s * (1 + 0.5 * 0.84 / 0.01) = 4.3 Mb/s, validated to 2 Mb/s * 2 (h = 1)
-        assertEquals(4_000_000L, wifiLimit(d1));
+        // Tier 2 uses R_m (2 Mb/s counted before the meter): the meter binds, Eq. 4's increase with the Tier-1
+        // threshold 0.4: 100 kb/s * (1 + 0.5 * 0.39 / 0.01) = 2.05 Mb/s (not capped at 2 Mb/s * 2)
+        assertEquals(2_050_000L, wifiLimit(d1));
         // epoch 2 (2-4 s): 1 MB more = 4 Mb/s; ue1 backlogged: halve the measured rate
         JsonNode d2 = answer(s, cycle(2, 4000, 1_500_000, 0.3, stations(0.0, 0.9)));
         assertEquals(4_000_000L, wifiSignal(d2).get("tier2RateBps").asLong());
-        assertEquals(2_000_000L, wifiLimit(d2)); // min(4, 4) / 2
+        assertEquals(1_025_000L, wifiLimit(d2)); // min(2.05, 4) / 2
     }
 
     @Test
@@ -94,8 +95,10 @@ public class BridgeProfileTest {
         BridgeSession limitBase = new BridgeSession(Map.of("profile", "mpsdn", "decreaseBase", "limit",
                 "validationHeadroom", "0.5"));
         answer(limitBase, String.format(CONFIG, ""));
-        assertEquals(3_000_000L, wifiLimit(answer(limitBase, cycle(1, 2000, 500_000, 0.2, stations(1.0, 0.01)))));
-        assertEquals(1_500_000L, wifiLimit(answer(limitBase, cycle(2, 4000, 1_500_000, 0.2, stations(0.0, 0.9)))));
+        // meter-bound: Eq. 4's 2.05 Mb/s (h = 0.5 does not cap it); then, Tier 2 at 1 Mb/s, LIMIT halves the
+        // limit (RATE would give 0.5 Mb/s)
+        assertEquals(2_050_000L, wifiLimit(answer(limitBase, cycle(1, 2000, 500_000, 0.2, stations(1.0, 0.01)))));
+        assertEquals(1_025_000L, wifiLimit(answer(limitBase, cycle(2, 4000, 750_000, 0.2, stations(0.0, 0.9)))));
     }
 
     @Test

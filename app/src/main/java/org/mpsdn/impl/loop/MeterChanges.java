@@ -1,0 +1,59 @@
+package org.mpsdn.impl.loop;
+
+import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.impl.flow.FlowSample;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * When the Tier-2 limit in force of each AP direction last changed, as the regulation cycle sees it in
+ * the store (loop thread only), so that a Tier-2 rate counted across a change is not read as the use of
+ * the new limit. A change is dated by the cycle that first sees it, no earlier than it happened (the
+ * stepper records a limit when ONOS has confirmed its meter and the rule points to it); the first sight
+ * of an AP direction counts as a change. A rate is under one meter when its window started, at the
+ * earliest, no sooner than that date.
+ */
+final class MeterChanges {
+    private final Map<ApDir, OptionalLong> seen = new HashMap<>();
+    private final Map<ApDir, Long> changedAt = new HashMap<>();
+
+    /**
+     * Records the limit in force of an AP direction now.
+     *
+     * @param key       AP and direction
+     * @param inForce   the limit in force in kbit/s, empty when unlimited
+     * @param nowMillis the cycle's time
+     */
+    void observe(ApDir key, OptionalLong inForce, long nowMillis) {
+        OptionalLong before = seen.put(key, inForce);
+        if (before == null || !before.equals(inForce)) {
+            changedAt.put(key, nowMillis);
+        }
+    }
+
+    /**
+     * Whether a rate was counted under the limit in force now.
+     *
+     * @param key        AP and direction
+     * @param sinceMillis the earliest start of the rate's window ({@link FlowSample#rateSinceMillis()})
+     * @return true when the window started after the last change seen and the rule was not re-installed
+     */
+    boolean underOneMeter(ApDir key, long sinceMillis) {
+        Long changed = changedAt.get(key);
+        return changed != null && sinceMillis != FlowSample.COUNTERS_RESET && sinceMillis != FlowSample.SINCE_UNKNOWN
+                && changed <= sinceMillis;
+    }
+
+    /**
+     * Forgets the APs that are no longer configured.
+     *
+     * @param apIds the configured APs
+     */
+    void retain(Set<String> apIds) {
+        seen.keySet().removeIf(k -> !apIds.contains(k.apId()));
+        changedAt.keySet().removeIf(k -> !apIds.contains(k.apId()));
+    }
+}
