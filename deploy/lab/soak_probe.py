@@ -166,15 +166,28 @@ def rss_kb(pid):
     return None
 
 
-def kernel_subflows(ue):
-    """Sorted local addresses of the UE's established TCP sockets to the server (`ss` in its namespace; MPTCP
-    subflows are TCP sockets): the kernel's view, a multipath download has a subflow on each radio's address."""
-    text = nsx(ue, f"ss -tnH state established dst {SERVER_IP}", check=False, capture=True) or ""
-    out = set()
+# a subflow that received nothing for longer than this has ended in the app's tracker by design: its per-flow
+# rules idled out (the app's flowIdleTimeoutSec, default 10 s; FlowRuleEvent RULE_REMOVED closes the flow)
+ACTIVE_S = 10.0
+_LASTRCV = re.compile(r"\blastrcv:(\d+)")
+
+
+def kernel_subflows(ue, active_s=ACTIVE_S):
+    """Sorted local addresses of the UE's established TCP sockets to the server that received a packet in the
+    last active_s (`ss -tin` in its namespace; MPTCP subflows are TCP sockets): the kernel's view, a multipath
+    download has an active subflow on each radio's address. A subflow the server's MPTCP scheduler stopped
+    using (e.g. a Tier-2 subflow held at R_m, which it marks stale) is established but not active."""
+    text = nsx(ue, f"ss -tinH state established dst {SERVER_IP}", check=False, capture=True) or ""
+    out, addr = set(), None
     for line in text.splitlines():
         f = line.split()
-        if len(f) >= 4:
-            out.add(f[2].rsplit(":", 1)[0].split("%")[0])
+        if not line[:1].isspace() and len(f) >= 4:
+            addr = f[2].rsplit(":", 1)[0].split("%")[0]
+            continue
+        m = _LASTRCV.search(line)
+        if addr is not None and (m is None or int(m.group(1)) <= active_s * 1000):
+            out.add(addr)
+        addr = None
     return sorted(out)
 
 
