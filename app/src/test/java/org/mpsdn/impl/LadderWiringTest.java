@@ -9,6 +9,7 @@ import org.mpsdn.impl.decide.ApDir;
 import org.mpsdn.impl.decide.EngineDecision;
 import org.mpsdn.impl.flow.TierRules;
 import org.mpsdn.impl.meter.LadderRungs;
+import org.mpsdn.impl.meter.MeterStepper;
 import org.onosproject.net.flow.FlowRule;
 import org.onosproject.net.flow.TrafficTreatment;
 import org.onosproject.net.meter.Meter;
@@ -38,7 +39,7 @@ import static org.mpsdn.impl.Harness.DEV2;
 public class LadderWiringTest {
     private static final long CYCLE_MS = 2000;
     private static final ApDir DL = new ApDir("wifi1", Direction.DOWNLINK);
-    /** wifi1's ladder: R_m 100 kbit/s by sqrt(2) to its 54000 kbit/s capacity. */
+    /** wifi1's ladder: from its 54000 kbit/s capacity down by sqrt(2) to R_m 100 kbit/s (19 rungs). */
     private static final long[] RATES =
             LadderRungs.rates(100, 54_000, OsgiPropertyConstants.METER_LADDER_RATIO_DEFAULT);
 
@@ -110,8 +111,8 @@ public class LadderWiringTest {
         ladderInForce(16_250);
         assertEquals("one meter per rung, nothing else", Arrays.stream(RATES).boxed().collect(Collectors.toList()),
                 submittedRates());
-        assertEquals("the highest rung at or below the target", OptionalLong.of(12_800), limit());
-        assertEquals(12_800L, (long) rates(DEV1).get(MeterId.meterId(meterInForce().getAsLong())));
+        assertEquals("the highest rung at or below the target", OptionalLong.of(13_500), limit());
+        assertEquals(13_500L, (long) rates(DEV1).get(MeterId.meterId(meterInForce().getAsLong())));
         assertEquals(meteredBy(h, meterInForce().getAsLong()), table1());
         assertTrue(h.meters.withdrawn.isEmpty());
     }
@@ -120,7 +121,7 @@ public class LadderWiringTest {
     public void aDecreaseUnderOnosTimingIsInForceInTheCycleThatDecidesIt() {
         ladderInForce(16_250);
         long[] decreases = {8_000, 3_000, 150};
-        long[] rungs = {6_400, 2_263, 141};
+        long[] rungs = {6_750, 2_386, 149};
         for (int i = 0; i < decreases.length; i++) {
             target[0] = decreases[i];
             h.advance(CYCLE_MS);
@@ -137,13 +138,13 @@ public class LadderWiringTest {
 
     @Test
     public void anIncreaseMovesAtLeastOneRungUpInTheSameCycle() {
-        ladderInForce(6_400);
-        target[0] = 6_500; // Eq. 4's small step near the limit: the nearest rung is the one in force
+        ladderInForce(6_750);
+        target[0] = 6_800; // Eq. 4's small step near the limit: the nearest rung is the one in force
         h.cycle();
-        assertEquals(OptionalLong.of(9_051), limit());
+        assertEquals(OptionalLong.of(9_546), limit());
         target[0] = 40_000;
         h.cycle();
-        assertEquals("the nearest rung", OptionalLong.of(36_204), limit());
+        assertEquals("the nearest rung", OptionalLong.of(38_184), limit());
         target[0] = 54_000;
         h.cycle();
         assertEquals(OptionalLong.of(54_000), limit());
@@ -159,8 +160,41 @@ public class LadderWiringTest {
         h.cycle();
         assertEquals(RATES.length, h.meters.submitted.size());
         h.meterStatsPoll();
-        assertEquals(OptionalLong.of(4_525), limit());
+        assertEquals(OptionalLong.of(4_773), limit());
         assertTrue(h.meters.withdrawn.isEmpty());
+    }
+
+    @Test
+    public void aRungNeverConfirmedIsAbandonedOnTimeWhileNewerTargetsReplaceItsStep() {
+        h.meters.dropSilently = true; // no master for the switch yet: ONOS neither installs nor fails the rungs
+        long[] targets = {5_000, 3_000};
+        long[] rungs = {4_773, 2_386};
+        int c = 0;
+        for (; c < 25 && h.manager.loop().ladderFailures() == 0; c++) {
+            target[0] = targets[c % 2]; // a new target every cycle: each replaces the waiting step
+            h.advance(CYCLE_MS);
+            h.cycle();
+        }
+        // the ladder went out in cycle 0; the cycle at CONFIRM_TIMEOUT_MS after it abandons the step in flight
+        assertEquals("abandoned once its rung waited CONFIRM_TIMEOUT_MS", MeterStepper.CONFIRM_TIMEOUT_MS / CYCLE_MS,
+                c - 1);
+        assertTrue("counted late", h.manager.loop().lateSteps() >= 1);
+        assertEquals(1, h.manager.loop().ladderFailures());
+        assertEquals("only the waited rung withdrawn", 1, h.meters.withdrawn.size());
+        long waitedFor = rungs[(c - 2) % 2];
+        // meter ids are allocated in submit order at the switch: id n is the n-th submit
+        assertEquals("the withdrawn meter is the waited rung", waitedFor,
+                (long) submittedRates().get((int) h.meters.withdrawn.get(0).id() - 1));
+        h.meters.dropSilently = false; // the switch gets its master: rungs submitted from now on reach it
+        target[0] = 5_000;
+        for (int k = 0; k < 30 && limit().isEmpty(); k++) {
+            h.advance(CYCLE_MS);
+            h.cycle();
+        }
+        // the rung's meter still waiting from before times out in its turn and is submitted again
+        assertEquals(OptionalLong.of(4_773), limit());
+        assertTrue(h.manager.loop().ladderFailures() >= 2);
+        assertEquals(0, h.meters.withdrawnWhileReferenced);
     }
 
     @Test
@@ -183,7 +217,7 @@ public class LadderWiringTest {
         h.telemetry.occupancy("wifi1", 0.9, 0.1); // the agent is back
         ladderInForce(5_000);
         assertEquals(2 * RATES.length, h.meters.submitted.size());
-        assertEquals(OptionalLong.of(4_525), limit());
+        assertEquals(OptionalLong.of(4_773), limit());
         assertEquals(List.of(), h.meters.existingMeter);
     }
 
@@ -193,7 +227,7 @@ public class LadderWiringTest {
         ladderInForce(5_000);
         assertEquals(1, h.manager.loop().ladderFailures());
         assertEquals("the failed rung withdrawn", List.of(MeterId.meterId(1)), h.meters.withdrawn);
-        assertEquals(OptionalLong.of(4_525), limit());
+        assertEquals(OptionalLong.of(4_773), limit());
         target[0] = 120; // the floor's rung is missing: submitted again, the step waits for it
         h.advance(CYCLE_MS);
         h.cycle();
@@ -211,7 +245,7 @@ public class LadderWiringTest {
         h.meters.noMeterIds.add(DEV2); // every meter submit for lte1's switch throws
         h.engine.script = in -> new EngineDecision(Map.of(), Map.of(DL, target[0], lte, 3000L), Map.of());
         ladderInForce(5_000);
-        assertEquals(OptionalLong.of(4_525), limit());
+        assertEquals(OptionalLong.of(4_773), limit());
         assertTrue(h.manager.loop().apFaults("lte1") > 0);
         assertEquals(0, h.manager.loop().apFaults("wifi1"));
     }
@@ -224,13 +258,13 @@ public class LadderWiringTest {
         h.activate();
         assertEquals("the other rungs are leftovers of the earlier run", Set.of(MeterId.meterId(inForce)),
                 rates(DEV1).keySet());
-        assertEquals(OptionalLong.of(4_525), limit());
+        assertEquals(OptionalLong.of(4_773), limit());
         assertEquals(meteredBy(h, inForce), table1());
-        target[0] = 2_000;
+        target[0] = 1_500;
         h.advance(CYCLE_MS);
         h.cycle();
         h.meterStatsPoll();
-        assertEquals(OptionalLong.of(1_600), limit());
+        assertEquals(OptionalLong.of(1_193), limit());
         assertEquals("the new ladder adopts the rung in force", 2 * RATES.length - 1, h.meters.submitted.size());
         assertEquals(RATES.length, rates(DEV1).size());
         assertEquals(Set.copyOf(rates(DEV1).values()), Arrays.stream(RATES).boxed().collect(Collectors.toSet()));

@@ -2,14 +2,17 @@ package org.mpsdn.impl.meter;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.OptionalLong;
 
 /**
  * The rates of a meter ladder and the quantisation of a Tier-2 target to one of them (pure arithmetic).
  * <p>
- * The rungs run geometrically from the floor {@code min(R_m, capacity)} by the ratio, each rate rounded
- * to kbit/s and at least 1 kbit/s above the one below, and end at the capacity. A target goes to
+ * The rungs run geometrically down from the capacity by the ratio, each rate rounded to kbit/s, to the floor
+ * {@code min(R_m, capacity)} (a rung less than sqrt(ratio) above the floor is left out). Counted from the
+ * capacity, halving a rung (the paper's decrease) lands on a rung when the ratio is sqrt(2) or 2, as the
+ * halvings from the capacity did before the ladder. A target goes to
  * <ul>
  * <li>the highest rung at or below it when it is below the current limit, or when no limit is in force
  *     (a decrease answers congestion: it is not rounded up, save that a rung 1 kbit/s above the target counts
@@ -40,7 +43,8 @@ public final class LadderRungs {
      * @param floorKbps    the floor R_m in kbit/s (positive)
      * @param capacityKbps the AP's capacity in kbit/s (positive), the top rung
      * @param ratio        the ratio of two consecutive rungs, in [{@link #MIN_RATIO}, {@link #MAX_RATIO}]
-     * @return strictly increasing rates from {@code min(floor, capacity)} to {@code capacity}
+     * @return strictly increasing rates from {@code min(floor, capacity)} to {@code capacity}, consecutive ones at
+     *         most the ratio apart (up to rounding; the floor and the rung above it at most ratio^1.5)
      */
     public static long[] rates(long floorKbps, long capacityKbps, double ratio) {
         if (floorKbps <= 0 || capacityKbps <= 0) {
@@ -52,13 +56,22 @@ public final class LadderRungs {
                     + ratio);
         }
         long floor = Math.min(floorKbps, capacityKbps);
+        double lowest = floor * Math.sqrt(ratio); // a rung nearer the floor than this would hardly differ from it
         List<Long> rungs = new ArrayList<>();
-        long r = floor;
-        for (int k = 1; r < capacityKbps; k++) {
-            rungs.add(r);
-            r = Math.max(r + 1, Math.round(floor * Math.pow(ratio, k)));
-        }
         rungs.add(capacityKbps);
+        for (int k = 1; ; k++) {
+            long r = Math.round(capacityKbps / Math.pow(ratio, k));
+            if (r < lowest || r <= floor) {
+                break;
+            }
+            if (r < rungs.get(rungs.size() - 1)) {
+                rungs.add(r);
+            }
+        }
+        if (floor < rungs.get(rungs.size() - 1)) {
+            rungs.add(floor);
+        }
+        Collections.reverse(rungs);
         return rungs.stream().mapToLong(Long::longValue).toArray();
     }
 

@@ -51,16 +51,18 @@ final class MeterLadders {
         void failed(ApDir key, DeviceId deviceId, MeterId meter, long rateKbps, MeterFailReason reason);
     }
 
-    /** One AP direction's ladder: rates and the meter of each rung (null: not submitted). */
+    /** One AP direction's ladder: rates, the meter of each rung (null: not submitted) and when it was submitted. */
     private static final class Ladder {
         final DeviceId deviceId;
         final long[] rates;
         final MeterId[] meters;
+        final long[] since;
 
         Ladder(DeviceId deviceId, long[] rates) {
             this.deviceId = deviceId;
             this.rates = rates;
             this.meters = new MeterId[rates.length];
+            this.since = new long[rates.length];
         }
 
         int index(long rate) {
@@ -85,13 +87,15 @@ final class MeterLadders {
     private final LongSupplier burstMillis;
     private final DoubleSupplier ratio;
     private final LongSupplier floorKbps;
+    private final LongSupplier clock;
     private final RungFailure onFailure;
     private final Map<ApDir, Ladder> ladders = new HashMap<>();
     /** Written on the loop thread only; read from others. */
     private volatile int failures;
 
     MeterLadders(ApplicationId appId, MeterService meterService, AppMeters meters, Executor loop,
-                 LongSupplier burstMillis, DoubleSupplier ratio, LongSupplier floorKbps, RungFailure onFailure) {
+                 LongSupplier burstMillis, DoubleSupplier ratio, LongSupplier floorKbps, LongSupplier clock,
+                 RungFailure onFailure) {
         this.appId = appId;
         this.meterService = meterService;
         this.meters = meters;
@@ -99,6 +103,7 @@ final class MeterLadders {
         this.burstMillis = burstMillis;
         this.ratio = ratio;
         this.floorKbps = floorKbps;
+        this.clock = clock;
         this.onFailure = onFailure;
     }
 
@@ -148,6 +153,7 @@ final class MeterLadders {
             int i = inForce.isPresent() && inForceKbps.isPresent() ? ladder.index(inForceKbps.getAsLong()) : -1;
             if (i >= 0) {
                 ladder.meters[i] = MeterId.meterId(inForce.getAsLong());
+                ladder.since[i] = clock.getAsLong();
             }
         }
         forgetVanished(ladder);
@@ -174,6 +180,7 @@ final class MeterLadders {
         for (int i = 0; i < ladder.rates.length; i++) {
             if (ladder.meters[i] == null) {
                 ladder.meters[i] = submit(key, ladder.deviceId, ladder.rates[i]);
+                ladder.since[i] = clock.getAsLong();
                 n++;
             }
         }
@@ -204,6 +211,19 @@ final class MeterLadders {
                      rateKbps, key);
         }
         return submitted[0];
+    }
+
+    /**
+     * When a rung's meter was submitted (or adopted): a step waiting for it has waited since then.
+     *
+     * @param key   AP direction
+     * @param meter a rung's meter
+     * @return wall clock in milliseconds; now when the meter is no rung
+     */
+    long since(ApDir key, MeterId meter) {
+        Ladder ladder = ladders.get(key);
+        int i = ladder == null || meter == null ? -1 : ladder.slot(meter);
+        return i < 0 ? clock.getAsLong() : ladder.since[i];
     }
 
     /**

@@ -105,7 +105,7 @@ public final class MeterStepper {
         this.burstMillis = burstMillis;
         this.clock = clock;
         this.listener = listener;
-        this.ladders = new MeterLadders(appId, meterService, meters, loop, burstMillis, ladderRatio, floorKbps,
+        this.ladders = new MeterLadders(appId, meterService, meters, loop, burstMillis, ladderRatio, floorKbps, clock,
                 this::rungFailed);
         this.failures = new StepFailures(steps, ladders, meters, meterService, store, listener, this::repoint);
         meters.onSettled(device -> loop.execute(() -> submitQueued(device)));
@@ -155,6 +155,9 @@ public final class MeterStepper {
             if (inFlight.queued()) {
                 steps.remove(key); // nothing submitted yet: the newer target replaces it
             } else if (inFlight.waiting() && ladders.isRung(key, inFlight.newMeter)) {
+                if (inFlight.rateKbps == target) {
+                    return;
+                }
                 steps.remove(key); // the rung stays in its ladder: any newer target replaces the step
             } else if (inFlight.supersededBy(target, current)) {
                 log.info("Step {} to {} kbps superseded by {} (limit in force {}); withdrawing meter {}", key,
@@ -203,7 +206,7 @@ public final class MeterStepper {
         long rung = LadderRungs.isRung(rates, target) ? target
                 : LadderRungs.quantise(rates, target, st.limitKbps(direction)); // the ratio changed meanwhile
         MeterId id = ladders.rung(ap, direction, rates, rung, st.meterId(direction), st.limitKbps(direction));
-        MeterStep step = new MeterStep(ap, direction, rung, id, clock.getAsLong());
+        MeterStep step = new MeterStep(ap, direction, rung, id, ladders.since(key, id)); // waits as long as its rung
         steps.put(key, step);
         Meter m = id == null ? null : meterService.getMeter(ap.deviceId(), id);
         if (m != null && m.state() == MeterState.ADDED) {

@@ -24,21 +24,28 @@ class LadderRungsPropertiesTest {
         long[] sqrt2 = LadderRungs.rates(100, 50_000, SQRT2);
         assertEquals(19, sqrt2.length);
         assertEquals(100, sqrt2[0]);
-        assertEquals(12_800, sqrt2[14]);
+        assertEquals(138, sqrt2[1]);
+        assertEquals(6_250, sqrt2[12]);
+        assertEquals(12_500, sqrt2[14]);
+        assertEquals(25_000, sqrt2[16]);
         assertEquals(50_000, sqrt2[18]);
-        assertArrayEquals(new long[]{100, 200, 400, 800, 1600, 3200, 6400, 12_800, 25_600, 50_000},
+        assertArrayEquals(new long[]{100, 195, 391, 781, 1563, 3125, 6250, 12_500, 25_000, 50_000},
                 LadderRungs.rates(100, 50_000, 2.0));
+        assertArrayEquals("R_m above the capacity", new long[]{300}, LadderRungs.rates(1000, 300, SQRT2));
     }
 
     @Example
-    void theDynamicDemandRunsDecreasesLandOnTheRungsBelowTheirTargets() {
+    void halvingsFromTheCapacityLandOnRungsOthersOnTheRungBelow() {
         long[] rates = LadderRungs.rates(100, 50_000, SQRT2);
-        assertEquals(12_800, LadderRungs.quantise(rates, 16_250, OptionalLong.of(25_600)));
-        assertEquals(9051, LadderRungs.quantise(rates, 12_500, OptionalLong.of(12_800)));
-        assertEquals(6400, LadderRungs.quantise(rates, 6400, OptionalLong.of(12_800)));
-        assertEquals("no limit yet: as a decrease", 4525, LadderRungs.quantise(rates, 5000, OptionalLong.empty()));
-        assertEquals("a halving rounded 1 kbit/s below a rung", 2263,
-                LadderRungs.quantise(rates, 2262, OptionalLong.of(4525)));
+        assertEquals(25_000, LadderRungs.quantise(rates, 25_000, OptionalLong.of(50_000)));
+        assertEquals(6_250, LadderRungs.quantise(rates, 6_250, OptionalLong.of(12_500)));
+        assertEquals(391, LadderRungs.quantise(rates, 391, OptionalLong.of(781)));
+        assertEquals(12_500, LadderRungs.quantise(rates, 16_250, OptionalLong.of(25_000)));
+        assertEquals("no limit yet: as a decrease", 4419, LadderRungs.quantise(rates, 5000, OptionalLong.empty()));
+        assertEquals("a halving rounded 1 kbit/s below a rung", 2210,
+                LadderRungs.quantise(rates, 2209, OptionalLong.of(4419)));
+        assertEquals("an increase: at least one rung up", 8839,
+                LadderRungs.quantise(rates, 6300, OptionalLong.of(6250)));
     }
 
     @Property(tries = 300)
@@ -51,8 +58,9 @@ class LadderRungsPropertiesTest {
         assertEquals(capacity, rates[rates.length - 1]);
         for (int i = 1; i < rates.length; i++) {
             assertTrue(Arrays.toString(rates), rates[i] > rates[i - 1]);
-            // each rate rounded to kbit/s (or forced 1 kbit/s above the one below): at most 3 kbit/s over the ratio
-            assertTrue(Arrays.toString(rates), rates[i] <= Math.round(rates[i - 1] * ratio) + 3);
+            // each rate rounded to kbit/s: at most 3 kbit/s over the ratio; the floor's gap up to ratio^1.5
+            double gap = i == 1 ? Math.pow(ratio, 1.5) : ratio;
+            assertTrue(Arrays.toString(rates), rates[i] <= Math.round(rates[i - 1] * gap) + 3);
         }
     }
 
