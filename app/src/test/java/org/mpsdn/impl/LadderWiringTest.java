@@ -184,7 +184,7 @@ public class LadderWiringTest {
         long waitedFor = rungs[(c - 2) % 2];
         // meter ids are allocated in submit order at the switch: id n is the n-th submit
         assertEquals("the withdrawn meter is the waited rung", waitedFor,
-                (long) submittedRates().get((int) h.meters.withdrawn.get(0).id() - 1));
+                (long) submittedRates().get(Math.toIntExact(h.meters.withdrawn.get(0).id() - 1)));
         h.meters.dropSilently = false; // the switch gets its master: rungs submitted from now on reach it
         target[0] = 5_000;
         for (int k = 0; k < 30 && limit().isEmpty(); k++) {
