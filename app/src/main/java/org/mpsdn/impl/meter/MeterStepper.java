@@ -321,7 +321,7 @@ public final class MeterStepper {
         OptionalLong oldRate = state.limitKbps(step.direction);
         if (oldMeter.isPresent() && (step.newMeter == null || oldMeter.getAsLong() != step.newMeter.id())
                 && !ladders.isRung(key, MeterId.meterId(oldMeter.getAsLong()))) {
-            withdraw(step.ap.deviceId(), oldMeter.getAsLong(), oldRate.orElse(step.rateKbps));
+            meters.withdraw(step.ap.deviceId(), MeterId.meterId(oldMeter.getAsLong()), oldRate.orElse(step.rateKbps));
         }
         ApRegulationState.Builder b = state.toBuilder().updatedMillis(clock.getAsLong());
         if (step.newMeter == null) {
@@ -347,12 +347,8 @@ public final class MeterStepper {
         log.warn("Re-pointing the table-1 rule of {} failed; abandoning the step", key);
         steps.remove(key);
         if (step.newMeter != null && !ladders.isRung(key, step.newMeter)) {
-            withdraw(step.ap.deviceId(), step.newMeter.id(), step.rateKbps);
+            meters.withdraw(step.ap.deviceId(), step.newMeter, step.rateKbps);
         }
-    }
-
-    private void withdraw(DeviceId deviceId, long meterId, long rateKbps) {
-        meters.withdraw(deviceId, MeterId.meterId(meterId), rateKbps);
     }
 
     /**
