@@ -13,8 +13,10 @@ components in the lab host):
    force once ONOS confirms its meter, at most meter_stats_s later (what ONOS adds: its meter-stats poll;
    params.southbound_timing). Both from the meter log of the lab host.
 4. (default --ue-source detected: no UE in the netcfg) the app's detection groups UE2 and UE3 as multipath users.
-Exit status 0 only if every check holds. Results stay in deploy/lab/out/ci/. The app runs with CI_APP_PROPERTIES
-(issue 17's crutch, recorded in params.app_overrides) unless --at-defaults.
+Exit status 0 only if every check holds. Results stay in deploy/lab/out/ci/. The app runs at its defaults (no
+component property, no regulation parameter in the netcfg: params.app_overrides {}), the lab host at a stock ONOS
+2.7.0's southbound timing (flow stats every 5 s, meters ADDED at the 10-s meter-stats poll; --southbound-timing
+fast only to compare).
 """
 import argparse
 import json
@@ -28,17 +30,6 @@ import testbed  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 INTERVAL_S = 2.0
-# Southbound timing of the lab host for this check (deploy/lab/testbed.py SOUTHBOUND_TIMING). The target is a
-# stock ONOS 2.7.0's ("onos"); CI stays on "fast" until the check, with UEs found by detection, is shown to pass
-# repeatedly under "onos" on main (issue 15; run it with --southbound-timing onos).
-CI_SOUTHBOUND_TIMING = "fast"
-# The crutch of issue 17, kept in CI until that issue lands (keep CI green meanwhile): at the app's defaults the
-# congestion step does not read as congestion. Measured (deploy/lab/results/issue17/ci-check): during the step
-# mpsdn's tier1 signal (the busiest Tier-1 station queue) stays at 0.61-0.79 and the AP's MacOcc (the paper's
-# signal) at 0.49-0.59, both below CTh 0.85, so no halving comes. The check therefore runs the configuration it has passed with before: the paper's law with CTh 0.3, as
-# component properties of the app, recorded in prototype.json params.app_overrides. --at-defaults checks the
-# defaults instead (it fails today, for the reason above).
-CI_APP_PROPERTIES = {"profile": "paper", "cth": "0.3"}
 
 
 def halving_after(step, interval_s, meter_stats_s):
@@ -90,22 +81,19 @@ def halving_steps(meters):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--southbound-timing", choices=sorted(testbed.SOUTHBOUND_TIMING), default=CI_SOUTHBOUND_TIMING)
+    ap.add_argument("--southbound-timing", choices=sorted(testbed.SOUTHBOUND_TIMING), default="onos")
     ap.add_argument("--ue-source", choices=testbed.UE_SOURCES, default="detected",
                     help="how the app knows the UEs: its multipath-user detection (default) or the netcfg")
-    ap.add_argument("--at-defaults", action="store_true",
-                    help="run the app at its defaults instead of CI_APP_PROPERTIES (issue 17's crutch)")
     ap.add_argument("--out", default=os.path.join(ROOT, "deploy/lab/out/ci"))
     a = ap.parse_args()
     out = a.out
     os.makedirs(out, exist_ok=True)
     if os.path.exists(os.path.join(out, "meters.jsonl")):
         os.remove(os.path.join(out, "meters.jsonl"))
-    with testbed.Lab(ROOT, out, southbound_timing=a.southbound_timing, ue_source=a.ue_source,
-                     extra_properties=None if a.at_defaults else CI_APP_PROPERTIES) as lab:
+    with testbed.Lab(ROOT, out, southbound_timing=a.southbound_timing, ue_source=a.ue_source) as lab:
         res = experiments.prototype(lab, phase_s=20, warmup_s=6)
         step = experiments.congestion_step(lab)
-    appsettings.record(res, lab)   # app_overrides: CI_APP_PROPERTIES, or {} with --at-defaults
+    appsettings.record(res, lab)   # app_overrides: {} (the defaults)
     interval_s = appsettings.interval_s(lab)
     with open(os.path.join(out, "prototype.json"), "w") as f:
         json.dump(res, f, indent=1)
@@ -114,6 +102,8 @@ def main():
           f"overrides {res['params']['app_overrides']}")
     ph = res["phases"]
     failures = []
+    if res["params"]["app_overrides"]:
+        failures.append(f"the app did not run at its defaults: overrides {res['params']['app_overrides']}")
     for ue in ("ue1", "ue4"):
         nomp, mp, sdn = (ph[p]["ue"][ue]["total"] for p in ("nomp", "mp", "mpsdn"))
         if not mp < 0.95 * nomp:

@@ -122,7 +122,7 @@ class Lab:
     """Context manager owning every namespace, bridge and process of the testbed."""
 
     def __init__(self, root, out, mode="forward", lte_cell="enb", telemetry="agents", southbound_timing="onos",
-                 arp_punt=False, shuffle_seed=None, ue_source="detected", profile=None, extra_properties=None):
+                 arp_punt=False, shuffle_seed=None, ue_source="detected", profile=None):
         if southbound_timing not in SOUTHBOUND_TIMING:
             raise ValueError(f"southbound_timing {southbound_timing!r}: want one of {sorted(SOUTHBOUND_TIMING)}")
         self.southbound = dict(SOUTHBOUND_TIMING[southbound_timing], arp_punt=bool(arp_punt), mode=southbound_timing)
@@ -142,8 +142,6 @@ class Lab:
         self.ue_source = ue_source
         # the regulation profile asked for (a component property of the app), None: the app's default
         self.profile = profile
-        # further component properties of the app (only the CI check sets any; recorded in params.app_overrides)
-        self.extra_properties = dict(extra_properties or {})
         self.app_parameters = None   # GET /parameters of the app, read back once its REST answers
         self.telemetry = telemetry
         self.agents = {}
