@@ -28,10 +28,13 @@ import os
 import re
 import time
 
+import rest
 import soak_probe
-import testbed
-from experiments import MULTIPATH_UES, UES, client_cmd, header, iperf_servers
-from testbed import AP, FAIL_OPEN_DELAY_MS, PREFIX, log, sh
+import topology
+from report import header
+from shell import log, sh
+from topology import AP, FAIL_OPEN_DELAY_MS, PREFIX
+from traffic import MULTIPATH_UES, UES, client_cmd, iperf_servers
 
 INTERVAL_S = 2.0
 
@@ -70,7 +73,7 @@ def switch_state(bridge):
 
 def multipath_users():
     """The address sets of the users the app's detector holds as multipath now (REST /detection)."""
-    det = testbed.app_rest("detection") or {}
+    det = rest.app_rest("detection") or {}
     return sorted(sorted(u["addresses"]) for u in det.get("users", []) if u["multipath"])
 
 
@@ -78,7 +81,7 @@ def kernel_multipath():
     """The address pairs of the multipath UEs with an active subflow on both radios in the kernel now
     (soak_probe.kernel_subflows): the users the detector must hold; a UE whose second subflow the server's MPTCP
     scheduler stopped using for longer than the per-flow idle timeout has ended in the tracker by design."""
-    pairs = [sorted(a for u, _ap, a, _r in testbed.RADIO if u == ue) for ue in MULTIPATH_UES]
+    pairs = [sorted(a for u, _ap, a, _r in topology.RADIO if u == ue) for ue in MULTIPATH_UES]
     return sorted(p for p, ue in zip(pairs, MULTIPATH_UES) if set(p) <= set(soak_probe.kernel_subflows(ue)))
 
 
@@ -260,7 +263,7 @@ def robustness(lab, regulate_s=16, down_s=None, after_s=None, host_down_s=4, hos
             # subflows up mid-stream (DSS data sequence numbers) once its punt rules send their next segments up
             _wait(lambda: (lambda want: want and all(p in multipath_users() for p in want))(kernel_multipath()), 10)
             grouped = multipath_users()
-            det = testbed.app_rest("detection") or {}
+            det = rest.app_rest("detection") or {}
             detection_check(checks, "restart: detection regroups UE2 and UE3 (those multipath in the kernel) from "
                             "mid-stream segments (users; counters)", grouped, kernel_multipath(),
                             {"midstream": {k: v for k, v in det.get("events", {}).items() if k.startswith("midstream")}})
