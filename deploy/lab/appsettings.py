@@ -18,7 +18,7 @@ import os
 import re
 import subprocess
 
-import testbed
+import rest
 
 CONSTANTS = "org.mpsdn.impl.OsgiPropertyConstants"
 APP_JAR = "app/target/mpsdn-app-1.0.0-SNAPSHOT.jar"
@@ -57,7 +57,7 @@ def read_back(timeout_s=15.0):
     import time
     deadline = time.time() + timeout_s
     while time.time() < deadline:
-        p = testbed.app_rest("parameters")
+        p = rest.app_rest("parameters")
         if p is not None:
             return p
         time.sleep(0.5)

@@ -25,8 +25,11 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import appsettings  # noqa: E402
-import experiments  # noqa: E402
+import congestion_step  # noqa: E402
+import prototype  # noqa: E402
+import report  # noqa: E402
 import testbed  # noqa: E402
+import topology  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 INTERVAL_S = 2.0
@@ -35,7 +38,7 @@ INTERVAL_S = 2.0
 def halving_after(step, interval_s, meter_stats_s):
     """The first halving of the Wi-Fi Tier-2 limit after the congestion step, split into what the app controls and
     what ONOS adds. The cell congests at onset_t, the first moment after the step at which its station queues
-    (sampled by the lab at 10 Hz) hold at least testbed.CONGESTED_FILL of their limits; before that the step's clients are still
+    (sampled by the lab at 10 Hz) hold at least topology.CONGESTED_FILL of their limits; before that the step's clients are still
     starting. The halving is the first meter the app submits after the step at a rate at most half the limit in
     force then (the last meter ADDED before the submit). The app must submit it within two intervals of the onset
     (plus 0.5 s for the install): the agent averages occupancy over the interval in progress at the onset, so the
@@ -81,8 +84,8 @@ def halving_steps(meters):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--southbound-timing", choices=sorted(testbed.SOUTHBOUND_TIMING), default="onos")
-    ap.add_argument("--ue-source", choices=testbed.UE_SOURCES, default="detected",
+    ap.add_argument("--southbound-timing", choices=sorted(topology.SOUTHBOUND_TIMING), default="onos")
+    ap.add_argument("--ue-source", choices=topology.UE_SOURCES, default="detected",
                     help="how the app knows the UEs: its multipath-user detection (default) or the netcfg")
     ap.add_argument("--out", default=os.path.join(ROOT, "deploy/lab/out/ci"))
     a = ap.parse_args()
@@ -91,15 +94,30 @@ def main():
     if os.path.exists(os.path.join(out, "meters.jsonl")):
         os.remove(os.path.join(out, "meters.jsonl"))
     with testbed.Lab(ROOT, out, southbound_timing=a.southbound_timing, ue_source=a.ue_source) as lab:
-        res = experiments.prototype(lab, phase_s=20, warmup_s=6)
-        step = experiments.congestion_step(lab)
+        res = prototype.prototype(lab, phase_s=20, warmup_s=6)
+        step = congestion_step.congestion_step(lab)
     appsettings.record(res, lab)   # app_overrides: {} (the defaults)
     interval_s = appsettings.interval_s(lab)
     with open(os.path.join(out, "prototype.json"), "w") as f:
         json.dump(res, f, indent=1)
-    print(experiments.table(res))
+    print(report.table(res))
     print(f"app settings: profile in force (REST) {res['params']['profile']}, "
           f"overrides {res['params']['app_overrides']}")
+    failures = prototype_failures(res)
+    res["congestion_step"] = step
+    with open(os.path.join(out, "prototype.json"), "w") as f:
+        json.dump(res, f, indent=1)
+    failures += step_failures(res, step, out, interval_s, lab.southbound["meter_stats_s"])
+    if failures:
+        print("\nLAB CHECK FAILED:\n  " + "\n  ".join(failures))
+        return 1
+    print("\nlab check passed")
+    return 0
+
+
+def prototype_failures(res):
+    """The prototype phases' failures: the app off its defaults, no loss without regulation, less than half
+    regained with mpsdn, a detection goal missed."""
     ph = res["phases"]
     failures = []
     if res["params"]["app_overrides"]:
@@ -115,11 +133,14 @@ def main():
     for g in res["goals"]:
         if g["goal"].startswith("detection") and not g["met"]:
             failures.append(f"{g['goal']}: found {g['value']} (REST /detection in prototype.json, phase mpsdn)")
-    res["congestion_step"] = step
-    with open(os.path.join(out, "prototype.json"), "w") as f:
-        json.dump(res, f, indent=1)
+    return failures
+
+
+def step_failures(res, step, out, interval_s, meter_stats_s):
+    """The congestion step's failures (Tier 2 did not grow alone, the cell did not congest, no halving after the
+    step); records the halving in prototype.json."""
+    failures = []
     before = [m["rate_kbps"] for m in step["meters"] if m["t"] < step["step_t"]]
-    meter_stats_s = lab.southbound["meter_stats_s"]
     h, why = halving_after(step, interval_s, meter_stats_s)
     res["congestion_step"]["halving"] = h
     with open(os.path.join(out, "prototype.json"), "w") as f:
@@ -129,7 +150,7 @@ def main():
     if not before or before[-1] < 400:
         failures.append(f"Tier 2 did not grow while alone on Wi-Fi (limits {before[-5:]})")
     onset = step.get("onset_t")
-    print(f"cell congested (station queues >= {testbed.CONGESTED_FILL} of their limits) "
+    print(f"cell congested (station queues >= {topology.CONGESTED_FILL} of their limits) "
           + ("never" if onset is None else f"{onset - step['step_t']:.2f} s after the step"))
     if onset is None:
         failures.append("the congestion step did not congest the Wi-Fi cell (see cell_occupancy in prototype.json)")
@@ -141,11 +162,7 @@ def main():
         print("Wi-Fi per cycle (s after the step, limit kb/s, occupancy):",
               [(round(r["t"] - step["step_t"], 1), r.get("limit_kbps"), round(r.get("occupancy", 0), 3))
                for r in step.get("regulation", [])])
-    if failures:
-        print("\nLAB CHECK FAILED:\n  " + "\n  ".join(failures))
-        return 1
-    print("\nlab check passed")
-    return 0
+    return failures
 
 
 if __name__ == "__main__":
