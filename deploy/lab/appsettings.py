@@ -18,7 +18,7 @@ import os
 import re
 import subprocess
 
-import testbed
+import rest
 
 CONSTANTS = "org.mpsdn.impl.OsgiPropertyConstants"
 APP_JAR = "app/target/mpsdn-app-1.0.0-SNAPSHOT.jar"
@@ -36,17 +36,15 @@ def app_defaults(root):
     return {name: consts[k + "_DEFAULT"] for k, name in consts.items() if k + "_DEFAULT" in consts}
 
 
-def app_properties(profile, extra=None):
-    """The component properties the lab passes to the app: none, or the profile asked for, plus `extra` (only the
-    CI check passes some: its crutch until issue 17, see ci_check.CI_APP_PROPERTIES)."""
-    props = {} if profile is None else {"profile": profile}
-    props.update(extra or {})
-    return props
+def app_properties(profile):
+    """The component properties the lab passes to the app: none, or the profile asked for (run_lab.py
+    --profile); every other parameter stays at the app's default."""
+    return {} if profile is None else {"profile": profile}
 
 
 def lab_properties(lab):
-    """app_properties of a Lab (or of rest_fuzz's stand-in object, which has neither attribute)."""
-    return app_properties(getattr(lab, "profile", None), getattr(lab, "extra_properties", None))
+    """app_properties of a Lab (or of rest_fuzz's stand-in object, which has no profile)."""
+    return app_properties(getattr(lab, "profile", None))
 
 
 def overrides(props, defaults):
@@ -59,7 +57,7 @@ def read_back(timeout_s=15.0):
     import time
     deadline = time.time() + timeout_s
     while time.time() < deadline:
-        p = testbed.app_rest("parameters")
+        p = rest.app_rest("parameters")
         if p is not None:
             return p
         time.sleep(0.5)

@@ -13,8 +13,10 @@ components in the lab host):
    force once ONOS confirms its meter, at most meter_stats_s later (what ONOS adds: its meter-stats poll;
    params.southbound_timing). Both from the meter log of the lab host.
 4. (default --ue-source detected: no UE in the netcfg) the app's detection groups UE2 and UE3 as multipath users.
-Exit status 0 only if every check holds. Results stay in deploy/lab/out/ci/. The app runs with CI_APP_PROPERTIES
-(issue 17's crutch, recorded in params.app_overrides) unless --at-defaults.
+Exit status 0 only if every check holds. Results stay in deploy/lab/out/ci/. The app runs at its defaults (no
+component property, no regulation parameter in the netcfg: params.app_overrides {}), the lab host at a stock ONOS
+2.7.0's southbound timing (flow stats every 5 s, meters ADDED at the 10-s meter-stats poll; --southbound-timing
+fast only to compare).
 """
 import argparse
 import json
@@ -23,28 +25,20 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import appsettings  # noqa: E402
-import experiments  # noqa: E402
+import congestion_step  # noqa: E402
+import prototype  # noqa: E402
+import report  # noqa: E402
 import testbed  # noqa: E402
+import topology  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 INTERVAL_S = 2.0
-# Southbound timing of the lab host for this check (deploy/lab/testbed.py SOUTHBOUND_TIMING). The target is a
-# stock ONOS 2.7.0's ("onos"); CI stays on "fast" until the check, with UEs found by detection, is shown to pass
-# repeatedly under "onos" on main (issue 15; run it with --southbound-timing onos).
-CI_SOUTHBOUND_TIMING = "fast"
-# The crutch of issue 17, kept in CI until that issue lands (keep CI green meanwhile): at the app's defaults the
-# congestion step does not read as congestion. Measured (deploy/lab/results/issue17/ci-check): during the step
-# mpsdn's tier1 signal (the busiest Tier-1 station queue) stays at 0.61-0.79 and the AP's MacOcc (the paper's
-# signal) at 0.49-0.59, both below CTh 0.85, so no halving comes. The check therefore runs the configuration it has passed with before: the paper's law with CTh 0.3, as
-# component properties of the app, recorded in prototype.json params.app_overrides. --at-defaults checks the
-# defaults instead (it fails today, for the reason above).
-CI_APP_PROPERTIES = {"profile": "paper", "cth": "0.3"}
 
 
 def halving_after(step, interval_s, meter_stats_s):
     """The first halving of the Wi-Fi Tier-2 limit after the congestion step, split into what the app controls and
     what ONOS adds. The cell congests at onset_t, the first moment after the step at which its station queues
-    (sampled by the lab at 10 Hz) hold at least testbed.CONGESTED_FILL of their limits; before that the step's clients are still
+    (sampled by the lab at 10 Hz) hold at least topology.CONGESTED_FILL of their limits; before that the step's clients are still
     starting. The halving is the first meter the app submits after the step at a rate at most half the limit in
     force then (the last meter ADDED before the submit). The app must submit it within two intervals of the onset
     (plus 0.5 s for the install): the agent averages occupancy over the interval in progress at the onset, so the
@@ -115,30 +109,44 @@ def halving_steps(meters):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--southbound-timing", choices=sorted(testbed.SOUTHBOUND_TIMING), default=CI_SOUTHBOUND_TIMING)
-    ap.add_argument("--ue-source", choices=testbed.UE_SOURCES, default="detected",
+    ap.add_argument("--southbound-timing", choices=sorted(topology.SOUTHBOUND_TIMING), default="onos")
+    ap.add_argument("--ue-source", choices=topology.UE_SOURCES, default="detected",
                     help="how the app knows the UEs: its multipath-user detection (default) or the netcfg")
-    ap.add_argument("--at-defaults", action="store_true",
-                    help="run the app at its defaults instead of CI_APP_PROPERTIES (issue 17's crutch)")
     ap.add_argument("--out", default=os.path.join(ROOT, "deploy/lab/out/ci"))
     a = ap.parse_args()
     out = a.out
     os.makedirs(out, exist_ok=True)
     if os.path.exists(os.path.join(out, "meters.jsonl")):
         os.remove(os.path.join(out, "meters.jsonl"))
-    with testbed.Lab(ROOT, out, southbound_timing=a.southbound_timing, ue_source=a.ue_source,
-                     extra_properties=None if a.at_defaults else CI_APP_PROPERTIES) as lab:
-        res = experiments.prototype(lab, phase_s=20, warmup_s=6)
-        step = experiments.congestion_step(lab)
-    appsettings.record(res, lab)   # app_overrides: CI_APP_PROPERTIES, or {} with --at-defaults
+    with testbed.Lab(ROOT, out, southbound_timing=a.southbound_timing, ue_source=a.ue_source) as lab:
+        res = prototype.prototype(lab, phase_s=20, warmup_s=6)
+        step = congestion_step.congestion_step(lab)
+    appsettings.record(res, lab)   # app_overrides: {} (the defaults)
     interval_s = appsettings.interval_s(lab)
     with open(os.path.join(out, "prototype.json"), "w") as f:
         json.dump(res, f, indent=1)
-    print(experiments.table(res))
+    print(report.table(res))
     print(f"app settings: profile in force (REST) {res['params']['profile']}, "
           f"overrides {res['params']['app_overrides']}")
+    failures = prototype_failures(res)
+    res["congestion_step"] = step
+    with open(os.path.join(out, "prototype.json"), "w") as f:
+        json.dump(res, f, indent=1)
+    failures += step_failures(res, step, out, interval_s, lab.southbound["meter_stats_s"])
+    if failures:
+        print("\nLAB CHECK FAILED:\n  " + "\n  ".join(failures))
+        return 1
+    print("\nlab check passed")
+    return 0
+
+
+def prototype_failures(res):
+    """The prototype phases' failures: the app off its defaults, no loss without regulation, less than half
+    regained with mpsdn, a detection goal missed."""
     ph = res["phases"]
     failures = []
+    if res["params"]["app_overrides"]:
+        failures.append(f"the app did not run at its defaults: overrides {res['params']['app_overrides']}")
     for ue in ("ue1", "ue4"):
         nomp, mp, sdn = (ph[p]["ue"][ue]["total"] for p in ("nomp", "mp", "mpsdn"))
         if not mp < 0.95 * nomp:
@@ -150,16 +158,19 @@ def main():
     for g in res["goals"]:
         if g["goal"].startswith("detection") and not g["met"]:
             failures.append(f"{g['goal']}: found {g['value']} (REST /detection in prototype.json, phase mpsdn)")
-    res["congestion_step"] = step
-    with open(os.path.join(out, "prototype.json"), "w") as f:
-        json.dump(res, f, indent=1)
+    return failures
+
+
+def step_failures(res, step, out, interval_s, meter_stats_s):
+    """The congestion step's failures (Tier 2 did not grow alone, the cell did not congest, no halving after the
+    step); records the halving in prototype.json."""
+    failures = []
     # the limits in force before the step: the regulation log's (a meter ladder adds its meters at once, so the
     # meters ADDED do not tell which is in force); the meters ADDED when the log has none
     before = [r["limit_kbps"] for r in step.get("regulation", []) if r["t"] < step["step_t"]
               and r.get("limit_kbps") is not None]
     before = [b for i, b in enumerate(before) if i == 0 or b != before[i - 1]] or \
         [m["rate_kbps"] for m in step["meters"] if m["t"] < step["step_t"]]
-    meter_stats_s = lab.southbound["meter_stats_s"]
     h, why = halving_after(step, interval_s, meter_stats_s)
     if h is None:   # no meter submitted for the halving: a ladder step, seen in the regulation log
         h2, why2 = halving_in_force(step, interval_s)
@@ -173,7 +184,7 @@ def main():
     if not before or before[-1] < 400:
         failures.append(f"Tier 2 did not grow while alone on Wi-Fi (limits {before[-5:]})")
     onset = step.get("onset_t")
-    print(f"cell congested (station queues >= {testbed.CONGESTED_FILL} of their limits) "
+    print(f"cell congested (station queues >= {topology.CONGESTED_FILL} of their limits) "
           + ("never" if onset is None else f"{onset - step['step_t']:.2f} s after the step"))
     if onset is None:
         failures.append("the congestion step did not congest the Wi-Fi cell (see cell_occupancy in prototype.json)")
@@ -185,11 +196,7 @@ def main():
         print("Wi-Fi per cycle (s after the step, limit kb/s, occupancy):",
               [(round(r["t"] - step["step_t"], 1), r.get("limit_kbps"), round(r.get("occupancy", 0), 3))
                for r in step.get("regulation", [])])
-    if failures:
-        print("\nLAB CHECK FAILED:\n  " + "\n  ".join(failures))
-        return 1
-    print("\nlab check passed")
-    return 0
+    return failures
 
 
 if __name__ == "__main__":

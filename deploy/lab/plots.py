@@ -5,7 +5,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 UES = ["ue1", "ue2", "ue3", "ue4"]
-DEVICE = {"wifi": "a1", "lte": "b1"}   # suffix of each AP switch's device id (testbed.AP dpid)
+DEVICE = {"wifi": "a1", "lte": "b1"}   # suffix of each AP switch's device id (topology.AP dpid)
 
 
 def plot_prototype(res, path):

@@ -19,7 +19,8 @@ import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import testbed  # noqa: E402  (config writer and class path of the lab host)
+import controller  # noqa: E402  (config writer and class path of the lab host)
+import topology  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 USER, PASSWORD = "onos", "rocks"
@@ -47,14 +48,14 @@ def main():
     # the lab's configs; the cells' status files do not exist, so telemetry stays absent (agents "down");
     # the UEs registered in the netcfg, so that the UE resources have entries to fuzz
     cfg = types.SimpleNamespace(out=out, cell_status={a: os.path.join(out, f"no-cell-{a}.json")
-                                                       for a in testbed.AP}, ue_source="registered")
-    netcfg, labcfg = testbed.Lab.write_configs(cfg)
+                                                       for a in topology.AP}, ue_source="registered")
+    netcfg, labcfg = controller.LabController.write_configs(cfg)
     port_file = os.path.join(out, "rest-port")
     if os.path.exists(port_file):
         os.remove(port_file)
     log = open(os.path.join(out, "lab-host.log"), "w")
     host = subprocess.Popen(
-        ["java", "-Xmx256m", "-XX:+UseSerialGC", "-cp", testbed.lab_classpath(ROOT), "org.mpsdn.lab.host.LabHost",
+        ["java", "-Xmx256m", "-XX:+UseSerialGC", "-cp", controller.lab_classpath(ROOT), "org.mpsdn.lab.host.LabHost",
          "--mode", "mpsdn", "--of-port", "0", "--devices", "0", "--netcfg", netcfg, "--lab-config", labcfg,
          "--rest-port", "0", "--rest-port-file", port_file, "--rest-user", USER, "--rest-password", PASSWORD],
         stdout=log, stderr=subprocess.STDOUT, start_new_session=True)

@@ -22,16 +22,21 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import appsettings  # noqa: E402
-import experiments  # noqa: E402
+import dynamic_demand  # noqa: E402
+import idle_capacity  # noqa: E402
+import network  # noqa: E402
+import prototype  # noqa: E402
+import report  # noqa: E402
 import robustness  # noqa: E402
 import soak  # noqa: E402
 import soak_checks  # noqa: E402
 import testbed  # noqa: E402
+import topology  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
-def main():
+def parse_args():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("experiment", choices=["prototype", "idle-capacity", "dynamic-demand", "robustness", "soak",
                                                    "down"])
@@ -51,22 +56,26 @@ def main():
                     help="LTE cell: the reference eNB (default) or the tc PF stand-in")
     ap.add_argument("--telemetry", choices=["agents", "standin"], default="agents",
                     help="AP telemetry: mpsdn-ap-agent per AP over mTLS (default) or the lab host's stand-in")
-    ap.add_argument("--southbound-timing", choices=sorted(testbed.SOUTHBOUND_TIMING), default="onos",
+    ap.add_argument("--southbound-timing", choices=sorted(topology.SOUTHBOUND_TIMING), default="onos",
                     help="lab host southbound: a stock ONOS 2.7.0's timing (default) or the lab's fast one "
                          "(1-s statistics, barrier-confirmed meters, switch idle timeouts, ordered stages)")
     ap.add_argument("--arp-punt", action="store_true",
                     help="the OpenFlow suite org.onosproject.openflow is active: its host provider punts ARP at "
                          "priority 40000 on every switch (default: openflow-base, no punt)")
     ap.add_argument("--shuffle-seed", type=int, help="seed of the stage order under ONOS timing (default: random)")
-    ap.add_argument("--ue-source", choices=testbed.UE_SOURCES, default="detected",
+    ap.add_argument("--ue-source", choices=topology.UE_SOURCES, default="detected",
                     help="how the app knows the UEs: its multipath-user detection (default) or the netcfg's "
                          "static registration")
     ap.add_argument("--profile", choices=["paper", "mpsdn"],
                     help="regulation profile (the app's component property profile); default: none set, the app's "
                          "default applies. Recorded in params (profile_setting, app_overrides, profile read back)")
-    a = ap.parse_args()
+    return ap.parse_args()
+
+
+def main():
+    a = parse_args()
     if a.experiment == "down":
-        testbed.down()
+        network.down()
         return 0
     os.makedirs(a.out, exist_ok=True)
     for f in ("meters.jsonl", "metrics.jsonl", "regulation.jsonl"):
@@ -76,16 +85,7 @@ def main():
     with testbed.Lab(ROOT, a.out, lte_cell=a.lte_cell, telemetry=a.telemetry, southbound_timing=a.southbound_timing,
                      arp_punt=a.arp_punt, shuffle_seed=a.shuffle_seed, ue_source=a.ue_source,
                      profile=a.profile) as lab:
-        if name == "robustness":
-            res = robustness.robustness(lab)
-        elif name == "soak":
-            res = soak.soak(lab, minutes=a.minutes, seed=a.seed, idle_timeout_s=a.tracker_idle_s)
-        elif name == "prototype":
-            res = experiments.prototype(lab, phase_s=a.phase_s, warmup_s=a.warmup_s, phases=a.phases.split(","))
-        elif name == "idle-capacity":
-            res = experiments.idle_capacity(lab, phase_s=a.phase_s, warmup_s=a.warmup_s)
-        else:
-            res = experiments.dynamic_demand(lab, total_s=a.total_s, period_s=a.period_s)
+        res = run(lab, name, a)
     res["host"]["loadavg_at_end"] = os.getloadavg()
     appsettings.record(res, lab)
     path = os.path.join(a.out, f"{name}.json")
@@ -114,12 +114,25 @@ def main():
             plots.plot_series(res, png, [("ue1/wifi", "Tier 1 (UE1)"), ("ue3/wifi", "Tier 2 (UE3 Wi-Fi)")],
                               "mpsdn lab, dynamic demand (paper Fig. 13)")
     print()
-    print(experiments.table(res) if name == "prototype" else experiments.goals_table(res))
+    print(report.table(res) if name == "prototype" else report.goals_table(res))
     print(f"profile in force (REST): {res['params']['profile']}, app overrides: {res['params']['app_overrides']}")
     print(f"\nmachine load average (1, 5, 15 min) at start {res['host']['loadavg_at_start']}, "
           f"at end {res['host']['loadavg_at_end']} on {res['host']['cpus']} CPUs")
     print(f"results: {path}" + ("" if a.no_plot else f", plot: {png}"))
     return 0
+
+
+def run(lab, name, a):
+    """Runs the named experiment on the running testbed; returns its result dict."""
+    if name == "robustness":
+        return robustness.robustness(lab)
+    if name == "soak":
+        return soak.soak(lab, minutes=a.minutes, seed=a.seed, idle_timeout_s=a.tracker_idle_s)
+    if name == "prototype":
+        return prototype.prototype(lab, phase_s=a.phase_s, warmup_s=a.warmup_s, phases=a.phases.split(","))
+    if name == "idle-capacity":
+        return idle_capacity.idle_capacity(lab, phase_s=a.phase_s, warmup_s=a.warmup_s)
+    return dynamic_demand.dynamic_demand(lab, total_s=a.total_s, period_s=a.period_s)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@ import json
 import math
 import os
 
-import testbed
+import rest
+import topology
 
 L2 = 1.04            # L2 frames at the radio per byte of iperf3 goodput (the cells count frames)
 SHARE = 0.95         # "Tier 1 reaches / keeps 95 % of its demand"
@@ -65,7 +66,7 @@ class IdleProbe:
         except (OSError, ValueError, KeyError):
             pass
         try:
-            m = testbed.enb_metrics()
+            m = rest.enb_metrics()
             lte = (m["tti"], {u["ue_id"]: (u["served_ttis"], u["rate_bps"]) for u in m["ues"]})
         except (OSError, ValueError, KeyError):
             lte = (None, {})
@@ -77,7 +78,7 @@ class IdleProbe:
         """Mean capacity idle for ue on ap (Mb/s) over the samples after warmup_s; None without data."""
         after = [s for s in self.samples if s[0] >= warmup_s]
         if ap == "wifi":
-            idx = [u for u, a, _addr, _r in testbed.RADIO if a == "wifi"].index(ue)
+            idx = [u for u, a, _addr, _r in topology.RADIO if a == "wifi"].index(ue)
             vals = [s[1][idx] for s in after if s[1] and len(s[1]) > idx]
             return round(sum(vals) / len(vals) / 1e6, 2) if vals else None
         lte = [s for s in after if s[2] is not None and ue in s[3]]

@@ -9,7 +9,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import scoring  # noqa: E402
-import testbed  # noqa: E402
+import rest  # noqa: E402
 
 
 def series(**keys):
@@ -73,8 +73,8 @@ class IdleTest(unittest.TestCase):
             json.dump({"station_idle_bps": [1e6, 2e6, 9e6]}, f)
         lab = types.SimpleNamespace(cell_status={"wifi": status})
         tti = {"v": 0}
-        real = testbed.enb_metrics
-        testbed.enb_metrics = lambda: {"tti": tti["v"], "ues": [
+        real = rest.enb_metrics
+        rest.enb_metrics = lambda: {"tti": tti["v"], "ues": [
             {"ue_id": "ue2", "served_ttis": tti["v"] * 0.3, "rate_bps": 34e6},
             {"ue_id": "ue3", "served_ttis": tti["v"] * 0.35, "rate_bps": 46e6},
             {"ue_id": "ue4", "served_ttis": tti["v"] * 0.3, "rate_bps": 46e6}]}
@@ -84,7 +84,7 @@ class IdleTest(unittest.TestCase):
                 tti["v"] = 1000 * i
                 probe(0.5 * i)
         finally:
-            testbed.enb_metrics = real
+            rest.enb_metrics = real
         self.assertEqual(probe.idle_mbps("ue3", "wifi", 2.0), 9.0)
         self.assertEqual(probe.idle_mbps("ue2", "lte", 2.0), round((1 - 0.65) * 34, 2))
 

@@ -23,8 +23,10 @@ import time
 
 import soak_checks
 import soak_probe
-from experiments import MULTIPATH_UES, PORT, header, iperf_servers
-from testbed import AP, SERVER_IP, SOUTHBOUND_TIMING, log
+from report import header
+from shell import log
+from topology import AP, SERVER_IP, SOUTHBOUND_TIMING
+from traffic import MULTIPATH_UES, PORT, iperf_servers
 
 INTERVAL_S = 2.0
 # no demand in the last TAIL_S: a user is ungrouped <= ~20 s after its download ends (its rules' removal), which

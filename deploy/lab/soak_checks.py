@@ -31,7 +31,7 @@ metrics.jsonl and meters.jsonl). Each goal is {goal, value, target, met}; the ru
 import json
 import os
 
-from testbed import RADIO, SERVER_IP, AP
+from topology import RADIO, SERVER_IP, AP
 import soak_probe
 
 DEFAULT_TRACKER_IDLE_S = 600   # MultipathUserTracker.DEFAULT_IDLE_TIMEOUT_MILLIS

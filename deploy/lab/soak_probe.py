@@ -13,14 +13,16 @@ import os
 import re
 import urllib.request
 
-import testbed
-from testbed import AP, PREFIX, SERVER_IP, nsx, sh
+import topology
+from rest import app_rest
+from shell import nsx, sh
+from topology import AP, PREFIX, SERVER_IP
 
 # the app's per-flow rules (TierRules.FLOW_PRIORITY) and its fixed rules per bridge: 4 punt (20000), 2 base
 # forwarding (10000), one table-1 rule per regulated direction (1000; the lab regulates the downlink only);
 # the lab host's own cross-connect rules (priority 1, installed before the app starts) stay too
 FLOW_PRIORITY = 40000
-FIXED_RULES = {20000: testbed.PUNT_RULES, 10000: 2, 1000: 1, 1: 2}
+FIXED_RULES = {20000: topology.PUNT_RULES, 10000: 2, 1000: 1, 1: 2}
 _FIELD = re.compile(r"(\w+)=([^,\s]+)")
 
 
@@ -88,7 +90,7 @@ def fixed_rule_counts(rules):
 
 
 def rest(path):
-    return testbed.app_rest(path)
+    return app_rest(path)
 
 
 def prometheus():

@@ -1,0 +1,86 @@
+"""The AP agents of the testbed (a part of testbed.Lab): a fresh PKI per run, each agent's config and the Wi-Fi
+cell's station document, starting and killing mpsdn-ap-agent."""
+import json
+import os
+import shutil
+import socket
+import time
+
+from shell import sh
+from topology import AGENT, AP, ENB_METRICS, RADIO, WIFI_RSSI_DBM
+
+
+class LabAgents:
+    """The Lab's AP-agent part (mixed into testbed.Lab)."""
+
+    def make_pki(self):
+        """A fresh PKI per run (mpsdn-certs): CA, one certificate per AP agent (identity mpsdn://ap/<id>, SAN the
+        management address the controller dials), one for the lab host as controller."""
+        certs = os.path.join(self.root, "southbound-ap-agent/bin/mpsdn-certs")
+        shutil.rmtree(self.pki, ignore_errors=True)
+        sh(f"{certs} -dir {self.pki} ca")
+        for ap, (host, _port) in AGENT.items():
+            sh(f"{certs} -dir {self.pki} ap {ap} -hosts {host}")
+        sh(f"{certs} -dir {self.pki} controller lab -hosts 127.0.0.1")
+
+    def agent_config(self, ap):
+        host, port = AGENT[ap]
+        tls = {"cert": os.path.join(self.pki, f"ap-{ap}.crt"), "key": os.path.join(self.pki, f"ap-{ap}.key"),
+               "client_ca": os.path.join(self.pki, "ca.crt")}
+        if ap == "wifi":   # the cell's per-station pfifo leaves under its HTB root, summed by the qdisc source
+            # Stations: a real Wi-Fi AP's agent reads each station's PHY rate from nl80211; the emulated cell has
+            # no nl80211, so the lab publishes the cell's stations (IP, configured PHY rate) in the agent's
+            # station-document format (the eNB metrics format, version 1, read from a file). Without it the app
+            # knew no Wi-Fi PHY rate, took the AP capacity (50 Mb/s) for every station, and its primary selection
+            # (Eq. 2) could make the weak UE3's Wi-Fi subflow its primary: measured in a dynamic-demand run,
+            # UE3's Wi-Fi subflow was Tier 1 for the whole run and took the same packet share as UE1.
+            cfg = {"kind": "wifi", "queues": [{"direction": "downlink", "source": "qdisc",
+                                               "interface": AP[ap]["radio"]}], "stations": {"source": "enb"},
+                   "enb": {"file": self.wifi_station_doc(), "max_age_ms": 0, "timeout_ms": 200}}
+        else:              # the reference eNB's metrics endpoint (per-UE queues, UE list)
+            cfg = {"kind": "lte", "queues": [{"direction": "downlink", "source": "enb"}],
+                   "stations": {"source": "enb"}, "enb": {"url": ENB_METRICS}}
+        cfg.update({"listen": f"{host}:{port}", "tls": tls, "sample_rate_hz": 10})
+        path = os.path.join(self.out, f"agent-{ap}.yaml")
+        with open(path, "w") as f:
+            json.dump(cfg, f, indent=1)   # JSON is a YAML subset
+        return path
+
+    def wifi_station_doc(self):
+        """Writes the Wi-Fi cell's station list (static: PHY rates are the lab's constants) for the agent."""
+        ues = [{"ips": [addr], "dl_phy_rate_bps": int(rate * 1e6), "ul_phy_rate_bps": int(rate * 1e6),
+                "rsrp_dbm": WIFI_RSSI_DBM[rate]} for _ue, ap, addr, rate in RADIO if ap == "wifi"]
+        doc = {"version": 1, "enb_id": "wifi-cell", "timestamp_ms": int(time.time() * 1000), "capacity_bps": 0,
+               "queues": {}, "ues": ues}
+        path = os.path.join(self.out, "wifi-stations.json")
+        with open(path + ".tmp", "w") as f:
+            json.dump(doc, f, indent=1)
+        os.rename(path + ".tmp", path)
+        return path
+
+    def start_agent(self, ap, wait=True):
+        """Starts the AP's mpsdn-ap-agent in the AP's namespace; waits until it accepts connections."""
+        agent = os.path.join(self.root, "southbound-ap-agent/bin/mpsdn-ap-agent")
+        n = sum(1 for f in os.listdir(self.out) if f.startswith(f"agent-{ap}") and f.endswith(".log"))
+        p = self.spawn([agent, "-config", self.agent_config(ap)], f"agent-{ap}" + (f"-{n}" if n else ""),
+                       ns=AP[ap]["ns"])
+        self.agents[ap] = p
+        host, port = AGENT[ap]
+        deadline = time.time() + 10
+        while wait:
+            try:
+                socket.create_connection((host, port), timeout=0.5).close()
+                break
+            except OSError:
+                if p.poll() is not None or time.time() > deadline:
+                    raise RuntimeError(f"AP agent {ap} did not start (see agent-{ap}*.log)")
+                time.sleep(0.1)
+        return p
+
+    def kill_agent(self, ap):
+        """Kills the AP's agent (SIGKILL: a crash, no goodbye)."""
+        p = self.agents.pop(ap)
+        p.kill()
+        p.wait(timeout=5)
+        if p in self.procs:
+            self.procs.remove(p)

@@ -1,0 +1,126 @@
+"""The testbed's network: up() creates its namespaces, OVS bridges, veth links, addresses, routes and MPTCP
+endpoints (a part of testbed.Lab); down() removes everything the lab creates."""
+import shutil
+
+from shell import log, ns_bridge, nsx, sh, veth
+from topology import AP, MGMT_AP, MGMT_AP_ROOT, MGMT_ENB, MGMT_ROOT, NICE, NS, OVS_CTL, PREFIX, PRIMARY, RADIO, SERVER_IP
+
+
+class LabNetwork:
+    """The Lab's topology part (mixed into testbed.Lab)."""
+
+    def up(self):
+        log(f"lab host southbound timing: {self.southbound}")
+        self._start_ovs()
+        self._add_namespaces()
+        self._add_aps()
+        self._add_ue_radios()
+        self._add_management_links()
+        self._add_ue_routes()
+        if self.telemetry == "agents":
+            self.make_pki()   # before the cells: the reference eNB serves its policy API with the LTE AP's cert
+        self.start_cells()
+        if self.telemetry == "agents":
+            for ap in AP:
+                self.start_agent(ap)
+        log("testbed up: 2 OVS bridges (fail_mode=secure), Wi-Fi cell (mpsdn-wifi-cell), LTE cell ("
+            + ("reference eNB mpsdn-enb" if self.lte_cell == "enb" else "tc PF stand-in") + "), telemetry "
+            + ("mpsdn-ap-agent per AP over mTLS" if self.telemetry == "agents" else "stand-in (lab host reads the cells)"))
+
+    def _start_ovs(self):
+        if sh("pgrep -x ovs-vswitchd", check=False) != 0:
+            log("starting Open vSwitch (userspace datapath)")
+            sh(f"{OVS_CTL} start --system-id=random >/dev/null 2>&1")
+            self.started_ovs = True
+            sh(f"renice -n {NICE} -p $(pidof ovs-vswitchd) >/dev/null", check=False)
+
+    @staticmethod
+    def _add_namespaces():
+        for n in NS:
+            sh(f"ip netns add {PREFIX}{n}")
+            nsx(n, "ip link set lo up")
+            nsx(n, "sysctl -qw net.ipv4.conf.all.rp_filter=0 net.ipv4.conf.default.rp_filter=0 "
+                   "net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1")
+
+    def _add_aps(self):
+        """The server, each AP's uplink and radio device, and the OVS bridge in front of each AP."""
+        # server
+        nsx("srv", f"ip addr add {SERVER_IP}/32 dev lo")
+        for ap, a in AP.items():
+            tag = "w" if ap == "wifi" else "l"
+            veth("srv", a["srv_if"], None, f"{PREFIX}s{tag}")
+            nsx("srv", f"ip addr add {a['subnet']}.254/24 dev {a['srv_if']}")
+            veth(a["ns"], "uplink", None, f"{PREFIX}a{tag}")
+            if not (ap == "lte" and self.lte_cell == "enb"):
+                veth(a["ns"], a["radio"], a["air"], "air")
+                ns_bridge(a["ns"], ["uplink", a["radio"]])
+            # OVS bridge in front of the AP: port 1 server side, port 2 AP side
+            br = PREFIX + a["bridge"]
+            sh(f"ovs-vsctl add-br {br} -- set bridge {br} datapath_type=netdev protocols=OpenFlow13 "
+               f"fail_mode=secure other-config:datapath-id={a['dpid']} "
+               f"-- add-port {br} {PREFIX}s{tag} -- set interface {PREFIX}s{tag} ofport_request=1 "
+               f"-- add-port {br} {PREFIX}a{tag} -- set interface {PREFIX}a{tag} ofport_request=2")
+
+    def _add_ue_radios(self):
+        """Each UE's radio devices on its cells' air (or the eNB's per-UE port), with the UE's addresses."""
+        ports = {"airw": ["air"], "airl": ["air"]}
+        for ue, ap, addr, _rate in RADIO:
+            a = AP[ap]
+            if ap == "lte" and self.lte_cell == "enb":
+                veth(a["ns"], f"enb-{ue}", ue, a["ue_if"])   # the eNB owns one port per UE
+            else:
+                sta = f"s{ue[-1]}"
+                veth(a["air"], sta, ue, a["ue_if"])
+                ports[a["air"]].append(sta)
+            nsx(ue, f"ip addr add {addr}/24 dev {a['ue_if']}")
+        for air, p in ports.items():
+            if len(p) > 1:
+                ns_bridge(air, p)
+
+    @staticmethod
+    def _add_management_links():
+        # management link root <-> eNB namespace (eNB metrics and policy endpoints)
+        veth(None, f"{PREFIX}mg", "enb", "mgmt")
+        sh(f"ip addr add {MGMT_ROOT}/30 dev {PREFIX}mg")
+        nsx("enb", f"ip addr add {MGMT_ENB}/30 dev mgmt")
+        # management link root <-> Wi-Fi AP namespace (its agent)
+        veth(None, f"{PREFIX}mw", "apw", "mgmt")
+        sh(f"ip addr add {MGMT_AP_ROOT}/30 dev {PREFIX}mw")
+        nsx("apw", f"ip addr add {MGMT_AP}/30 dev mgmt")
+
+    @staticmethod
+    def _add_ue_routes():
+        for ue, primary in PRIMARY.items():
+            a = AP[primary]
+            nsx(ue, f"ip route add default via {a['subnet']}.254 dev {a['ue_if']}")
+        # multipath UEs: policy routing for the second radio and MPTCP endpoints/limits
+        for ue, ap, addr, _ in RADIO:
+            if ue in ("ue2", "ue3") and PRIMARY[ue] != ap:
+                a = AP[ap]
+                nsx(ue, f"ip rule add from {addr} table {a['table']}")
+                nsx(ue, f"ip route add default via {a['subnet']}.254 dev {a['ue_if']} table {a['table']}")
+                nsx(ue, "ip mptcp limits set subflow 2 add_addr_accepted 2")
+                nsx(ue, f"ip mptcp endpoint add {addr} dev {a['ue_if']} subflow")
+        nsx("srv", "ip mptcp limits set subflow 4 add_addr_accepted 4")
+
+
+def down(quiet=False):
+    """Removes everything the lab creates (namespaces, OVS bridges, root veths, stray processes)."""
+    out = sh("ip netns list", capture=True, check=False) or ""
+    for line in out.splitlines():
+        name = line.split()[0] if line.split() else ""
+        if name.startswith(PREFIX):
+            pids = sh(f"ip netns pids {name}", capture=True, check=False) or ""
+            for pid in pids.split():
+                sh(f"kill -9 {pid}", check=False)
+            sh(f"ip netns del {name}", check=False)
+    if shutil.which("ovs-vsctl") and sh("pgrep -x ovs-vswitchd", check=False) == 0:
+        for a in AP.values():
+            sh(f"ovs-vsctl --if-exists del-br {PREFIX}{a['bridge']}", check=False)
+    links = sh("ip -o link show", capture=True, check=False) or ""
+    for line in links.splitlines():
+        dev = line.split(":")[1].strip().split("@")[0]
+        if dev.startswith(PREFIX):
+            sh(f"ip link del {dev}", check=False)
+    if not quiet:
+        log("testbed removed")

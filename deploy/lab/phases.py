@@ -1,0 +1,26 @@
+"""One measured phase of downloads under a controller mode (idle capacity, dynamic demand)."""
+import time
+
+from probes import DetectionProbe
+from shell import log
+from traffic import read_meters, run_traffic, summarise
+
+
+def run_phase(lab, ctl, mode, name, phase_s, warmup_s, mp, extra_probe=None, **kw):
+    if ctl is None or ctl.mode != mode:
+        if ctl is not None:
+            lab.stop(ctl)
+        ctl = lab.start_controller(mode)
+        ctl.mode = mode
+    log(f"{name} ({phase_s} s, controller {mode})")
+    t_start = time.time()
+    probe = DetectionProbe(phase_s * 0.75, extra_probe)
+    times, samples, goodput = run_traffic(lab, name, phase_s, mp, on_sample=probe, **kw)
+    s = summarise(times, samples, goodput, warmup_s)
+    if mode == "mpsdn":
+        s["detection"] = probe.snapshot
+    s["controller"] = "lab host, " + ("port forwarding only" if mode == "forward" else "mpsdn app components")
+    s["multipath_ues"] = mp
+    s["meters"] = read_meters(lab, t_start)
+    s["t0_epoch"] = round(t_start, 3)
+    return ctl, s
