@@ -16,11 +16,16 @@ def run_phase(lab, ctl, mode, name, phase_s, warmup_s, mp, extra_probe=None, **k
     t_start = time.time()
     probe = DetectionProbe(phase_s * 0.75, extra_probe)
     times, samples, goodput = run_traffic(lab, name, phase_s, mp, on_sample=probe, **kw)
-    s = summarise(times, samples, goodput, warmup_s)
+    return ctl, phase_summary(lab, mode, mp, t_start, summarise(times, samples, goodput, warmup_s), probe)
+
+
+def phase_summary(lab, mode, mp, t_start, s, probe):
+    """Completes a phase's summary s: the detection snapshot (mpsdn), the controller, the multipath UEs, the meters
+    the lab host logged since t_start and the phase's start time."""
     if mode == "mpsdn":
         s["detection"] = probe.snapshot
     s["controller"] = "lab host, " + ("port forwarding only" if mode == "forward" else "mpsdn app components")
     s["multipath_ues"] = mp
     s["meters"] = read_meters(lab, t_start)
     s["t0_epoch"] = round(t_start, 3)
-    return ctl, s
+    return s

@@ -3,10 +3,11 @@ import time
 
 import appsettings
 import scoring
+from phases import phase_summary
 from probes import DetectionProbe, SocketProbe
 from report import detection_goal, header
 from shell import log
-from traffic import MULTIPATH_UES, UES, iperf_servers, read_meters, run_traffic, summarise
+from traffic import MULTIPATH_UES, UES, iperf_servers, run_traffic, summarise
 
 
 PAPER_PROTOTYPE = {
@@ -39,15 +40,9 @@ def prototype(lab, phase_s=40, warmup_s=8, phases=("nomp", "mp", "mpsdn"), mpsdn
                 if int(t) % 10 == 0 and abs(t - int(t)) < 0.26 and int(t) > 0:
                     log(f"prototype: phase {ph} {int(t)}/{phase_s} s")
             times, samples, goodput, probe, stalls = _prototype_phase(lab, ph, mode, phase_s, mp, progress)
-            s = summarise(times, samples, goodput, warmup_s)
+            s = phase_summary(lab, mode, mp, t_start, summarise(times, samples, goodput, warmup_s), probe)
             if stalls:
                 s["stalled_attempts"] = stalls
-            if mode == "mpsdn":
-                s["detection"] = probe.snapshot
-            s["controller"] = "lab host, " + ("port forwarding only" if mode == "forward" else "mpsdn app components")
-            s["multipath_ues"] = mp
-            s["meters"] = read_meters(lab, t_start)
-            s["t0_epoch"] = round(t_start, 3)
             res["phases"][ph] = s
             log(f"prototype: phase {ph} done: " + ", ".join(
                 f"{u} {s['ue'][u]['total']:.1f}" for u in UES) + f" | Wi-Fi {s['ap']['wifi']:.1f} LTE {s['ap']['lte']:.1f}"
