@@ -68,6 +68,31 @@ def halving_after(step, interval_s, meter_stats_s):
     return None, "the congestion step did not halve the Wi-Fi Tier-2 limit (no halving submitted)"
 
 
+def halving_in_force(step, interval_s, log_period_s=1.0):
+    """The first halving of the Wi-Fi Tier-2 limit after the congestion step as the regulation log shows it (the limit
+    the app holds in force, one sample a second), for steps that submit no meter: the app's meter ladder (the
+    default) re-points the rule to a pre-installed meter, in force within one flow-mod round trip, so the decision
+    is at most one log period before the sample that shows it. The halving must be in force within two intervals of
+    the onset, plus 0.5 s and the log period. Returns (dict, failure message or None) as halving_after does, or
+    (None, None) when the log shows no halving."""
+    onset = step.get("onset_t")
+    prev = None
+    for r in step.get("regulation", []):
+        lim = r.get("limit_kbps")
+        if r["t"] >= step["step_t"] and prev is not None and lim is not None and lim <= prev / 2 + 1:
+            h = {"before_kbps": prev, "after_kbps": lim, "meter": None,
+                 "in_force_after_step_s": round(r["t"] - step["step_t"], 2),
+                 "in_force_after_onset_s": None if onset is None else round(r["t"] - onset, 2)}
+            if onset is None:
+                return h, "the cell never congested"
+            if r["t"] - onset > 2 * interval_s + 0.5 + log_period_s:
+                return h, "the congestion step's halving was not in force within two intervals of the onset"
+            return h, None
+        if lim is not None:
+            prev = lim
+    return None, None
+
+
 def halving_steps(meters):
     """Consecutive Tier-2 meter installs on one device where the limit halved within one interval."""
     by_dev = {}
@@ -140,8 +165,17 @@ def step_failures(res, step, out, interval_s, meter_stats_s):
     """The congestion step's failures (Tier 2 did not grow alone, the cell did not congest, no halving after the
     step); records the halving in prototype.json."""
     failures = []
-    before = [m["rate_kbps"] for m in step["meters"] if m["t"] < step["step_t"]]
+    # the limits in force before the step: the regulation log's (a meter ladder adds its meters at once, so the
+    # meters ADDED do not tell which is in force); the meters ADDED when the log has none
+    before = [r["limit_kbps"] for r in step.get("regulation", []) if r["t"] < step["step_t"]
+              and r.get("limit_kbps") is not None]
+    before = [b for i, b in enumerate(before) if i == 0 or b != before[i - 1]] or \
+        [m["rate_kbps"] for m in step["meters"] if m["t"] < step["step_t"]]
     h, why = halving_after(step, interval_s, meter_stats_s)
+    if h is None:   # no meter submitted for the halving: a ladder step, seen in the regulation log
+        h2, why2 = halving_in_force(step, interval_s)
+        if h2 is not None:
+            h, why = h2, why2
     res["congestion_step"]["halving"] = h
     with open(os.path.join(out, "prototype.json"), "w") as f:
         json.dump(res, f, indent=1)

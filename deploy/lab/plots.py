@@ -4,6 +4,10 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+import os  # noqa: E402
+
+import scoring  # noqa: E402
+
 UES = ["ue1", "ue2", "ue3", "ue4"]
 DEVICE = {"wifi": "a1", "lte": "b1"}   # suffix of each AP switch's device id (topology.AP dpid)
 
@@ -38,7 +42,7 @@ def plot_series(res, path, keys, title):
             if k in s["series"]:
                 ax.plot(t, s["series"][k], label=f"{label} ({ph})")
                 top = max(top, max(s["series"][k]))
-        mt, mr = meter_steps(s, "wifi")
+        mt, mr = meter_steps(s, "wifi", os.path.dirname(os.path.abspath(path)))
         if mt:
             ax.step(mt + [t[-1]], [min(r, top * 1.2) for r in mr + mr[-1:]], "k--", where="post", lw=1.2,
                     label="Wi-Fi Tier-2 meter limit in force (Mb/s)")
@@ -59,8 +63,18 @@ def plot_series(res, path, keys, title):
     plt.close(fig)
 
 
-def meter_steps(s, ap):
-    """(t into the phase, Mb/s) of the Tier-2 meters ADDED on ap's switch during the phase."""
+def meter_steps(s, ap, out_dir):
+    """(t into the phase, Mb/s) of the app's Tier-2 limit in force at ap during the phase, each time it changed: from
+    the lab host's 1-s regulation log (scoring.read_regulation, as the halving goals read it); results without that
+    log fall back to the Tier-2 meters ADDED on ap's switch (with the meter ladder every rung is ADDED at once, so
+    the meter log no longer tells which limit is in force)."""
+    base = s.get("t0_epoch")
+    reg = scoring.read_regulation(out_dir, base, base + s["series"]["t"][-1] + 1) if base is not None else []
+    pts = [(d["t"] - base, d["aps"][ap]["limit_kbps"] / 1000) for d in reg
+           if (d.get("aps", {}).get(ap) or {}).get("limit_kbps") is not None]
+    if pts:
+        keep = [p for i, p in enumerate(pts) if i == 0 or p[1] != pts[i - 1][1]]
+        return [t for t, _r in keep], [r for _t, r in keep]
     ms = [m for m in s.get("meters", []) if m["event"] == "added" and m["device"].endswith(DEVICE[ap])]
     base = s.get("t0_epoch", ms[0]["t"] if ms else 0)
     return [m["t"] - base for m in ms], [m["rate_kbps"] / 1000 for m in ms]
@@ -86,7 +100,7 @@ def plot_idle(res, path):
         if idle:
             ax.hlines([idle, 0.8 * idle], w0, t[-1], colors=["C1", "C1"], linestyles=["-", ":"],
                       label=f"idle for {mpu.upper()} ({idle:.1f}) and 80 %")
-        mt, mr = meter_steps(s, ap)
+        mt, mr = meter_steps(s, ap, os.path.dirname(os.path.abspath(path)))
         if mt:
             ax.step(mt + [t[-1]], mr + [mr[-1]], "k--", where="post", lw=1.2, label=f"{ap} Tier-2 meter limit")
         ax.axvline(w0, color="grey", lw=0.6)

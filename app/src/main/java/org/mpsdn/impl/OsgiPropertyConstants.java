@@ -59,6 +59,17 @@ public final class OsgiPropertyConstants {
     /** Default burst window. */
     public static final int METER_BURST_MS_DEFAULT = 100;
 
+    /**
+     * Ratio of two consecutive rungs of the Tier-2 meter ladders (impl.meter.LadderRungs): 1 for no ladder
+     * (a make-before-break meter per step at the exact target, for switches with few meters), else in [1.1, 4].
+     */
+    public static final String METER_LADDER_RATIO = "meterLadderRatio";
+    /**
+     * Default ladder ratio: sqrt(2), 19 meters per AP direction for R_m 100 kbit/s to 50 Mbit/s; a limit is
+     * at most 29 % below a decrease's target (ratio 2: 10 meters, 50 %).
+     */
+    public static final double METER_LADDER_RATIO_DEFAULT = 1.4142135623730951;
+
     /** Regulation profile: "paper" (Algorithm 2 and MacOcc as published) or "mpsdn" (docs/regulation.md). */
     public static final String PROFILE = "profile";
     /**

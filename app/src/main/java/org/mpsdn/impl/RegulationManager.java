@@ -64,6 +64,8 @@ import static org.mpsdn.impl.OsgiPropertyConstants.INTERVAL_MS;
 import static org.mpsdn.impl.OsgiPropertyConstants.INTERVAL_MS_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.METER_BURST_MS;
 import static org.mpsdn.impl.OsgiPropertyConstants.METER_BURST_MS_DEFAULT;
+import static org.mpsdn.impl.OsgiPropertyConstants.METER_LADDER_RATIO;
+import static org.mpsdn.impl.OsgiPropertyConstants.METER_LADDER_RATIO_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.PROFILE;
 import static org.mpsdn.impl.OsgiPropertyConstants.PROFILE_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.RM_KBPS;
@@ -93,6 +95,7 @@ import static org.slf4j.LoggerFactory.getLogger;
                 METER_BURST_MS + ":Integer=" + METER_BURST_MS_DEFAULT,
                 PROFILE + "=" + PROFILE_DEFAULT,
                 TIER1_THRESHOLD + ":Double=" + TIER1_THRESHOLD_DEFAULT,
+                METER_LADDER_RATIO + ":Double=" + METER_LADDER_RATIO_DEFAULT,
         })
 public class RegulationManager extends AbstractListenerManager<RegulationEvent, RegulationListener>
         implements RegulationAdminService, DetectionService {
@@ -164,6 +167,8 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     private String profile = PROFILE_DEFAULT;
     /** Threshold of the mpsdn profile's Tier-1 station signal in (0, 1], in place of CTh (docs/regulation.md). */
     private double tier1Threshold = TIER1_THRESHOLD_DEFAULT;
+    /** Ratio of the Tier-2 meter ladders' rungs: 1 for none (a meter per step), else in [1.1, 4]. */
+    private double meterLadderRatio = METER_LADDER_RATIO_DEFAULT;
 
     /** The cycle's decision function; the pure core unless a test replaces it. */
     RegulationEngine engine;
@@ -280,6 +285,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         meterBurstMs = p.meterBurstMs();
         profile = p.profile().id();
         tier1Threshold = p.tier1Threshold();
+        meterLadderRatio = p.meterLadderRatio();
         props = p;
         log.info("Properties: {}", p);
     }

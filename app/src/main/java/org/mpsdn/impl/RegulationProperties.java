@@ -1,6 +1,7 @@
 package org.mpsdn.impl;
 
 import org.mpsdn.core.Profile;
+import org.mpsdn.impl.meter.LadderRungs;
 import org.mpsdn.impl.util.PropertyReader;
 
 import java.util.ArrayList;
@@ -22,6 +23,8 @@ import static org.mpsdn.impl.OsgiPropertyConstants.INTERVAL_MS;
 import static org.mpsdn.impl.OsgiPropertyConstants.INTERVAL_MS_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.METER_BURST_MS;
 import static org.mpsdn.impl.OsgiPropertyConstants.METER_BURST_MS_DEFAULT;
+import static org.mpsdn.impl.OsgiPropertyConstants.METER_LADDER_RATIO;
+import static org.mpsdn.impl.OsgiPropertyConstants.METER_LADDER_RATIO_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.PROFILE;
 import static org.mpsdn.impl.OsgiPropertyConstants.PROFILE_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.RM_KBPS;
@@ -47,10 +50,11 @@ public final class RegulationProperties {
     private final int meterBurstMs;
     private final Profile profile;
     private final double tier1Threshold;
+    private final double meterLadderRatio;
 
     private RegulationProperties(int intervalMs, double cth, double alpha, int rmKbps, String deadlockBreaker,
                                  int failOpenDelayMs, int flowIdleTimeoutSec, int meterBurstMs, Profile profile,
-                                 double tier1Threshold) {
+                                 double tier1Threshold, double meterLadderRatio) {
         this.intervalMs = intervalMs;
         this.cth = cth;
         this.alpha = alpha;
@@ -61,6 +65,7 @@ public final class RegulationProperties {
         this.meterBurstMs = meterBurstMs;
         this.profile = profile;
         this.tier1Threshold = tier1Threshold;
+        this.meterLadderRatio = meterLadderRatio;
     }
 
     /**
@@ -71,7 +76,8 @@ public final class RegulationProperties {
     public static RegulationProperties defaults() {
         return new RegulationProperties(INTERVAL_MS_DEFAULT, CTH_DEFAULT, ALPHA_DEFAULT, RM_KBPS_DEFAULT,
                 DEADLOCK_BREAKER_DEFAULT, FAIL_OPEN_DELAY_MS_DEFAULT, FLOW_IDLE_TIMEOUT_SEC_DEFAULT,
-                METER_BURST_MS_DEFAULT, Profile.of(PROFILE_DEFAULT), TIER1_THRESHOLD_DEFAULT);
+                METER_BURST_MS_DEFAULT, Profile.of(PROFILE_DEFAULT), TIER1_THRESHOLD_DEFAULT,
+                METER_LADDER_RATIO_DEFAULT);
     }
 
     /**
@@ -99,9 +105,21 @@ public final class RegulationProperties {
                 r.integer(FLOW_IDLE_TIMEOUT_SEC, previous.flowIdleTimeoutSec, 1, 65535),
                 r.integer(METER_BURST_MS, previous.meterBurstMs, 1, 10_000),
                 Profile.of(r.choice(PROFILE, previous.profile.id(), PROFILES)),
-                r.decimal(TIER1_THRESHOLD, previous.tier1Threshold, 0.0, false, 1.0, true));
+                r.decimal(TIER1_THRESHOLD, previous.tier1Threshold, 0.0, false, 1.0, true),
+                ladderRatio(r, previous.meterLadderRatio, errors));
         errors.addAll(r.errors());
         return p;
+    }
+
+    /** 1 (no ladder) or a ratio in [MIN_RATIO, MAX_RATIO]; anything else keeps the previous value. */
+    private static double ladderRatio(PropertyReader r, double previous, List<String> errors) {
+        double v = r.decimal(METER_LADDER_RATIO, previous, LadderRungs.NO_LADDER, true, LadderRungs.MAX_RATIO, true);
+        if (v != LadderRungs.NO_LADDER && v < LadderRungs.MIN_RATIO) {
+            errors.add(METER_LADDER_RATIO + ": must be " + LadderRungs.NO_LADDER + " (no ladder) or in ["
+                    + LadderRungs.MIN_RATIO + ", " + LadderRungs.MAX_RATIO + "], was " + v);
+            return previous;
+        }
+        return v;
     }
 
     /**
@@ -165,11 +183,17 @@ public final class RegulationProperties {
         return tier1Threshold;
     }
 
+    /** @return ratio of the meter ladders' rungs, {@link LadderRungs#NO_LADDER} for none */
+    public double meterLadderRatio() {
+        return meterLadderRatio;
+    }
+
     @Override
     public String toString() {
         return "intervalMs=" + intervalMs + " cth=" + cth + " alpha=" + alpha + " rmKbps=" + rmKbps
                 + " breaker=" + deadlockBreaker + " failOpenDelayMs=" + failOpenDelayMs
                 + " flowIdleTimeoutSec=" + flowIdleTimeoutSec + " meterBurstMs=" + meterBurstMs
-                + " profile=" + profile.id() + " tier1Threshold=" + tier1Threshold;
+                + " profile=" + profile.id() + " tier1Threshold=" + tier1Threshold
+                + " meterLadderRatio=" + meterLadderRatio;
     }
 }

@@ -57,6 +57,8 @@ final class Harness {
     Runnable deactivateHook;
     /** Run the production engine (the pure core) instead of the scripted one. */
     boolean realCore;
+    /** Activate without meter ladders: make-before-break steps at the exact target (meterLadderRatio 1). */
+    boolean noLadder;
     RegulationManager manager;
 
     Harness() {
@@ -81,7 +83,18 @@ final class Harness {
 
     /** Another ONOS instance of the same cluster: same network, same distributed maps, own mastership. */
     Harness peer() {
-        return new Harness(flows, meters, netcfg, storage);
+        Harness p = new Harness(flows, meters, netcfg, storage);
+        p.noLadder = noLadder;
+        return p;
+    }
+
+    /**
+     * Steps make-before-break at the exact target instead of on the meter ladder (the product default): for
+     * the tests of those steps' meter mechanics (exact rates, one meter per step, ONOS's races).
+     */
+    Harness withoutLadder() {
+        noLadder = true;
+        return this;
     }
 
     static DistributedRegulationStore newStore(TestStorageService storage) {
@@ -159,7 +172,11 @@ final class Harness {
         manager.engine = realCore ? null : engine;
         manager.clock = now::get;
         TestUtils.setField(manager, "eventDispatcher", new EventDeliveryServiceAdapter());
-        manager.start(props(kv));
+        Dictionary<String, Object> props = props(kv);
+        if (noLadder && props.get(OsgiPropertyConstants.METER_LADDER_RATIO) == null) {
+            props.put(OsgiPropertyConstants.METER_LADDER_RATIO, "1");
+        }
+        manager.start(props);
         manager.loop().settle();
         return this;
     }

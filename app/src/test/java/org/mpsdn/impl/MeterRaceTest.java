@@ -36,7 +36,7 @@ public class MeterRaceTest {
     public void setUp() {
         h = new Harness().master(DEV1, DEV2);
         h.meters.flows = h.flows;
-        h.activate();
+        h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
         h.engine.script = in -> new EngineDecision(Map.of(), Map.of(DL, target[0]), Map.of());
     }

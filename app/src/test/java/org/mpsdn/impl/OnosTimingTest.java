@@ -158,7 +158,7 @@ public class OnosTimingTest {
 
     @Test
     public void everyStepOfATwentyStepRunCompletesWithTenSecondConfirmation() {
-        Harness h = start(harness(TWO_APS_BOTH_DIRECTIONS, DEV1, DEV2));
+        Harness h = start(harness(TWO_APS_BOTH_DIRECTIONS, DEV1, DEV2).withoutLadder());
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
         ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
         long[] target = new long[1];

@@ -30,7 +30,7 @@ public class PendingTargetWiringTest {
     }
 
     private Harness start(String profile) {
-        h.activate(OsgiPropertyConstants.PROFILE, profile);
+        h.withoutLadder().activate(OsgiPropertyConstants.PROFILE, profile);
         h.telemetry.occupancy("wifi1", 0.1, 0.1);
         h.engine.script = in -> new EngineDecision(Map.of(), Map.of(DL, target[0]), Map.of());
         return h;

@@ -44,7 +44,9 @@ public class RateWindowWiringTest {
     }
 
     private void start() {
-        h.activate();
+        // a constant scripted target off the ladder's rungs would move between the rungs around it (the core
+        // holds at the rung in force instead): this checks the rate windows at the exact target
+        h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.1, 0.1);
         h.engine.script = in -> new EngineDecision(Map.of("wifi1", Map.of(DOWNLOAD, tier[0])),
                 limit[0] > 0 ? Map.of(DL, limit[0]) : Map.of(), Map.of());

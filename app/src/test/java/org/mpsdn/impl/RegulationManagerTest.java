@@ -247,7 +247,7 @@ public class RegulationManagerTest {
 
     @Test
     public void rateStepInstallsExactMeterAndRepointsTheTable1Rule() {
-        h.activate();
+        h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
         h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("wifi1", Direction.DOWNLINK), 5000L));
         h.flows.drainLog();
@@ -278,7 +278,7 @@ public class RegulationManagerTest {
 
     @Test
     public void rateStepWaitsForMeterAddedAndWithdrawsTheOldMeterLast() {
-        h.activate();
+        h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
         ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
         h.engine.script = in -> decision(Map.of(), Map.of(dl, 8000L));
@@ -320,7 +320,7 @@ public class RegulationManagerTest {
 
     @Test
     public void missedMeterAddedEventIsRecoveredByPolling() {
-        h.activate();
+        h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
         h.meters.autoConfirm = false;
         h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("wifi1", Direction.DOWNLINK), 3000L));
@@ -334,7 +334,7 @@ public class RegulationManagerTest {
 
     @Test
     public void meterFailingWhileTheSwitchIsUnknownIsRetriedOnceItConnects() {
-        h.activate();
+        h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
         ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
         h.engine.script = in -> decision(Map.of(), Map.of(dl, 5000L));
@@ -362,7 +362,7 @@ public class RegulationManagerTest {
 
     @Test
     public void meterNeverAddedIsWithdrawnAndRetried() {
-        h.activate();
+        h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
         ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
         h.engine.script = in -> decision(Map.of(), Map.of(dl, 5000L));
@@ -391,7 +391,7 @@ public class RegulationManagerTest {
 
     @Test
     public void meterFailureReportedLateStillLetsTheNextCycleRetry() {
-        h.activate();
+        h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
         ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
         h.engine.script = in -> decision(Map.of(), Map.of(dl, 5000L));
@@ -411,7 +411,7 @@ public class RegulationManagerTest {
 
     @Test
     public void rateStepWithTenThousandTier2FlowsTouchesOneRule() {
-        h.activate();
+        h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
         ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
         h.engine.script = in -> decision(Map.of(), Map.of(dl, 10_000L));
@@ -457,7 +457,8 @@ public class RegulationManagerTest {
 
     @Test
     public void failOpenLiftsTheLimitAfterTheDelay() {
-        h.activate(OsgiPropertyConstants.INTERVAL_MS, "60000", OsgiPropertyConstants.FAIL_OPEN_DELAY_MS, "100000");
+        h.withoutLadder().activate(OsgiPropertyConstants.INTERVAL_MS, "60000",
+                OsgiPropertyConstants.FAIL_OPEN_DELAY_MS, "100000");
         h.telemetry.occupancy("wifi1", 0.9, 0.9);
         h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("wifi1", Direction.DOWNLINK), 5000L,
                 new ApDir("wifi1", Direction.UPLINK), 7000L));
@@ -479,7 +480,7 @@ public class RegulationManagerTest {
 
     @Test
     public void onlyTheMasterRegulatesAndANewMasterResumesWithTheLastRate() {
-        Harness a = h.activate();
+        Harness a = h.withoutLadder().activate();
         Harness b = h.peer().activate();
         b.meters.flows = b.flows;
         b.mastership.mastered.clear();
@@ -524,7 +525,7 @@ public class RegulationManagerTest {
 
     @Test
     public void reactivationLeavesNoDuplicatesAndRemovesLeftovers() {
-        h.activate();
+        h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.9);
         h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("wifi1", Direction.DOWNLINK), 5000L));
         h.packetIn(DEV1, 2, Packets.tcp("192.0.2.10", 80, "10.0.1.2", 40000));
@@ -580,7 +581,7 @@ public class RegulationManagerTest {
 
     @Test
     public void deactivateHookRemovesEveryRuleAndMeter() {
-        h.activate();
+        h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.9);
         h.telemetry.occupancy("lte1", 0.9, 0.9);
         h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("wifi1", Direction.DOWNLINK), 5000L,
@@ -604,7 +605,7 @@ public class RegulationManagerTest {
 
     @Test
     public void configUpdateRetiresARemovedAp() {
-        h.activate();
+        h.withoutLadder().activate();
         h.telemetry.occupancy("lte1", 0.9, 0.9);
         h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("lte1", Direction.DOWNLINK), 3000L));
         h.cycle();
@@ -661,7 +662,7 @@ public class RegulationManagerTest {
     @Test
     public void theRealCoreTiersTheSecondarySubflowAndMetersTheCongestedAp() {
         h.realCore = true;
-        h.activate();
+        h.withoutLadder().activate();
         h.telemetry.report("wifi1", 0.3, 0.1, List.of(new org.mpsdn.api.telemetry.StationTelemetry(
                 "02:00:00:00:01:02", List.of("10.0.1.2"), -40, 54_000_000, 54_000_000, 0, 0, 0)));
         h.telemetry.report("lte1", 0.9, 0.1, List.of(new org.mpsdn.api.telemetry.StationTelemetry(

@@ -75,7 +75,8 @@ public final class RegulationLoop {
         incidents = new ApIncidents(apId -> observe(o -> o.apFault(apId)), apId -> observe(o -> o.meterStepLate(apId)));
         AppMeters meters = new AppMeters(appId, meterService, () -> refs.properties().meterBurstMs(), now);
         stepper = new MeterStepper(appId, meterService, meters, flowRuleService, store, thread.executor(),
-                () -> refs.properties().meterBurstMs(), now, incidents);
+                () -> refs.properties().meterBurstMs(), now, incidents, () -> refs.properties().meterLadderRatio(),
+                () -> refs.properties().rmKbps());
         detection = new UserDetection(appId, now);
         packets = new PacketInHandler(appId, flowRuleService, directory, detection, idle, now, refs::stopping);
         switches = new SwitchReconciler(appId, flowRuleService, meterService, mastershipService, store, meters,
@@ -236,6 +237,11 @@ public final class RegulationLoop {
     /** @return rate steps that waited longer than two meter-stats polls for their meter, so far */
     public long lateSteps() {
         return incidents.lateSteps();
+    }
+
+    /** @return meter-ladder rungs that failed or were never confirmed (withdrawn, submitted again), so far */
+    public long ladderFailures() {
+        return stepper.ladderFailures();
     }
 
     /** @return cycles run */

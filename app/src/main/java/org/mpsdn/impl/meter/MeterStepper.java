@@ -25,12 +25,22 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Executor;
+import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * Make-before-break Tier-2 rate steps. ONOS 2.7 cannot modify a meter, so a step
+ * Tier-2 rate steps. By default an AP direction steps on its {@link MeterLadders meter ladder}: the target is
+ * quantised to a rung ({@link LadderRungs#quantise}, the store records the rung's rate) and the step
+ * re-points the direction's table-1 rule to the rung's meter, at once when ONOS has confirmed that meter;
+ * a step whose rung is not ADDED yet waits for it like a make-before-break step waits for its new meter
+ * (the rungs were submitted together, when the direction first needed a limit, so no fresh meter would be
+ * confirmed sooner: ONOS confirms a switch's pending meters at the same meter-stats poll), but gives way at
+ * once to any newer target. Fail-open's lift withdraws the whole ladder once the rule has left it.
+ * <p>
+ * With the ladder off (ratio {@link LadderRungs#NO_LADDER}, for switches with few meters), steps are
+ * make-before-break at the exact target. ONOS 2.7 cannot modify a meter, so such a step
  * <ol>
  * <li>adds a new meter with the new rate,</li>
  * <li>once the meter is ADDED, re-points the direction's single table-1 rule to it (an in-place
@@ -43,26 +53,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * to a lift, and a step raising the limit to a newer one that keeps or lowers it
  * ({@link MeterStep#supersededBy}): its meter is withdrawn.
  * <p>
- * ONOS 2.7 reports a meter ADDED only when a meter-stats reply shows it: the OpenFlow meter provider
- * polls meter stats every 10 s by default ({@code OpenFlowMeterProvider} {@code meterStatsPollInterval},
- * {@code MeterManager.pushMeterMetrics}), and fails a meter not seen within 30 s with
- * {@code TIMEOUT} (its {@code pendingOperations} cache). So a step waits: it is counted late (and
- * the listener told) after {@link #CONFIRM_LATE_MS}, two meter-stats polls; it is abandoned only after
- * {@link #CONFIRM_TIMEOUT_MS}, past the provider's own timeout (ONOS drops an install silently while
- * the device has no master). A step whose meter fails (for example UNKNOWN_DEVICE while the switch
- * is not connected yet, or that timeout) is abandoned too: its meter is withdrawn, so no stale
- * PENDING_ADD meter is installed later, and the next cycle submits a fresh one.
- * <p>
- * A new meter is not submitted on a switch that is settling from a withdrawal ({@link AppMeters#settling}):
- * the step is queued until ONOS has processed the meter-stats reply the withdrawal forced, else ONOS adds
- * the meter twice and the switch refuses the second ADD. Should that race still happen (ONOS also sends a
- * delayed removal, with its forced stats request, from a periodic poll), the step keeps waiting on
- * EXISTING_METER: ONOS keeps the meter PENDING_ADD with the reason ({@code DistributedMeterStore.failedMeter},
- * {@code core/store/dist/.../meter/impl/DistributedMeterStore.java:371-375}), and the next stats reply that
- * shows it, the switch holding it from the first ADD, makes it ADDED and posts METER_ADDED ({@code :316-333},
- * {@code :664-672}; {@code MeterManager.java:432-443}). (If the switch held a meter with that id that ONOS
- * did not know, ONOS would confirm that one; ONOS deletes such meters at each poll.) Every method must run
- * on the regulation loop's thread; callbacks from ONOS are re-posted to it through the given executor.
+ * Confirmation timeouts and meter failures: {@link StepFailures}. Every method must run on the regulation
+ * loop's thread; callbacks from ONOS are re-posted to it through the given executor.
  */
 public final class MeterStepper {
     /** A step whose meter is not ADDED after this long is late: two 10-s meter-stats polls of ONOS. */
@@ -81,6 +73,8 @@ public final class MeterStepper {
     private final LongSupplier burstMillis;
     private final LongSupplier clock;
     private final StepListener listener;
+    private final MeterLadders ladders;
+    private final StepFailures failures;
     private final Map<ApDir, MeterStep> steps = new HashMap<>();
 
     /**
@@ -95,10 +89,13 @@ public final class MeterStepper {
      * @param burstMillis     current burst window in milliseconds
      * @param clock           wall clock in milliseconds
      * @param listener        told about late steps and faults
+     * @param ladderRatio     ratio of the meter ladders' rungs, {@link LadderRungs#NO_LADDER} for none
+     * @param floorKbps       the ladders' floor R_m in kbit/s
      */
     public MeterStepper(ApplicationId appId, MeterService meterService, AppMeters meters,
                         FlowRuleService flowRuleService, RegulationStore store, Executor loop,
-                        LongSupplier burstMillis, LongSupplier clock, StepListener listener) {
+                        LongSupplier burstMillis, LongSupplier clock, StepListener listener,
+                        DoubleSupplier ladderRatio, LongSupplier floorKbps) {
         this.appId = appId;
         this.meterService = meterService;
         this.meters = meters;
@@ -108,6 +105,9 @@ public final class MeterStepper {
         this.burstMillis = burstMillis;
         this.clock = clock;
         this.listener = listener;
+        this.ladders = new MeterLadders(appId, meterService, meters, loop, burstMillis, ladderRatio, floorKbps, clock,
+                this::rungFailed);
+        this.failures = new StepFailures(steps, ladders, meters, meterService, store, listener, this::repoint);
         meters.onSettled(device -> loop.execute(() -> submitQueued(device)));
     }
 
@@ -122,7 +122,18 @@ public final class MeterStepper {
         if (rateKbps <= 0) {
             throw new IllegalArgumentException("rateKbps must be positive, was " + rateKbps);
         }
-        request(ap, direction, rateKbps);
+        ApDir key = new ApDir(ap.id(), direction);
+        if (!ladders.enabled()) {
+            if (ladders.has(key)) { // switched off: the rung in force goes with the next step
+                steps.computeIfPresent(key, (k, s) -> s.waiting() ? null : s);
+                ladders.retire(key, currentState(ap).meterId(direction));
+            }
+            request(ap, direction, rateKbps);
+            return;
+        }
+        OptionalLong pending = pendingKbps(key);
+        OptionalLong latest = pending.isPresent() ? pending : currentState(ap).limitKbps(direction);
+        request(ap, direction, LadderRungs.quantise(ladders.rates(ap), rateKbps, latest));
     }
 
     /**
@@ -143,30 +154,65 @@ public final class MeterStepper {
         if (inFlight != null) {
             if (inFlight.queued()) {
                 steps.remove(key); // nothing submitted yet: the newer target replaces it
+            } else if (inFlight.waiting() && ladders.isRung(key, inFlight.newMeter)) {
+                if (inFlight.rateKbps == target) {
+                    return;
+                }
+                steps.remove(key); // the rung stays in its ladder: any newer target replaces the step
             } else if (inFlight.supersededBy(target, current)) {
                 log.info("Step {} to {} kbps superseded by {} (limit in force {}); withdrawing meter {}", key,
                          inFlight.rateKbps, target == LIFT ? "a lift" : target + " kbps",
                          current.isPresent() ? current.getAsLong() + " kbps" : "none", inFlight.newMeter);
-                abandon(key, inFlight);
+                failures.abandon(key, inFlight);
             } else {
                 inFlight.next = target;
                 inFlight.hasNext = true;
                 return;
             }
         }
-        if (target == LIFT ? current.isEmpty() : current.isPresent() && current.getAsLong() == target) {
+        if (target == LIFT && current.isEmpty()) {
+            ladders.retire(key, OptionalLong.empty()); // lifted while its first rung was pending
+            return;
+        }
+        if (target != LIFT && current.isPresent() && current.getAsLong() == target) {
             return;
         }
         if (target == LIFT) {
             MeterStep step = new MeterStep(ap, direction, LIFT, null, clock.getAsLong());
             steps.put(key, step);
             repoint(key, step);
+        } else {
+            start(key, ap, direction, target);
+        }
+    }
+
+    /** Starts a step: on the rung's meter, or on a fresh meter unless the switch is settling (then queued). */
+    private void start(ApDir key, ApSpec ap, Direction direction, long target) {
+        if (ladders.enabled()) {
+            useRung(key, ap, direction, target);
         } else if (meters.settling(ap.deviceId())) {
             steps.put(key, new MeterStep(ap, direction, target, null, clock.getAsLong()));
             log.debug("Step {} to {} kbps queued: {} is settling from a meter withdrawal", key, target,
                       ap.deviceId());
         } else {
             submit(key, ap, direction, target);
+        }
+    }
+
+    /** A ladder step: re-points at once when the rung is ADDED, else waits for it (queued without a meter). */
+    private void useRung(ApDir key, ApSpec ap, Direction direction, long target) {
+        long[] rates = ladders.rates(ap);
+        ApRegulationState st = currentState(ap);
+        long rung = LadderRungs.isRung(rates, target) ? target
+                : LadderRungs.quantise(rates, target, st.limitKbps(direction)); // the ratio changed meanwhile
+        MeterId id = ladders.rung(ap, direction, rates, rung, st.meterId(direction), st.limitKbps(direction));
+        MeterStep step = new MeterStep(ap, direction, rung, id, ladders.since(key, id)); // waits as long as its rung
+        steps.put(key, step);
+        Meter m = id == null ? null : meterService.getMeter(ap.deviceId(), id);
+        if (m != null && m.state() == MeterState.ADDED) {
+            repoint(key, step);
+        } else {
+            log.debug("Step {} to {} kbps waits for its rung {}", key, rung, id == null ? "(settling)" : id);
         }
     }
 
@@ -177,7 +223,7 @@ public final class MeterStepper {
                 new MeterContext() {
                     @Override
                     public void onError(MeterRequest request, MeterFailReason reason) {
-                        loop.execute(() -> meterFailed(key, ap.deviceId(), submitted[0], target, reason));
+                        loop.execute(() -> failures.meterFailed(key, ap.deviceId(), submitted[0], target, reason));
                     }
                 });
         Meter meter = meterService.submit(req);
@@ -191,6 +237,10 @@ public final class MeterStepper {
         log.debug("Step {}: meter {} at {} kbps submitted", key, id, target);
     }
 
+    private void rungFailed(ApDir key, DeviceId deviceId, MeterId meter, long rateKbps, MeterFailReason reason) {
+        failures.rungFailed(key, deviceId, meter, rateKbps, reason);
+    }
+
     /** Submits the queued steps of a switch that is no longer settling. */
     private void submitQueued(DeviceId deviceId) {
         for (Map.Entry<ApDir, MeterStep> e : Map.copyOf(steps).entrySet()) {
@@ -199,7 +249,7 @@ public final class MeterStepper {
                     && !meters.settling(deviceId)) {
                 steps.remove(e.getKey());
                 try {
-                    submit(e.getKey(), s.ap, s.direction, s.rateKbps);
+                    start(e.getKey(), s.ap, s.direction, s.rateKbps);
                 } catch (RuntimeException ex) {
                     listener.fault(e.getKey().apId(), ex);
                 }
@@ -235,38 +285,12 @@ public final class MeterStepper {
                 submitQueued(s.ap.deviceId());
             } else if (s.waiting()) {
                 try {
-                    check(e.getKey(), s, now);
+                    failures.check(e.getKey(), s, now);
                 } catch (RuntimeException ex) {
                     listener.fault(e.getKey().apId(), ex);
                 }
             }
         }
-    }
-
-    private void check(ApDir key, MeterStep s, long now) {
-        Meter m = meterService.getMeter(s.ap.deviceId(), s.newMeter);
-        if (m != null && m.state() == MeterState.ADDED) {
-            repoint(key, s);
-            return;
-        }
-        long waited = now - s.submittedAt;
-        if (!s.late && waited >= CONFIRM_LATE_MS) {
-            s.late = true;
-            log.warn("Meter {} for {} not confirmed after {} ms ({}); still waiting", s.newMeter, key, waited,
-                     m == null ? "gone" : m.state());
-            listener.late(key.apId());
-        }
-        if (waited >= CONFIRM_TIMEOUT_MS) {
-            log.warn("Meter {} for {} not added after {} ms ({}); withdrawing it, the next step retries",
-                     s.newMeter, key, waited, m == null ? "gone" : m.state());
-            abandon(key, s);
-        }
-    }
-
-    /** Drops a step that waits for its meter, withdrawing the meter; a newer target is kept for the retry. */
-    private void abandon(ApDir key, MeterStep step) {
-        steps.remove(key);
-        withdraw(step.ap.deviceId(), step.newMeter.id(), step.rateKbps);
     }
 
     private void repoint(ApDir key, MeterStep step) {
@@ -295,8 +319,9 @@ public final class MeterStepper {
         ApRegulationState state = currentState(step.ap);
         OptionalLong oldMeter = state.meterId(step.direction);
         OptionalLong oldRate = state.limitKbps(step.direction);
-        if (oldMeter.isPresent() && (step.newMeter == null || oldMeter.getAsLong() != step.newMeter.id())) {
-            withdraw(step.ap.deviceId(), oldMeter.getAsLong(), oldRate.orElse(step.rateKbps));
+        if (oldMeter.isPresent() && (step.newMeter == null || oldMeter.getAsLong() != step.newMeter.id())
+                && !ladders.isRung(key, MeterId.meterId(oldMeter.getAsLong()))) {
+            meters.withdraw(step.ap.deviceId(), MeterId.meterId(oldMeter.getAsLong()), oldRate.orElse(step.rateKbps));
         }
         ApRegulationState.Builder b = state.toBuilder().updatedMillis(clock.getAsLong());
         if (step.newMeter == null) {
@@ -306,6 +331,9 @@ public final class MeterStepper {
         }
         store.putState(b.build());
         steps.remove(key);
+        if (step.newMeter == null) {
+            ladders.retire(key, OptionalLong.empty()); // fail-open: the rule has left the ladder
+        }
         log.debug("Step {} done: {}", key, step.newMeter == null ? "unlimited" : step.rateKbps + " kbps");
         if (step.hasNext) {
             request(step.ap, step.direction, step.next);
@@ -318,38 +346,9 @@ public final class MeterStepper {
         }
         log.warn("Re-pointing the table-1 rule of {} failed; abandoning the step", key);
         steps.remove(key);
-        if (step.newMeter != null) {
-            withdraw(step.ap.deviceId(), step.newMeter.id(), step.rateKbps);
+        if (step.newMeter != null && !ladders.isRung(key, step.newMeter)) {
+            meters.withdraw(step.ap.deviceId(), step.newMeter, step.rateKbps);
         }
-    }
-
-    private void meterFailed(ApDir key, DeviceId deviceId, MeterId failed, long rateKbps, MeterFailReason reason) {
-        if (failed == null) {
-            return; // submit gave no id: no step was recorded, the next cycle retries anyway
-        }
-        MeterStep step = steps.get(key);
-        if (step != null && step.waiting() && failed.equals(step.newMeter)) {
-            if (reason == MeterFailReason.EXISTING_METER) {
-                log.info("Meter {} for {}: ONOS sent it twice (a meter-stats reply crossed its ADD) and the switch "
-                         + "refused the second; it is installed, the next meter-stats poll confirms it", failed, key);
-                return;
-            }
-            log.warn("Meter {} for {} failed ({}); withdrawn, the next cycle retries", failed, key, reason);
-            abandon(key, step);
-            return;
-        }
-        OptionalLong inForce = store.state(key.apId()).map(st -> st.meterId(key.direction()))
-                .orElse(OptionalLong.empty());
-        Meter m = meterService.getMeter(deviceId, failed);
-        boolean withdrawing = m != null && m.state() == MeterState.PENDING_REMOVE;
-        if (!withdrawing && !(inForce.isPresent() && inForce.getAsLong() == failed.id())) {
-            // a late failure of a meter no step waits for any more: it must not linger in the store
-            withdraw(deviceId, failed.id(), rateKbps);
-        }
-    }
-
-    private void withdraw(DeviceId deviceId, long meterId, long rateKbps) {
-        meters.withdraw(deviceId, MeterId.meterId(meterId), rateKbps);
     }
 
     /**
@@ -359,6 +358,7 @@ public final class MeterStepper {
      */
     public void forget(String apId) {
         steps.keySet().removeIf(k -> k.apId().equals(apId));
+        ladders.forget(apId);
     }
 
     /**
@@ -369,7 +369,18 @@ public final class MeterStepper {
      * @return true if a pending step added that meter
      */
     public boolean owns(DeviceId deviceId, MeterId meterId) {
-        return steps.values().stream().anyMatch(s -> meterId.equals(s.newMeter) && s.ap.deviceId().equals(deviceId));
+        return ladders.owns(deviceId, meterId) || steps.values().stream()
+                .anyMatch(s -> meterId.equals(s.newMeter) && s.ap.deviceId().equals(deviceId));
+    }
+
+    /**
+     * Rung meters that failed or were never confirmed (withdrawn, submitted again later), since activation
+     * (any thread).
+     *
+     * @return count
+     */
+    public int ladderFailures() {
+        return ladders.failures();
     }
 
     /**

@@ -1,0 +1,325 @@
+package org.mpsdn.impl.meter;
+
+import org.mpsdn.api.model.Direction;
+import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.decide.ApDir;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.net.DeviceId;
+import org.onosproject.net.meter.Meter;
+import org.onosproject.net.meter.MeterContext;
+import org.onosproject.net.meter.MeterFailReason;
+import org.onosproject.net.meter.MeterId;
+import org.onosproject.net.meter.MeterRequest;
+import org.onosproject.net.meter.MeterService;
+import org.slf4j.Logger;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.Executor;
+import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
+
+import static org.slf4j.LoggerFactory.getLogger;
+
+/**
+ * The meter ladders of the AP directions (loop thread only): per AP and regulated direction, one Tier-2
+ * meter per rung of {@link LadderRungs#rates}, submitted together when the direction first needs Tier-2
+ * metering, so that ONOS has confirmed them (ADDED at its next meter-stats poll) before a step uses one.
+ * A step is then a re-point of the direction's table-1 rule to the rung's meter, in force within one
+ * flow-mod round trip, where a fresh meter waits up to ONOS's 10-s meter-stats poll.
+ * <p>
+ * A rung whose meter fails (or is never confirmed) is withdrawn through {@link AppMeters}, counted and
+ * left empty; the next step that needs the ladder submits it again. A ladder whose rates no longer match
+ * (R_m, the ratio or the capacity changed) is replaced: its rungs are withdrawn except the one in force,
+ * which the next step's make-before-break withdraws as an ordinary meter. No rung is submitted on a
+ * switch settling from a withdrawal ({@link AppMeters#settling}); the step waits instead.
+ */
+final class MeterLadders {
+    /** Told (on the loop thread) that a rung's meter failed. */
+    interface RungFailure {
+        /**
+         * A rung's meter failed.
+         *
+         * @param key      AP direction
+         * @param deviceId switch
+         * @param meter    the meter
+         * @param rateKbps its rate
+         * @param reason   ONOS's reason
+         */
+        void failed(ApDir key, DeviceId deviceId, MeterId meter, long rateKbps, MeterFailReason reason);
+    }
+
+    /** One AP direction's ladder: rates, the meter of each rung (null: not submitted) and when it was submitted. */
+    private static final class Ladder {
+        final DeviceId deviceId;
+        final long[] rates;
+        final MeterId[] meters;
+        final long[] since;
+
+        Ladder(DeviceId deviceId, long[] rates) {
+            this.deviceId = deviceId;
+            this.rates = rates;
+            this.meters = new MeterId[rates.length];
+            this.since = new long[rates.length];
+        }
+
+        int index(long rate) {
+            return Arrays.binarySearch(rates, rate);
+        }
+
+        int slot(MeterId meter) {
+            for (int i = 0; i < meters.length; i++) {
+                if (meter.equals(meters[i])) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+    }
+
+    private final Logger log = getLogger(getClass());
+    private final ApplicationId appId;
+    private final MeterService meterService;
+    private final AppMeters meters;
+    private final Executor loop;
+    private final LongSupplier burstMillis;
+    private final DoubleSupplier ratio;
+    private final LongSupplier floorKbps;
+    private final LongSupplier clock;
+    private final RungFailure onFailure;
+    private final Map<ApDir, Ladder> ladders = new HashMap<>();
+    /** Written on the loop thread only; read from others. */
+    private volatile int failures;
+
+    MeterLadders(ApplicationId appId, MeterService meterService, AppMeters meters, Executor loop,
+                 LongSupplier burstMillis, DoubleSupplier ratio, LongSupplier floorKbps, LongSupplier clock,
+                 RungFailure onFailure) {
+        this.appId = appId;
+        this.meterService = meterService;
+        this.meters = meters;
+        this.loop = loop;
+        this.burstMillis = burstMillis;
+        this.ratio = ratio;
+        this.floorKbps = floorKbps;
+        this.clock = clock;
+        this.onFailure = onFailure;
+    }
+
+    /**
+     * Whether steps use ladders (the ratio in force is not {@link LadderRungs#NO_LADDER}).
+     *
+     * @return true if they do
+     */
+    boolean enabled() {
+        return ratio.getAsDouble() != LadderRungs.NO_LADDER;
+    }
+
+    /**
+     * The rates of an AP's ladders with the ratio and R_m in force.
+     *
+     * @param ap the AP
+     * @return rates from min(R_m, capacity) to the capacity
+     */
+    long[] rates(ApSpec ap) {
+        return LadderRungs.rates(floorKbps.getAsLong(), ap.capacityKbps(), ratio.getAsDouble());
+    }
+
+    /**
+     * The meter of the rung at a rate, submitting the ladder's missing rungs first (unless the switch is
+     * settling). A new ladder adopts the meter in force when its rate is a rung.
+     *
+     * @param ap          the AP
+     * @param direction   the direction
+     * @param rates       the ladder's rates
+     * @param rateKbps    the rung's rate (one of rates)
+     * @param inForce     the meter in force, if any
+     * @param inForceKbps its rate
+     * @return the rung's meter, or null when it could not be submitted now (switch settling, or no id)
+     */
+    MeterId rung(ApSpec ap, Direction direction, long[] rates, long rateKbps, OptionalLong inForce,
+                 OptionalLong inForceKbps) {
+        ApDir key = new ApDir(ap.id(), direction);
+        Ladder ladder = ladders.get(key);
+        if (ladder != null && (!ladder.deviceId.equals(ap.deviceId()) || !Arrays.equals(ladder.rates, rates))) {
+            log.info("Ladder of {} replaced: rates now {}", key, Arrays.toString(rates));
+            retire(key, inForce);
+            ladder = null;
+        }
+        if (ladder == null) {
+            ladder = new Ladder(ap.deviceId(), rates);
+            ladders.put(key, ladder);
+            int i = inForce.isPresent() && inForceKbps.isPresent() ? ladder.index(inForceKbps.getAsLong()) : -1;
+            if (i >= 0) {
+                ladder.meters[i] = MeterId.meterId(inForce.getAsLong());
+                ladder.since[i] = clock.getAsLong();
+            }
+        }
+        forgetVanished(ladder);
+        if (!meters.settling(ap.deviceId())) {
+            submitMissing(key, ladder);
+        }
+        int i = ladder.index(rateKbps);
+        return i < 0 ? null : ladder.meters[i];
+    }
+
+    /** Rungs whose meter ONOS no longer holds (withdrawn elsewhere, lost) are submitted again. */
+    private void forgetVanished(Ladder ladder) {
+        for (int i = 0; i < ladder.meters.length; i++) {
+            if (ladder.meters[i] != null && meterService.getMeter(ladder.deviceId, ladder.meters[i]) == null) {
+                log.info("Rung {} kbps of {} at {} vanished; submitting it again", ladder.rates[i], ladder.meters[i],
+                         ladder.deviceId);
+                ladder.meters[i] = null;
+            }
+        }
+    }
+
+    private void submitMissing(ApDir key, Ladder ladder) {
+        int n = 0;
+        for (int i = 0; i < ladder.rates.length; i++) {
+            if (ladder.meters[i] == null) {
+                ladder.meters[i] = submit(key, ladder.deviceId, ladder.rates[i]);
+                ladder.since[i] = clock.getAsLong();
+                n++;
+            }
+        }
+        if (n > 0) {
+            log.info("Ladder of {}: {} rungs submitted ({} to {} kbps)", key, n, ladder.rates[0],
+                     ladder.rates[ladder.rates.length - 1]);
+        }
+    }
+
+    private MeterId submit(ApDir key, DeviceId deviceId, long rateKbps) {
+        // the failure may be reported inside submit(): the id is read on the loop thread, after it returned
+        MeterId[] submitted = new MeterId[1];
+        MeterRequest req = TierTwoMeters.addRequest(appId, deviceId, rateKbps, burstMillis.getAsLong(),
+                new MeterContext() {
+                    @Override
+                    public void onError(MeterRequest request, MeterFailReason reason) {
+                        loop.execute(() -> {
+                            if (submitted[0] != null) {
+                                onFailure.failed(key, deviceId, submitted[0], rateKbps, reason);
+                            }
+                        });
+                    }
+                });
+        Meter meter = meterService.submit(req);
+        submitted[0] = meter == null ? null : AppMeters.meterId(meter.meterCellId());
+        if (submitted[0] == null) {
+            log.warn("Meter service gave no meter id for rung {} kbps of {}; submitted again at the next step",
+                     rateKbps, key);
+        }
+        return submitted[0];
+    }
+
+    /**
+     * When a rung's meter was submitted (or adopted): a step waiting for it has waited since then.
+     *
+     * @param key   AP direction
+     * @param meter a rung's meter
+     * @return wall clock in milliseconds; now when the meter is no rung
+     */
+    long since(ApDir key, MeterId meter) {
+        Ladder ladder = ladders.get(key);
+        int i = ladder == null || meter == null ? -1 : ladder.slot(meter);
+        return i < 0 ? clock.getAsLong() : ladder.since[i];
+    }
+
+    /**
+     * Whether a meter is a rung of an AP direction's ladder.
+     *
+     * @param key   AP direction
+     * @param meter a meter
+     * @return true if the ladder holds it
+     */
+    boolean isRung(ApDir key, MeterId meter) {
+        Ladder ladder = ladders.get(key);
+        return ladder != null && ladder.slot(meter) >= 0;
+    }
+
+    /**
+     * Whether a meter of a switch is a rung of any ladder (it must not be withdrawn as a leftover).
+     *
+     * @param deviceId switch
+     * @param meter    meter
+     * @return true if a ladder holds it
+     */
+    boolean owns(DeviceId deviceId, MeterId meter) {
+        return ladders.values().stream().anyMatch(l -> l.deviceId.equals(deviceId) && l.slot(meter) >= 0);
+    }
+
+    /**
+     * A rung's meter failed or was never confirmed: it is withdrawn (unless in force), counted and
+     * submitted again by the next step that needs the ladder.
+     *
+     * @param key      AP direction
+     * @param meter    the meter
+     * @param rateKbps its rate
+     * @param inForce  the meter in force of the direction, if any
+     */
+    void failed(ApDir key, MeterId meter, long rateKbps, OptionalLong inForce) {
+        Ladder ladder = ladders.get(key);
+        int i = ladder == null ? -1 : ladder.slot(meter);
+        if (i < 0) {
+            return;
+        }
+        ladder.meters[i] = null;
+        failures = failures + 1;
+        if (!(inForce.isPresent() && inForce.getAsLong() == meter.id())) {
+            meters.withdraw(ladder.deviceId, meter, rateKbps);
+        }
+    }
+
+    /**
+     * Withdraws an AP direction's ladder except the meter in force (fail-open lifted the limit, the ladder's
+     * rates changed, or the ladder is switched off) and forgets it.
+     *
+     * @param key     AP direction
+     * @param inForce the meter in force, kept
+     */
+    void retire(ApDir key, OptionalLong inForce) {
+        Ladder ladder = ladders.remove(key);
+        if (ladder == null) {
+            return;
+        }
+        int n = 0;
+        for (int i = 0; i < ladder.meters.length; i++) {
+            MeterId m = ladder.meters[i];
+            if (m != null && !(inForce.isPresent() && inForce.getAsLong() == m.id())) {
+                meters.withdraw(ladder.deviceId, m, ladder.rates[i]);
+                n++;
+            }
+        }
+        log.info("Ladder of {} withdrawn: {} meters", key, n);
+    }
+
+    /**
+     * Whether an AP direction has a ladder.
+     *
+     * @param key AP direction
+     * @return true if it has one
+     */
+    boolean has(ApDir key) {
+        return ladders.containsKey(key);
+    }
+
+    /**
+     * Forgets the ladders of an AP without withdrawing anything (it left the config: its switch is cleaned
+     * by the reconciler; or this instance lost mastership: the new master's reconciler withdraws them).
+     *
+     * @param apId AP id
+     */
+    void forget(String apId) {
+        ladders.keySet().removeIf(k -> k.apId().equals(apId));
+    }
+
+    /**
+     * Rung meters that failed or were never confirmed, since activation.
+     *
+     * @return count
+     */
+    int failures() {
+        return failures;
+    }
+}
