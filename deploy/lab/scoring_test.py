@@ -9,6 +9,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import scoring  # noqa: E402
+import soak_probe  # noqa: E402
 import rest  # noqa: E402
 
 
@@ -96,3 +97,16 @@ class IdleTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class HeapProbeTest(unittest.TestCase):
+    HERE = os.path.dirname(os.path.abspath(__file__))
+
+    def test_the_live_heap_is_the_class_histograms_total(self):
+        path = os.path.join(self.HERE, "results/issue17/round3/soak-heap/class-histogram-170s.txt")
+        with open(path) as f:
+            self.assertEqual(soak_probe.parse_histogram_total_kb(f.read()), 19257560 // 1024)
+
+    def test_no_total_line_reads_as_none(self):
+        self.assertIsNone(soak_probe.parse_histogram_total_kb("123: Unable to open socket file"))
+        self.assertIsNone(soak_probe.parse_histogram_total_kb(""))
