@@ -34,6 +34,7 @@ public final class CycleResult {
     private final int missingOccupancy;
     private final int invalidOccupancy;
     private final int signalFallbacks;
+    private final int decreasesHeld;
     private final Profile profile;
     private final RegulationState nextState;
 
@@ -51,6 +52,7 @@ public final class CycleResult {
         this.missingOccupancy = limits.missing;
         this.invalidOccupancy = limits.invalid;
         this.signalFallbacks = limits.fallbacks;
+        this.decreasesHeld = limits.held;
         this.profile = profile;
         this.nextState = RegulationState.fromCycle(snapshot, this.limits, primaryArray(snapshot, selection));
     }
@@ -214,6 +216,16 @@ public final class CycleResult {
         return signalFallbacks;
     }
 
+    /**
+     * Decreases the mpsdn profile held because the signal's window began before the limit in force
+     * ({@link org.mpsdn.core.regulate.LimitValidation#holdsDecrease}).
+     *
+     * @return how many AP directions kept their limit for that reason this cycle
+     */
+    public int decreasesHeld() {
+        return decreasesHeld;
+    }
+
     /** @return every new Tier-2 limit by AP and direction (a fresh sorted map, O(APs)) */
     public Map<ApDirection, Long> tier2Limits() {
         return nextState.tier2Limits();
@@ -264,6 +276,6 @@ public final class CycleResult {
     public String toString() {
         return "CycleResult{" + snapshot + ", profile=" + profile.id() + ", tier2Flows=" + tier2Flows
                 + ", missingOccupancy=" + missingOccupancy + ", invalidOccupancy=" + invalidOccupancy
-                + ", signalFallbacks=" + signalFallbacks + "}";
+                + ", signalFallbacks=" + signalFallbacks + ", decreasesHeld=" + decreasesHeld + "}";
     }
 }

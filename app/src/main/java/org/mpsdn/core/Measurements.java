@@ -7,8 +7,10 @@ import org.mpsdn.core.model.StationLoad;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What the network measured over the last interval, per AP and direction: the AP's average MAC
@@ -16,6 +18,11 @@ import java.util.Map;
  * {@link Profile#MPSDN mpsdn} profile the station queues (the measured Tier-2 rate comes from the
  * flows' rates, {@link org.mpsdn.core.model.Flow#rateBps()}). Immutable; entries for unknown APs
  * or unregulated directions are ignored by the cycle.
+ *
+ * <p>The mpsdn profile also reads which AP directions' signal window began before the Tier-2 limit
+ * in force came into force ({@link #predatesLimit(ApDirection)}): such a window mixes the old limit's
+ * queues with the new one's, and the profile does not decrease the limit again on it
+ * ({@link org.mpsdn.core.regulate.LimitValidation}).</p>
  *
  * <p>An occupancy may be null, NaN or outside [0, 1]: the cycle then holds the limit and counts it
  * invalid, as {@link RegulationCenter#cycle(org.mpsdn.core.model.NetworkSnapshot, Map, RegulationState)}
@@ -26,12 +33,14 @@ public final class Measurements {
 
     private final Map<ApDirection, Double> occupancy;
     private final Map<ApDirection, List<StationLoad>> stations;
+    private final Set<ApDirection> predatesLimit;
 
     private Measurements(Builder b) {
         this.occupancy = Collections.unmodifiableMap(new HashMap<>(b.occupancy));
         Map<ApDirection, List<StationLoad>> st = new HashMap<>();
         b.stations.forEach((k, v) -> st.put(k, List.copyOf(v)));
         this.stations = Collections.unmodifiableMap(st);
+        this.predatesLimit = Set.copyOf(b.predatesLimit);
     }
 
     /** @return no measurement at all */
@@ -64,15 +73,28 @@ public final class Measurements {
         return stations;
     }
 
+    /**
+     * Whether the signal of an AP direction was averaged over a window that began before its Tier-2
+     * limit in force came into force (unknown counts as not).
+     *
+     * @param key AP and direction
+     * @return true when the window straddles the last limit change
+     */
+    public boolean predatesLimit(ApDirection key) {
+        return predatesLimit.contains(key);
+    }
+
     @Override
     public String toString() {
-        return "Measurements{occupancy=" + occupancy.size() + ", stations=" + stations.size() + "}";
+        return "Measurements{occupancy=" + occupancy.size() + ", stations=" + stations.size()
+                + ", predatesLimit=" + predatesLimit.size() + "}";
     }
 
     /** Collects measurements. Not thread-safe. */
     public static final class Builder {
         private final Map<ApDirection, Double> occupancy = new HashMap<>();
         private final Map<ApDirection, List<StationLoad>> stations = new HashMap<>();
+        private final Set<ApDirection> predatesLimit = new HashSet<>();
 
         private Builder() {
         }
@@ -115,6 +137,18 @@ public final class Measurements {
         public Builder station(ApDirection key, StationLoad station) {
             stations.computeIfAbsent(Checks.nonNull("key", key), k -> new ArrayList<>())
                     .add(Checks.nonNull("station", station));
+            return this;
+        }
+
+        /**
+         * Marks the signal of an AP direction as averaged over a window that began before its Tier-2
+         * limit in force came into force.
+         *
+         * @param key AP and direction
+         * @return this builder
+         */
+        public Builder signalPredatesLimit(ApDirection key) {
+            predatesLimit.add(Checks.nonNull("key", key));
             return this;
         }
 

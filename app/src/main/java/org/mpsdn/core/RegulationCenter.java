@@ -160,7 +160,7 @@ public final class RegulationCenter {
         // Algorithm 2: the Tier-2 limit of every AP (and regulated direction) from its congestion signal
         SignalInputs in = new SignalInputs(snapshot, measurements.occupancy(), measurements.stations(),
                 tiers.tier2Connections);
-        Tier2Limits limits = new Tier2Limits(snapshot, in, tiers.tier2RateBps, previous, law,
+        Tier2Limits limits = new Tier2Limits(snapshot, in, measurements, tiers.tier2RateBps, previous, law,
                 parameters.regulateUplink());
         return new CycleResult(snapshot, selection, tiers, limits, parameters.profile());
     }

@@ -36,19 +36,22 @@ final class Tier2Limits {
     final int invalid;
     /** Regulated AP-directions whose Tier-1-aware signal fell back to MacOcc (no station queue reported). */
     final int fallbacks;
+    /** Decreases held because the signal's window began before the limit in force (mpsdn profile). */
+    final int held;
 
     /**
      * Regulates every AP of a snapshot.
      *
      * @param s              the snapshot
      * @param in             the signal's inputs
+     * @param m              the measurements (which signal windows predate their limit)
      * @param tier2RateBps   measured Tier-2 rate per AP and direction (-1: unknown), see {@link FlowTiers}
      * @param previous       the previous limits (BW_i)
      * @param law            the signal, the Eq. (4) step and the optional validation
      * @param regulateUplink whether both directions are regulated
      */
-    Tier2Limits(NetworkSnapshot s, SignalInputs in, long[] tier2RateBps, RegulationState previous, Law law,
-                boolean regulateUplink) {
+    Tier2Limits(NetworkSnapshot s, SignalInputs in, Measurements m, long[] tier2RateBps, RegulationState previous,
+                Law law, boolean regulateUplink) {
         bps = new long[s.apCount() * 2];
         signals = new double[s.apCount() * 2];
         thresholds = new double[s.apCount() * 2];
@@ -58,6 +61,7 @@ final class Tier2Limits {
         int absent = 0;
         int bad = 0;
         int fellBack = 0;
+        int kept = 0;
         for (int ap = 0; ap < s.apCount(); ap++) {
             AccessPoint a = s.ap(ap);
             long floor = law.regulator.floorBps(a.capacityBps());
@@ -72,7 +76,12 @@ final class Tier2Limits {
                     fellBack += law.stationSignal && r.source() == SignalReading.Source.AP_OCCUPANCY ? 1 : 0;
                     BandwidthRegulator eq4 = law.regulator(r.source());
                     thresholds[i] = eq4.cth();
-                    bps[i] = law.step(eq4, current, r.value(), a.capacityBps(), floor, tier2RateBps[i]);
+                    if (law.holds(eq4, r.value(), m.predatesLimit(key))) {
+                        kept++;
+                        bps[i] = Math.max(floor, Math.min(a.capacityBps(), current));
+                    } else {
+                        bps[i] = law.step(eq4, current, r.value(), a.capacityBps(), floor, tier2RateBps[i]);
+                    }
                 } else {
                     absent += r.source() == SignalReading.Source.MISSING ? 1 : 0;
                     bad += r.source() == SignalReading.Source.INVALID ? 1 : 0;
@@ -83,6 +92,7 @@ final class Tier2Limits {
         missing = absent;
         invalid = bad;
         fallbacks = fellBack;
+        held = kept;
     }
 
     /**
@@ -114,6 +124,19 @@ final class Tier2Limits {
          */
         BandwidthRegulator regulator(SignalReading.Source source) {
             return source == SignalReading.Source.TIER1_STATIONS ? stationRegulator : regulator;
+        }
+
+        /**
+         * Whether the profile holds a decrease whose signal predates the limit in force
+         * ({@link LimitValidation#holdsDecrease}); never in the paper profile.
+         *
+         * @param eq4                 the Eq. (4) step for the signal
+         * @param signal              the signal, in [0, 1]
+         * @param signalPredatesLimit whether the signal's window began before the limit in force
+         * @return true when the limit is kept
+         */
+        boolean holds(BandwidthRegulator eq4, double signal, boolean signalPredatesLimit) {
+            return validation != null && validation.holdsDecrease(eq4.congested(signal), signalPredatesLimit);
         }
 
         /**

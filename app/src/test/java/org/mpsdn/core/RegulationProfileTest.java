@@ -157,4 +157,21 @@ public class RegulationProfileTest {
         assertEquals(2, r.missingOccupancy()); // W1 and L
         assertTrue(Double.isNaN(r.signal(net.apIndex("W2"), Direction.DOWNLINK)));
     }
+
+    @Test
+    public void mpsdnDecreasesOncePerSignalWindowUnderTheLimitInForce() {
+        Measurements straddling = w2(0.2, 0.9, 0.9).signalPredatesLimit(W2).build();
+        CycleResult q = mpsdn.cycle(measured(), straddling, AT_40M);
+        assertEquals(40_000_000L, w2Limit(q)); // congested, but the window began before 40 Mb/s came in force
+        assertEquals(1, q.decreasesHeld());
+        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), w2(0.2, 0.9, 0.9).build(), AT_40M)));
+        // an increase on such a window goes ahead (only decreases are held)
+        CycleResult up = mpsdn.cycle(net, w2(0.2, 0.0, 0.05).signalPredatesLimit(W2).build(), AT_40M);
+        assertTrue(w2Limit(up) > 40_000_000L);
+        assertEquals(0, up.decreasesHeld());
+        // the paper's Algorithm 2 halves on every window
+        CycleResult p = paper.cycle(measured(), w2(0.9, 0.9, 0.9).signalPredatesLimit(W2).build(), AT_40M);
+        assertEquals(20_000_000L, w2Limit(p));
+        assertEquals(0, p.decreasesHeld());
+    }
 }

@@ -9,6 +9,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * One AP as a cycle sees it: its config, fresh occupancy (only observed directions),
@@ -20,6 +21,7 @@ public final class ApView {
     private final Map<Direction, Long> limitKbps;
     private final List<StationTelemetry> stations;
     private final List<StationQueueTelemetry> stationQueues;
+    private final Set<Direction> predatesLimit;
 
     /**
      * Creates an AP view without station queues (as from an agent that predates them).
@@ -46,7 +48,24 @@ public final class ApView {
      */
     public ApView(ApSpec spec, Map<Direction, Double> occupancy, Map<Direction, Long> limitKbps,
                   List<StationTelemetry> stations, List<StationQueueTelemetry> stationQueues) {
+        this(spec, occupancy, limitKbps, stations, stationQueues, Set.of());
+    }
+
+    /**
+     * Creates an AP view that says which directions' occupancy predates their limit in force.
+     *
+     * @param spec          config of the AP
+     * @param occupancy     fresh occupancy per observed direction
+     * @param limitKbps     Tier-2 limit to decide from (BW_i) per limited direction
+     * @param stations      associated stations from telemetry
+     * @param stationQueues the stations' queues from telemetry
+     * @param predatesLimit the directions whose signal window began before their limit in force took effect
+     */
+    public ApView(ApSpec spec, Map<Direction, Double> occupancy, Map<Direction, Long> limitKbps,
+                  List<StationTelemetry> stations, List<StationQueueTelemetry> stationQueues,
+                  Set<Direction> predatesLimit) {
         this.spec = Objects.requireNonNull(spec);
+        this.predatesLimit = predatesLimit.isEmpty() ? Set.of() : Set.copyOf(predatesLimit);
         this.occupancy = copy(occupancy);
         this.limitKbps = copy(limitKbps);
         this.stations = List.copyOf(stations);
@@ -55,6 +74,11 @@ public final class ApView {
 
     private static <V> Map<Direction, V> copy(Map<Direction, V> m) {
         return m.isEmpty() ? Map.of() : Map.copyOf(new EnumMap<>(m));
+    }
+
+    /** @return the directions whose signal window began before their limit in force took effect */
+    public Set<Direction> predatesLimit() {
+        return predatesLimit;
     }
 
     /** @return AP config */

@@ -91,6 +91,7 @@ final class CoreSnapshot {
         for (ApView ap : in.aps()) {
             String id = ap.spec().id();
             ap.occupancy().forEach((d, v) -> m.occupancy(new ApDirection(id, d), v));
+            ap.predatesLimit().forEach(d -> m.signalPredatesLimit(new ApDirection(id, d)));
             for (StationQueueTelemetry q : ap.stationQueues()) {
                 m.station(new ApDirection(id, q.direction()), new StationLoad(ues.stationQueueUe(q), q.occupancy()));
             }

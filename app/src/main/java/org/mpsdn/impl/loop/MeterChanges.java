@@ -14,11 +14,14 @@ import java.util.Set;
  * the new limit. A change is dated by the cycle that first sees it, no earlier than it happened (the
  * stepper records a limit when ONOS has confirmed its meter and the rule points to it); the first sight
  * of an AP direction counts as a change. A rate is under one meter when its window started, at the
- * earliest, no sooner than that date.
+ * earliest, no sooner than that date. A change the stepper recorded (the store's time of the record, when the
+ * switch had confirmed it) is dated by that record, no later than the cycle that sees it; a signal averaged over a
+ * window that began before that date predates the limit in force ({@link #signalPredatesLimit}).
  */
 final class MeterChanges {
     private final Map<ApDir, OptionalLong> seen = new HashMap<>();
     private final Map<ApDir, Long> changedAt = new HashMap<>();
+    private final Map<ApDir, Long> limitChangedAt = new HashMap<>();
 
     /**
      * Records the limit in force of an AP direction now.
@@ -28,10 +31,40 @@ final class MeterChanges {
      * @param nowMillis the cycle's time
      */
     void observe(ApDir key, OptionalLong inForce, long nowMillis) {
+        observe(key, inForce, nowMillis, nowMillis);
+    }
+
+    /**
+     * Records the limit in force of an AP direction now, with the time it was recorded in the store.
+     *
+     * @param key            AP and direction
+     * @param inForce        the limit in force in kbit/s, empty when unlimited
+     * @param recordedMillis when the store's state was last written (the stepper writes it when the switch
+     *                       confirmed the limit); ignored unless in (0, nowMillis]
+     * @param nowMillis      the cycle's time
+     */
+    void observe(ApDir key, OptionalLong inForce, long recordedMillis, long nowMillis) {
         OptionalLong before = seen.put(key, inForce);
-        if (before == null || !before.equals(inForce)) {
+        if (before == null) {
             changedAt.put(key, nowMillis);
+        } else if (!before.equals(inForce)) {
+            long at = recordedMillis > 0 && recordedMillis <= nowMillis ? recordedMillis : nowMillis;
+            changedAt.put(key, at);
+            limitChangedAt.put(key, at);
         }
+    }
+
+    /**
+     * Whether a signal was averaged over a window that began before the limit in force of its AP direction
+     * came into force (only changes seen count, not the first sight).
+     *
+     * @param key               AP and direction
+     * @param windowStartMillis when the signal's window began
+     * @return true when the limit changed after the window began
+     */
+    boolean signalPredatesLimit(ApDir key, long windowStartMillis) {
+        Long changed = limitChangedAt.get(key);
+        return changed != null && windowStartMillis < changed;
     }
 
     /**
@@ -55,5 +88,6 @@ final class MeterChanges {
     void retain(Set<String> apIds) {
         seen.keySet().removeIf(k -> !apIds.contains(k.apId()));
         changedAt.keySet().removeIf(k -> !apIds.contains(k.apId()));
+        limitChangedAt.keySet().removeIf(k -> !apIds.contains(k.apId()));
     }
 }

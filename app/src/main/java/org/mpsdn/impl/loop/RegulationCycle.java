@@ -2,6 +2,7 @@ package org.mpsdn.impl.loop;
 
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.UeIds;
+import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationStore;
@@ -32,6 +33,7 @@ import org.slf4j.Logger;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -232,17 +234,36 @@ public final class RegulationCycle {
                         .ifPresent(t -> limits.put(d, t)));
             }
             views.add(new ApView(ap, occ, limits, report.map(ApTelemetry::stations).orElse(List.of()),
-                    report.map(ApTelemetry::stationQueues).orElse(List.of())));
+                    report.map(ApTelemetry::stationQueues).orElse(List.of()), predatingLimit(ap, report)));
         }
         return views;
+    }
+
+    /**
+     * The directions whose signal was averaged over a window that began before their limit in force came into
+     * force: the window ends when the agent took its newest sample (the report's receipt less the sample's age,
+     * the receipt for agents that do not report it) and spans the report's window.
+     */
+    private Set<Direction> predatingLimit(ApSpec ap, Optional<ApTelemetry> report) {
+        if (report.isEmpty()) {
+            return Set.of();
+        }
+        ApTelemetry r = report.get();
+        long end = r.receivedAtMillis() - r.sampleAgeNanos().orElse(0L) / 1_000_000L;
+        long start = end - r.windowMillis();
+        Set<Direction> out = EnumSet.noneOf(Direction.class);
+        ap.directions().stream().filter(d -> meterChanges.signalPredatesLimit(new ApDir(ap.id(), d), start))
+                .forEach(out::add);
+        return out;
     }
 
     /** Dates the changes of the limits in force (the store), against which the flows' rates are checked. */
     private void observeLimits(Map<String, ApSpec> current, long now) {
         for (ApSpec ap : current.values()) {
             for (Direction d : ap.directions()) {
-                meterChanges.observe(new ApDir(ap.id(), d), store.state(ap.id()).map(s -> s.limitKbps(d))
-                        .orElse(OptionalLong.empty()), now);
+                Optional<ApRegulationState> state = store.state(ap.id());
+                meterChanges.observe(new ApDir(ap.id(), d), state.map(s -> s.limitKbps(d)).orElse(OptionalLong.empty()),
+                        state.map(ApRegulationState::updatedMillis).orElse(0L), now);
             }
         }
         meterChanges.retain(current.keySet());

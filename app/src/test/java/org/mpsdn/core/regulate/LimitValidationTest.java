@@ -89,4 +89,12 @@ public class LimitValidationTest {
         e = assertThrows(IllegalArgumentException.class, () -> new LimitValidation(0.5, null));
         assertEquals("decrease must not be null", e.getMessage());
     }
+
+    @Test
+    public void onlyADecreaseOnAWindowThatPredatesTheLimitIsHeld() {
+        assertTrue(halfRate.holdsDecrease(true, true));
+        assertFalse(halfRate.holdsDecrease(true, false));
+        assertFalse(halfRate.holdsDecrease(false, true));
+        assertFalse(halfLimit.holdsDecrease(false, false));
+    }
 }
