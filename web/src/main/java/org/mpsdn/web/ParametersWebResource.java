@@ -20,10 +20,11 @@ import java.util.Map;
 
 /**
  * Global regulation parameters (intervalMs, cth, alpha, rmKbps, deadlockBreaker, failOpenDelayMs,
- * flowIdleTimeoutSec, meterBurstMs, profile, tier1Threshold). {@code profile} is the regulation profile in
- * force: the app's netcfg {@code profile} when it sets one (a PUT of another value is then refused), else
+ * flowIdleTimeoutSec, meterBurstMs, profile, tier1Threshold, meterLadderRatio). {@code profile} is the regulation
+ * profile in force: the app's netcfg {@code profile} when it sets one (a PUT of another value is then refused), else
  * this parameter. {@code tier1Threshold} is what the mpsdn profile compares its Tier-1 station signal with,
- * in place of {@code cth}.
+ * in place of {@code cth}; {@code meterLadderRatio} the ratio between the rates of the pre-installed Tier-2 meters
+ * (1: a new meter per limit).
  */
 @Path("parameters")
 public class ParametersWebResource extends AbstractWebResource {

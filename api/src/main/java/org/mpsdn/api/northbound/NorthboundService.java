@@ -15,10 +15,12 @@ public interface NorthboundService {
     /**
      * Names of the global parameters, in display order. {@code profile} shows the regulation
      * profile in force: the app's netcfg {@code profile} when it sets one, else this parameter;
-     * {@code tier1Threshold} is what the mpsdn profile compares its Tier-1 station signal with.
+     * {@code tier1Threshold} is what the mpsdn profile compares its Tier-1 station signal with;
+     * {@code meterLadderRatio} the ratio between the rates of the pre-installed Tier-2 meters (1: no ladder).
      */
     List<String> PARAMETER_NAMES = List.of("intervalMs", "cth", "alpha", "rmKbps", "deadlockBreaker",
-            "failOpenDelayMs", "flowIdleTimeoutSec", "meterBurstMs", "profile", "tier1Threshold");
+            "failOpenDelayMs", "flowIdleTimeoutSec", "meterBurstMs", "profile", "tier1Threshold",
+            "meterLadderRatio");
 
     /**
      * Returns every configured AP.

@@ -265,6 +265,7 @@ public class NorthboundManager implements NorthboundAdminService {
         m.put("meterBurstMs", String.valueOf(p.meterBurstMs()));
         m.put("profile", EngineParams.profileInForce(netcfgProfile(), p).id());
         m.put("tier1Threshold", String.valueOf(p.tier1Threshold()));
+        m.put("meterLadderRatio", String.valueOf(p.meterLadderRatio()));
         return m;
     }
 

@@ -317,6 +317,14 @@ public class NorthboundManagerTest {
     }
 
     @Test
+    public void meterLadderRatioIsShownAndValidated() {
+        assertEquals(String.valueOf(Math.sqrt(2)), mgr.parameters().get("meterLadderRatio"));
+        assertEquals("2.0", mgr.setParameters(Map.of("meterLadderRatio", "2")).get("meterLadderRatio"));
+        assertEquals("2", cfg.values.get("meterLadderRatio"));
+        expectRejected(() -> mgr.setParameters(Map.of("meterLadderRatio", "0.5")), "meterLadderRatio: ");
+    }
+
+    @Test
     public void profileShowsTheOneInForceNetcfgFirst() throws IOException {
         assertEquals(Profile.of(OsgiPropertyConstants.PROFILE_DEFAULT).id(), mgr.parameters().get("profile"));
         assertEquals("paper", mgr.setParameters(Map.of("profile", "paper")).get("profile"));
