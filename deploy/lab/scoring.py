@@ -124,7 +124,10 @@ def limit_decreases(reg, ap):
 
 def satisfied(series, t, tier1, interval_s):
     """Tier 1 was satisfied over the cycle before t (s into the phase): every key's mean over (t - interval_s - 1,
-    t] is at least SHARE of its target (Mb/s at the radio); tier1 = {series key or (key, key): target}."""
+    t] is at least SHARE of its target's mean over the same samples (Mb/s at the radio; a target that changes in
+    time, e.g. a demand step, is taken at each sample's time: a decrease decided on a window in which Tier 1 was
+    short of its demand of then is not one "while Tier 1 is satisfied"); tier1 = {series key or (key, key):
+    target or target(t)}."""
     ts = series["t"]
     idx = [i for i, x in enumerate(ts) if t - interval_s - 1 < x <= t]
     if not idx:
@@ -132,7 +135,7 @@ def satisfied(series, t, tier1, interval_s):
     for keys, target in tier1.items():
         keys = [k for k in (keys if isinstance(keys, tuple) else (keys,)) if k in series]   # a UE on one radio
         mean = sum(sum(series[k][i] for k in keys) for i in idx) / len(idx)
-        want = target(t) if callable(target) else target
+        want = sum(target(ts[i]) for i in idx) / len(idx) if callable(target) else target
         if mean < SHARE * want:
             return False
     return True

@@ -99,6 +99,16 @@ if __name__ == "__main__":
     unittest.main()
 
 
+class SatisfiedTest(unittest.TestCase):
+    def test_a_window_across_a_step_down_compares_each_sample_with_the_demand_of_its_time(self):
+        s = series(ue1_wifi=[17.0] * 8 + [10.4] * 2)   # 20 Mb/s wanted until 4.0 s, 10 after: short before
+        demand = (lambda t: 20.0 if t <= 4.0 else 10.0)
+        self.assertFalse(scoring.satisfied(s, 5.0, {"ue1/wifi": demand}, 2.0))
+        self.assertTrue(scoring.satisfied(s, 5.0, {"ue1/wifi": lambda t: 10.0}, 2.0))
+        s = series(ue1_wifi=[20.8] * 8 + [10.4] * 2)   # satisfied before and after the step
+        self.assertTrue(scoring.satisfied(s, 5.0, {"ue1/wifi": demand}, 2.0))
+
+
 class HeapProbeTest(unittest.TestCase):
     HERE = os.path.dirname(os.path.abspath(__file__))
 
