@@ -124,6 +124,16 @@ class Lab(LabNetwork, LabAgents, LabCells, LabController):
         if p in self.procs:
             self.procs.remove(p)
 
+    def stop_matching(self, procs=(), prefix=None, ctl=None):
+        """An experiment's cleanup, the one for all of them: stops the given processes (its iperf3 servers and
+        clients) in their order, then every process of the lab whose name starts with prefix (clients spawned
+        under that name), then the controller ctl (None: none was started)."""
+        named = [p for p in self.procs if prefix is not None and p.name.startswith(prefix) and p not in procs]
+        for p in list(procs) + named:
+            self.stop(p)
+        if ctl is not None:
+            self.stop(ctl)
+
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["down"]:
