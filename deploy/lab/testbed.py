@@ -27,7 +27,7 @@ from agents import LabAgents
 from cells import LabCells
 from controller import LabController
 from network import LabNetwork, down
-from shell import sh
+from shell import sh, terminate
 from topology import NICE, OVS_CTL, PREFIX, SOUTHBOUND_TIMING, UE_SOURCES
 
 
@@ -115,12 +115,7 @@ class Lab(LabNetwork, LabAgents, LabCells, LabController):
         return p
 
     def stop(self, p):
-        if p.poll() is None:
-            p.terminate()
-            try:
-                p.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        terminate(p)
         if p in self.procs:
             self.procs.remove(p)
 

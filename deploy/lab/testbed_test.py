@@ -2,11 +2,13 @@
 """Unit test of the testbed's experiment cleanup (no namespaces, no processes: fakes):
 python3 deploy/lab/testbed_test.py"""
 import os
+import subprocess
 import sys
 import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from shell import terminate  # noqa: E402
 from testbed import Lab  # noqa: E402
 
 
@@ -59,6 +61,30 @@ class StopMatchingTest(unittest.TestCase):
         self.lab.stop_matching(srv, ctl=None)
         self.assertEqual(self.stopped, ["iperf3-srv-ue1", "gone"])
         self.assertEqual(self.lab.procs, [kept])
+
+
+class Stubborn(FakeProc):
+    """A process that ignores SIGTERM."""
+
+    def terminate(self):
+        self.stopped.append("term " + self.name)
+
+    def wait(self, timeout=None):
+        raise subprocess.TimeoutExpired(self.name, timeout)
+
+    def kill(self):
+        self.running = False
+        self.stopped.append("kill " + self.name)
+
+
+class TerminateTest(unittest.TestCase):
+    def test_kills_what_does_not_end_and_leaves_what_has_ended(self):
+        stopped = []
+        terminate(Stubborn("host", stopped), timeout_s=0.01)
+        ended = FakeProc("done", stopped)
+        ended.running = False
+        terminate(ended)
+        self.assertEqual(stopped, ["term host", "kill host"])
 
 
 if __name__ == "__main__":
