@@ -49,10 +49,7 @@ def congestion_step(lab, before_s=12, after_s=10, tier2_mbps=4, confirm_s=None):
         time.sleep(after_s + 1)
     finally:
         watch.stop()
-        for p in list(lab.procs):
-            if p.name.startswith("step-iperf3") or p in servers:
-                lab.stop(p)
-        lab.stop(ctl)
+        lab.stop_matching(servers, prefix="step-iperf3", ctl=ctl)
     onset = next((t for t, occ in watch.samples if t >= step_t and occ >= CONGESTED_FILL), None)
     wifi_log = [m for m in read_meters(lab, t0) if m["device"].endswith("a1")]
     wifi = [m for m in wifi_log if m["event"] == "added"]

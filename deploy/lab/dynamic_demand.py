@@ -24,10 +24,7 @@ def dynamic_demand(lab, total_s=60, period_s=15, levels=(20, 10), settle_s=20):
         ctl, s = run_phase(lab, None, "mpsdn", "dynamic-demand", total_s, 0, ["ue3"], ues=["ue3", "ue4"],
                         toggle=("ue1", period_s, list(levels), settle_s + period_s))
     finally:
-        for p in servers:
-            lab.stop(p)
-        if ctl is not None:
-            lab.stop(ctl)
+        lab.stop_matching(servers, ctl=ctl)
     steps = getattr(run_traffic, "last_toggle_log", [])
     interval = appsettings.interval_s(lab)
     res["params"]["interval_s"] = interval

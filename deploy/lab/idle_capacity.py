@@ -45,10 +45,7 @@ def idle_capacity(lab, phase_s=40, warmup_s=8, limit_mbps=12, settle_s=24):
                 log(f"idle-capacity {name}: {mpu} takes {s['ue'][mpu][ap]:.1f} Mb/s from {ap}, "
                     f"idle for it {idle[name]} Mb/s")
     finally:
-        for p in servers:
-            lab.stop(p)
-        if ctl is not None:
-            lab.stop(ctl)
+        lab.stop_matching(servers, ctl=ctl)
     res["paper"] = PAPER_IDLE
     res["goals"] = idle_goals(lab, res, cases, idle, limit_mbps, warmup_s)
     return res

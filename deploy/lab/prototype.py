@@ -48,10 +48,7 @@ def prototype(lab, phase_s=40, warmup_s=8, phases=("nomp", "mp", "mpsdn"), mpsdn
                 f"{u} {s['ue'][u]['total']:.1f}" for u in UES) + f" | Wi-Fi {s['ap']['wifi']:.1f} LTE {s['ap']['lte']:.1f}"
                 + " Mb/s")
     finally:
-        for p in servers:
-            lab.stop(p)
-        if ctl is not None:
-            lab.stop(ctl)
+        lab.stop_matching(servers, ctl=ctl)
     res["paper"] = PAPER_PROTOTYPE
     res["goals"] = prototype_goals(res["phases"]) + prototype_halvings(lab, res["phases"], warmup_s)
     if "mpsdn" in res["phases"]:

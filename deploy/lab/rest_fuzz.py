@@ -21,6 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import controller  # noqa: E402  (config writer and class path of the lab host)
 import topology  # noqa: E402
+from shell import terminate  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 USER, PASSWORD = "onos", "rocks"
@@ -82,12 +83,7 @@ def main():
         print(f"rest_fuzz: schemathesis exit {rc}; host log {out}/lab-host.log", flush=True)
         return rc
     finally:
-        if host.poll() is None:
-            host.terminate()
-            try:
-                host.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                host.kill()
+        terminate(host, timeout_s=10)
         log.close()
 
 

@@ -152,9 +152,7 @@ def robustness(lab, regulate_s=16, down_s=None, after_s=None, host_down_s=4, hos
         old_flows, t_dead, kept = _host_down(lab, held, checks, host_down_s)
         _host_back(lab, held, checks, res, host_after_s, old_flows, t_dead, kept)
     finally:
-        for p in clients + servers:
-            lab.stop(p)
-        lab.stop(held["ctl"])
+        lab.stop_matching(clients + servers, ctl=held["ctl"])
     res["t0_epoch"] = t0
     res["checks"] = checks
     res["goals"] = [{"goal": c["check"], "value": c["value"], "target": "holds", "met": c["met"]} for c in checks]

@@ -10,6 +10,16 @@ def log(msg):
     print(f"[lab {time.strftime('%H:%M:%S')}] {msg}", flush=True)
 
 
+def terminate(p, timeout_s=5):
+    """Ends a process the lab started: SIGTERM if it still runs, then SIGKILL if it has not ended within timeout_s."""
+    if p.poll() is None:
+        p.terminate()
+        try:
+            p.wait(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            p.kill()
+
+
 def sh(cmd, check=True, capture=False):
     r = subprocess.run(cmd, shell=True, text=True, stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
                        stderr=subprocess.PIPE)

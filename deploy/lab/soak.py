@@ -247,10 +247,7 @@ def soak(lab, minutes=60, seed=16, idle_timeout_s=None):
         run(lab, demand, rec, ctl, t0, total_s, periods, grace_s)
     finally:
         rec.close()
-        for p in list(lab.procs):
-            if p.name.startswith("soak-") or p in servers:
-                lab.stop(p)
-        lab.stop(ctl)
+        lab.stop_matching(servers, prefix="soak-", ctl=ctl)
     res["t0_epoch"] = t0
     res["schedule"] = demand.segments()
     res.update(soak_checks.evaluate(lab.out, res, t0, total_s, SOUTHBOUND_TIMING[sb["mode"]]))

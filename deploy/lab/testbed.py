@@ -27,7 +27,7 @@ from agents import LabAgents
 from cells import LabCells
 from controller import LabController
 from network import LabNetwork, down
-from shell import sh
+from shell import sh, terminate
 from topology import NICE, OVS_CTL, PREFIX, SOUTHBOUND_TIMING, UE_SOURCES
 
 
@@ -115,14 +115,19 @@ class Lab(LabNetwork, LabAgents, LabCells, LabController):
         return p
 
     def stop(self, p):
-        if p.poll() is None:
-            p.terminate()
-            try:
-                p.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        terminate(p)
         if p in self.procs:
             self.procs.remove(p)
+
+    def stop_matching(self, procs=(), prefix=None, ctl=None):
+        """An experiment's cleanup, the one for all of them: stops the given processes (its iperf3 servers and
+        clients) in their order, then every process of the lab whose name starts with prefix (clients spawned
+        under that name), then the controller ctl (None: none was started)."""
+        named = [p for p in self.procs if prefix is not None and p.name.startswith(prefix) and p not in procs]
+        for p in list(procs) + named:
+            self.stop(p)
+        if ctl is not None:
+            self.stop(ctl)
 
 
 if __name__ == "__main__":

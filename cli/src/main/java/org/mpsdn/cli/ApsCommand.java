@@ -36,10 +36,6 @@ public class ApsCommand extends MpsdnCommand {
             error("No AP %s", apId);
             return;
         }
-        if (outputJson()) {
-            printJson(ApInfo.class, aps);
-            return;
-        }
-        aps.forEach(a -> print("%s", Format.ap(a)));
+        printAll(ApInfo.class, aps, Format::ap);
     }
 }

@@ -7,7 +7,6 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.regulation.ManagedFlow;
 
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -39,11 +38,6 @@ public class FlowsCommand extends MpsdnCommand {
                 return;
             }
         }
-        List<ManagedFlow> flows = northbound().flows(apId, ueId, t);
-        if (outputJson()) {
-            printJson(ManagedFlow.class, flows);
-            return;
-        }
-        flows.forEach(f -> print("%s", Format.flow(f)));
+        printAll(ManagedFlow.class, northbound().flows(apId, ueId, t), Format::flow);
     }
 }

@@ -6,9 +6,6 @@ import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.mpsdn.api.northbound.MpsdnIntent;
 
-import java.util.List;
-import java.util.Optional;
-
 /**
  * Lists intents with their install state, or shows one.
  */
@@ -22,21 +19,7 @@ public class IntentsCommand extends MpsdnCommand {
 
     @Override
     protected void doExecute() {
-        List<MpsdnIntent> intents;
-        if (intentId != null) {
-            Optional<MpsdnIntent> i = northbound().intent(intentId);
-            if (i.isEmpty()) {
-                error("No intent %s", intentId);
-                return;
-            }
-            intents = List.of(i.get());
-        } else {
-            intents = northbound().intents();
-        }
-        if (outputJson()) {
-            printJson(MpsdnIntent.class, intents);
-            return;
-        }
-        intents.forEach(i -> print("%s", Format.intent(i)));
+        listOrShow("intent", intentId, id -> northbound().intent(id), () -> northbound().intents(),
+                MpsdnIntent.class, Format::intent);
     }
 }

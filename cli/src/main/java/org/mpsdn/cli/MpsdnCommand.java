@@ -6,6 +6,11 @@ import org.onosproject.cli.AbstractShellCommand;
 import org.onosproject.codec.CodecService;
 import org.onosproject.codec.JsonCodec;
 
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
 /**
  * Base of the mpsdn commands: service lookup (replaceable in tests) and JSON output with the
  * northbound codecs.
@@ -48,6 +53,49 @@ public abstract class MpsdnCommand extends AbstractShellCommand {
             arr.add(c.encode(t, this));
         }
         print("%s", arr.toPrettyString());
+    }
+
+    /**
+     * Prints entities: a pretty JSON array with {@code -j}, else one line of text each.
+     *
+     * @param type  entity class
+     * @param items entities
+     * @param line  the text line of an entity
+     * @param <T>   entity type
+     */
+    protected <T> void printAll(Class<T> type, List<T> items, Function<T, String> line) {
+        if (outputJson()) {
+            printJson(type, items);
+            return;
+        }
+        items.forEach(t -> print("%s", line.apply(t)));
+    }
+
+    /**
+     * Prints all entities, or the one named (an error when there is none), as {@link #printAll}.
+     *
+     * @param what  entity name in the error, e.g. {@code "UE"}
+     * @param id    the entity to show, null for all
+     * @param one   lookup of one entity
+     * @param all   all entities
+     * @param type  entity class
+     * @param line  the text line of an entity
+     * @param <T>   entity type
+     */
+    protected <T> void listOrShow(String what, String id, Function<String, Optional<T>> one, Supplier<List<T>> all,
+                                  Class<T> type, Function<T, String> line) {
+        List<T> items;
+        if (id != null) {
+            Optional<T> item = one.apply(id);
+            if (item.isEmpty()) {
+                error("No %s %s", what, id);
+                return;
+            }
+            items = List.of(item.get());
+        } else {
+            items = all.get();
+        }
+        printAll(type, items, line);
     }
 
     /**

@@ -6,9 +6,6 @@ import org.apache.karaf.shell.api.action.Completion;
 import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.mpsdn.api.northbound.UeInfo;
 
-import java.util.List;
-import java.util.Optional;
-
 /**
  * Lists the UEs, or shows one.
  */
@@ -24,21 +21,6 @@ public class UesCommand extends MpsdnCommand {
 
     @Override
     protected void doExecute() {
-        List<UeInfo> ues;
-        if (ueId != null) {
-            Optional<UeInfo> ue = northbound().ue(ueId);
-            if (ue.isEmpty()) {
-                error("No UE %s", ueId);
-                return;
-            }
-            ues = List.of(ue.get());
-        } else {
-            ues = northbound().ues();
-        }
-        if (outputJson()) {
-            printJson(UeInfo.class, ues);
-            return;
-        }
-        ues.forEach(u -> print("%s", Format.ue(u)));
+        listOrShow("UE", ueId, id -> northbound().ue(id), () -> northbound().ues(), UeInfo.class, Format::ue);
     }
 }

@@ -6,37 +6,24 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * Where the agent of one AP listens.
+ * Where the agent of one AP listens: the AP's id and its {@link HostPort}.
  */
 public final class AgentEndpoint {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
-    private static final int MAX_PORT = 65535;
 
     private final String apId;
-    private final String host;
-    private final int port;
+    private final HostPort endpoint;
 
     /**
      * Creates an endpoint.
      *
      * @param apId AP identifier; the agent's certificate must carry {@code mpsdn://ap/<apId>}
-     * @param host host name or IP address of the agent
+     * @param host host name or IP address of the agent (IPv6 without brackets)
      * @param port TCP port of the agent
      * @throws IllegalArgumentException naming the field when a value is invalid
      */
     public AgentEndpoint(String apId, String host, int port) {
-        if (apId == null || !ID.matcher(apId).matches()) {
-            throw new IllegalArgumentException("apId '" + apId + "' is not a valid AP id");
-        }
-        if (host == null || host.isEmpty()) {
-            throw new IllegalArgumentException("host of AP " + apId + " must not be empty");
-        }
-        if (port < 1 || port > MAX_PORT) {
-            throw new IllegalArgumentException("port " + port + " of AP " + apId + " must be in 1..65535");
-        }
-        this.apId = apId;
-        this.host = host;
-        this.port = port;
+        this(apId, hostPort(apId, host, port));
     }
 
     /**
@@ -47,7 +34,24 @@ public final class AgentEndpoint {
      * @throws IllegalArgumentException when the AP id is invalid
      */
     public AgentEndpoint(String apId, HostPort endpoint) {
-        this(apId, endpoint.host(), endpoint.port());
+        this.apId = checkId(apId);
+        this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
+    }
+
+    private static String checkId(String apId) {
+        if (apId == null || !ID.matcher(apId).matches()) {
+            throw new IllegalArgumentException("apId '" + apId + "' is not a valid AP id");
+        }
+        return apId;
+    }
+
+    private static HostPort hostPort(String apId, String host, int port) {
+        checkId(apId);
+        try {
+            return HostPort.of(host, port);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("agent of AP " + apId + " " + e.getMessage(), e);
+        }
     }
 
     /** @return AP identifier */
@@ -55,14 +59,19 @@ public final class AgentEndpoint {
         return apId;
     }
 
+    /** @return where the agent listens */
+    public HostPort endpoint() {
+        return endpoint;
+    }
+
     /** @return agent host */
     public String host() {
-        return host;
+        return endpoint.host();
     }
 
     /** @return agent port */
     public int port() {
-        return port;
+        return endpoint.port();
     }
 
     @Override
@@ -74,16 +83,16 @@ public final class AgentEndpoint {
             return false;
         }
         AgentEndpoint that = (AgentEndpoint) o;
-        return port == that.port && apId.equals(that.apId) && host.equals(that.host);
+        return apId.equals(that.apId) && endpoint.equals(that.endpoint);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(apId, host, port);
+        return Objects.hash(apId, endpoint);
     }
 
     @Override
     public String toString() {
-        return apId + "@" + host + ":" + port;
+        return apId + "@" + host() + ":" + port();
     }
 }

@@ -104,7 +104,7 @@ public final class StatusSanitizer {
         if (occ.isEmpty()) {
             return reject("report carries no queue occupancy");
         }
-        long window = clampL(Integer.toUnsignedLong(status.getWindowMs()), 0, MAX_WINDOW_MS, clamped);
+        long window = clampU(Integer.toUnsignedLong(status.getWindowMs()), MAX_WINDOW_MS, clamped);
         long capacity = clampU(status.getCapacityBps(), MAX_RATE_BPS, clamped);
         List<StationTelemetry> stations = new ArrayList<>();
         for (Station s : status.getStationsList()) {
@@ -153,18 +153,6 @@ public final class StatusSanitizer {
     }
 
     private static double clampD(double v, double lo, double hi, int[] clamped) {
-        if (v < lo) {
-            clamped[0]++;
-            return lo;
-        }
-        if (v > hi) {
-            clamped[0]++;
-            return hi;
-        }
-        return v;
-    }
-
-    private static long clampL(long v, long lo, long hi, int[] clamped) {
         if (v < lo) {
             clamped[0]++;
             return lo;

@@ -39,22 +39,47 @@ public final class HostPort {
         }
         String host = s.substring(0, colon);
         String port = s.substring(colon + 1);
-        if (!HOST.matcher(host).matches()) {
-            throw new IllegalArgumentException("has an invalid host '" + host + "'");
-        }
+        checkHost(host);
         int p;
         try {
             p = Integer.parseInt(port);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("has a non-numeric port '" + port + "'", e);
         }
-        if (p < 1 || p > MAX_PORT) {
-            throw new IllegalArgumentException("port must be in [1, 65535], was " + p);
-        }
+        checkPort(p);
         if (host.startsWith("[")) {
             host = host.substring(1, host.length() - 1);
         }
         return new HostPort(host, p);
+    }
+
+    /**
+     * Creates an endpoint from its parts, checked as {@link #parse} checks them.
+     *
+     * @param host host name or address, IPv6 without brackets
+     * @param port TCP port
+     * @return the endpoint
+     * @throws IllegalArgumentException with a reason that reads after a field name, as {@link #parse}
+     */
+    public static HostPort of(String host, int port) {
+        if (host == null || host.isEmpty()) {
+            throw new IllegalArgumentException("has an empty host");
+        }
+        checkHost(host.indexOf(':') >= 0 ? "[" + host + "]" : host);
+        checkPort(port);
+        return new HostPort(host, port);
+    }
+
+    private static void checkHost(String written) {
+        if (!HOST.matcher(written).matches()) {
+            throw new IllegalArgumentException("has an invalid host '" + written + "'");
+        }
+    }
+
+    private static void checkPort(int p) {
+        if (p < 1 || p > MAX_PORT) {
+            throw new IllegalArgumentException("port must be in [1, 65535], was " + p);
+        }
     }
 
     /** @return host name or address, IPv6 without brackets */

@@ -8,6 +8,8 @@ import java.util.Dictionary;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The one reader of component properties (ONOS hands them as strings, read with
@@ -82,22 +84,8 @@ public final class PropertyReader {
      * @return the new value
      */
     public int integer(String name, int current, int min, int max) {
-        String s = raw(name);
-        if (s == null) {
-            return current;
-        }
-        int v;
-        try {
-            v = Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            errors.add(name + ": not an integer: '" + s + "'");
-            return current;
-        }
-        if (v < min || v > max) {
-            errors.add(name + ": must be in [" + min + ", " + max + "], was " + v);
-            return current;
-        }
-        return v;
+        return number(name, current, Integer::valueOf, "an integer",
+                v -> v >= min && v <= max, "[" + min + ", " + max + "]");
     }
 
     /**
@@ -113,22 +101,26 @@ public final class PropertyReader {
      */
     public double decimal(String name, double current, double min, boolean minInclusive,
                           double max, boolean maxInclusive) {
+        return number(name, current, Double::valueOf, "a number",
+                v -> !Double.isNaN(v) && (minInclusive ? v >= min : v > min) && (maxInclusive ? v <= max : v < max),
+                (minInclusive ? "[" : "(") + min + ", " + max + (maxInclusive ? "]" : ")"));
+    }
+
+    private <T> T number(String name, T current, Function<String, T> parse, String what,
+                         Predicate<T> inRange, String range) {
         String s = raw(name);
         if (s == null) {
             return current;
         }
-        double v;
+        T v;
         try {
-            v = Double.parseDouble(s);
+            v = parse.apply(s);
         } catch (NumberFormatException e) {
-            errors.add(name + ": not a number: '" + s + "'");
+            errors.add(name + ": not " + what + ": '" + s + "'");
             return current;
         }
-        boolean ok = !Double.isNaN(v) && (minInclusive ? v >= min : v > min)
-                && (maxInclusive ? v <= max : v < max);
-        if (!ok) {
-            errors.add(name + ": must be in " + (minInclusive ? "[" : "(") + min + ", " + max
-                    + (maxInclusive ? "]" : ")") + ", was " + v);
+        if (!inRange.test(v)) {
+            errors.add(name + ": must be in " + range + ", was " + v);
             return current;
         }
         return v;

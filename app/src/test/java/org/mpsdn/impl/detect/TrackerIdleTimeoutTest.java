@@ -2,14 +2,12 @@ package org.mpsdn.impl.detect;
 
 import org.junit.After;
 import org.junit.Test;
+import org.mpsdn.impl.Packets;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.mptcp.MultipathUserTracker;
-import org.onlab.packet.Ethernet;
 import org.onlab.packet.IPv4;
 import org.onlab.packet.Ip4Address;
 import org.onlab.packet.IpAddress;
-import org.onlab.packet.MacAddress;
-import org.onlab.packet.TCP;
 import org.onosproject.core.DefaultApplicationId;
 
 import java.util.ArrayList;
@@ -89,27 +87,7 @@ public class TrackerIdleTimeoutTest {
     }
 
     private void open(UserDetection d, String client, int port) {
-        d.onPacket("wifi", frame(client, port, SERVER, 5201, (short) 0x02).serialize(), now);
-        d.onPacket("wifi", frame(SERVER, 5201, client, port, (short) 0x12).serialize(), now);
-    }
-
-    private static Ethernet frame(String src, int sport, String dst, int dport, short flags) {
-        TCP tcp = new TCP();
-        tcp.setSourcePort(sport);
-        tcp.setDestinationPort(dport);
-        tcp.setFlags(flags);
-        tcp.setDataOffset((byte) 5);
-        IPv4 ip = new IPv4();
-        ip.setSourceAddress(Ip4Address.valueOf(src).toInt());
-        ip.setDestinationAddress(Ip4Address.valueOf(dst).toInt());
-        ip.setProtocol(IPv4.PROTOCOL_TCP);
-        ip.setTtl((byte) 64);
-        ip.setPayload(tcp);
-        Ethernet eth = new Ethernet();
-        eth.setEtherType(Ethernet.TYPE_IPV4);
-        eth.setSourceMACAddress(MacAddress.valueOf("02:00:00:00:00:01"));
-        eth.setDestinationMACAddress(MacAddress.valueOf("02:00:00:00:00:02"));
-        eth.setPayload(ip);
-        return eth;
+        d.onPacket("wifi", Packets.tcp(client, port, SERVER, 5201, (short) 0x02).serialize(), now);
+        d.onPacket("wifi", Packets.tcp(SERVER, 5201, client, port, (short) 0x12).serialize(), now);
     }
 }

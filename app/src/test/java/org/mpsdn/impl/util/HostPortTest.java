@@ -39,10 +39,26 @@ public class HostPortTest {
         expectReason(null, "must be host:port");
     }
 
+    @Test
+    public void ofChecksThePartsAsParseDoes() {
+        assertEquals(HostPort.parse("ap1.example.org:50051"), HostPort.of("ap1.example.org", 50051));
+        assertEquals(HostPort.parse("[2001:db8::1]:7000"), HostPort.of("2001:db8::1", 7000));
+        assertEquals("[2001:db8::1]:7000", HostPort.of("2001:db8::1", 7000).toString());
+        expect("of('', 1)", () -> HostPort.of("", 1), "empty host");
+        expect("of(null, 1)", () -> HostPort.of(null, 1), "empty host");
+        expect("of(bad_host, 1)", () -> HostPort.of("bad_host", 1), "invalid host");
+        expect("of(h, 0)", () -> HostPort.of("h", 0), "port must be in [1, 65535]");
+        expect("of(h, 65536)", () -> HostPort.of("h", 65536), "port must be in [1, 65535]");
+    }
+
     private static void expectReason(String s, String reason) {
+        expect(s, () -> HostPort.parse(s), reason);
+    }
+
+    private static void expect(String what, Runnable r, String reason) {
         try {
-            HostPort.parse(s);
-            fail("accepted " + s);
+            r.run();
+            fail("accepted " + what);
         } catch (IllegalArgumentException e) {
             assertTrue(e.getMessage(), e.getMessage().contains(reason));
         }

@@ -197,6 +197,12 @@ public class CodecRoundTripTest {
         rejects(new EnbSplitCodec(), "{\"targetUe\": \"ue1\", \"secondPathUe\": \"ue2\", \"dstIp\": "
                 + "\"10.0.0.1\", \"lteShare\": 0.5, \"rttMs\": 10, \"windowPackets\": true}",
                 "split.windowPackets: must be a number");
+        rejects(new EnbSplitCodec(), "{\"targetUe\": \"ue1\", \"dstPort\": 4294967296}",
+                "split.dstPort: must be an integer");
+        rejects(new EnbSplitCodec(), "{\"targetUe\": \"ue1\", \"dstPort\": 80.5}",
+                "split.dstPort: must be an integer");
+        rejects(new EnbSplitCodec(), "{\"targetUe\": \"ue1\", \"beta\": \"half\"}",
+                "split.beta: must be a number");
     }
 
     @Test

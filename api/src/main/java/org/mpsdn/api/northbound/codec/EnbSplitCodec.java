@@ -1,6 +1,5 @@
 package org.mpsdn.api.northbound.codec;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.SplitMode;
@@ -68,54 +67,20 @@ public final class EnbSplitCodec extends JsonCodec<EnbSplit> {
                 .rttMs(number(n, RTT_MS))
                 .windowPackets(number(n, WINDOW))
                 .epochMs(number(n, EPOCH_MS));
-        JsonNode port = present(n, DST_PORT);
-        if (port != null) {
-            if (!port.isIntegralNumber() || !port.canConvertToInt()) {
-                throw new IllegalArgumentException(PREFIX + DST_PORT + ": must be an integer");
-            }
-            b.dstPort(port.asInt());
-        }
-        double alpha = number(n, ALPHA);
-        if (!Double.isNaN(alpha)) {
-            b.alpha(alpha);
-        }
-        double beta = number(n, BETA);
-        if (!Double.isNaN(beta)) {
-            b.beta(beta);
-        }
+        JsonFields.optInteger(n, PREFIX, DST_PORT, Integer.MIN_VALUE, Integer.MAX_VALUE)
+                .ifPresent(port -> b.dstPort((int) port));
+        JsonFields.optNumber(n, PREFIX, ALPHA).ifPresent(b::alpha);
+        JsonFields.optNumber(n, PREFIX, BETA).ifPresent(b::beta);
         return b.build();
-    }
-
-    private static JsonNode present(ObjectNode n, String field) {
-        JsonNode v = n.get(field);
-        return v == null || v.isNull() ? null : v;
     }
 
     /** Optional string, null when absent; the builder reports missing mandatory ones. */
     private static String text(ObjectNode n, String field) {
-        JsonNode v = present(n, field);
-        if (v == null) {
-            return null;
-        }
-        if (!v.isTextual()) {
-            throw new IllegalArgumentException(PREFIX + field + ": must be a string");
-        }
-        return v.asText();
+        return JsonFields.optText(n, PREFIX, field);
     }
 
     /** Optional number, NaN when absent; the builder reports missing mandatory ones. */
     private static double number(ObjectNode n, String field) {
-        JsonNode v = present(n, field);
-        if (v == null) {
-            return Double.NaN;
-        }
-        if (!v.isNumber()) {
-            throw new IllegalArgumentException(PREFIX + field + ": must be a number");
-        }
-        double d = v.asDouble();
-        if (Double.isInfinite(d) || Double.isNaN(d)) {
-            throw new IllegalArgumentException(PREFIX + field + ": must be finite");
-        }
-        return d;
+        return JsonFields.optNumber(n, PREFIX, field).orElse(Double.NaN);
     }
 }

@@ -81,12 +81,24 @@ public final class JsonFields {
      * @return value or null when absent or null
      */
     public static String optText(ObjectNode node, String field) {
+        return optText(node, "", field);
+    }
+
+    /**
+     * Reads an optional string of a nested object.
+     *
+     * @param node   object
+     * @param prefix path of the object in messages ({@code "x."})
+     * @param field  field name
+     * @return value or null when absent or null
+     */
+    public static String optText(ObjectNode node, String prefix, String field) {
         JsonNode v = present(node, field);
         if (v == null) {
             return null;
         }
         if (!v.isTextual()) {
-            throw new IllegalArgumentException(field + ": must be a string");
+            throw new IllegalArgumentException(prefix + field + ": must be a string");
         }
         return v.asText();
     }
@@ -99,16 +111,28 @@ public final class JsonFields {
      * @return value, empty when absent or null
      */
     public static OptionalDouble optNumber(ObjectNode node, String field) {
+        return optNumber(node, "", field);
+    }
+
+    /**
+     * Reads an optional number of a nested object.
+     *
+     * @param node   object
+     * @param prefix path of the object in messages ({@code "x."})
+     * @param field  field name
+     * @return value, empty when absent or null
+     */
+    public static OptionalDouble optNumber(ObjectNode node, String prefix, String field) {
         JsonNode v = present(node, field);
         if (v == null) {
             return OptionalDouble.empty();
         }
         if (!v.isNumber()) {
-            throw new IllegalArgumentException(field + ": must be a number");
+            throw new IllegalArgumentException(prefix + field + ": must be a number");
         }
         double d = v.asDouble();
         if (Double.isNaN(d) || Double.isInfinite(d)) {
-            throw new IllegalArgumentException(field + ": must be finite");
+            throw new IllegalArgumentException(prefix + field + ": must be finite");
         }
         return OptionalDouble.of(d);
     }
@@ -136,12 +160,26 @@ public final class JsonFields {
      * @return value, empty when absent or null
      */
     public static OptionalLong optInteger(ObjectNode node, String field) {
+        return optInteger(node, "", field, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    /**
+     * Reads an optional integer of a nested object that must fit in [min, max].
+     *
+     * @param node   object
+     * @param prefix path of the object in messages ({@code "x."})
+     * @param field  field name
+     * @param min    smallest value accepted as an integer (e.g. {@link Integer#MIN_VALUE})
+     * @param max    largest value accepted as an integer (e.g. {@link Integer#MAX_VALUE})
+     * @return value, empty when absent or null
+     */
+    public static OptionalLong optInteger(ObjectNode node, String prefix, String field, long min, long max) {
         JsonNode v = present(node, field);
         if (v == null) {
             return OptionalLong.empty();
         }
-        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-            throw new IllegalArgumentException(field + ": must be an integer");
+        if (!v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() < min || v.asLong() > max) {
+            throw new IllegalArgumentException(prefix + field + ": must be an integer");
         }
         return OptionalLong.of(v.asLong());
     }

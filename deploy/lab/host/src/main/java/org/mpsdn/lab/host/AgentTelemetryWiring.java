@@ -1,6 +1,7 @@
 package org.mpsdn.lab.host;
 
 import org.mpsdn.impl.telemetry.AgentTelemetryManager;
+import org.mpsdn.lab.host.rest.Components;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.osgi.service.component.ComponentContext;
 
@@ -37,8 +38,8 @@ final class AgentTelemetryWiring {
         props.put("tlsKeyFile", new File(dir, "controller-" + controller + ".key").getAbsolutePath());
         props.put("tlsCaFile", new File(dir, "ca.crt").getAbsolutePath());
         AgentTelemetryManager mgr = new AgentTelemetryManager();
-        MpsdnWiring.set(mgr, "componentConfigService", new ComponentConfigAdapter());
-        MpsdnWiring.invoke(mgr, "activate", new Class<?>[]{ComponentContext.class}, MpsdnWiring.context(props));
+        Components.set(mgr, "componentConfigService", new ComponentConfigAdapter());
+        Components.invoke(mgr, "activate", new Class<?>[]{ComponentContext.class}, Components.context(props));
         return mgr;
     }
 }

@@ -15,13 +15,11 @@ import org.onosproject.net.config.basics.SubjectFactories;
 import org.onosproject.store.service.TestStorageService;
 import org.osgi.service.component.ComponentContext;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
-import java.util.Dictionary;
-import java.util.Hashtable;
 import java.util.Map;
+
+import static org.mpsdn.lab.host.rest.Components.context;
+import static org.mpsdn.lab.host.rest.Components.invoke;
+import static org.mpsdn.lab.host.rest.Components.set;
 
 /**
  * Wires the app's real components (the classes that go into the .oar) to the lab's services the way
@@ -71,48 +69,5 @@ final class MpsdnWiring {
         set(mgr, "eventDispatcher", new LabEventDispatcher());
         invoke(mgr, "activate", new Class<?>[]{ComponentContext.class}, context(props));
         return mgr;
-    }
-
-    static ComponentContext context(Map<String, Object> props) {
-        Dictionary<String, Object> d = new Hashtable<>(props);
-        return (ComponentContext) Proxy.newProxyInstance(
-                MpsdnWiring.class.getClassLoader(), new Class<?>[]{ComponentContext.class},
-                (proxy, method, args) -> {
-                    if ("getProperties".equals(method.getName())) {
-                        return d;
-                    }
-                    if ("toString".equals(method.getName())) {
-                        return "LabComponentContext" + props;
-                    }
-                    return null;
-                });
-    }
-
-    static void set(Object target, String name, Object value) throws ReflectiveOperationException {
-        for (Class<?> c = target.getClass(); c != null; c = c.getSuperclass()) {
-            try {
-                Field f = c.getDeclaredField(name);
-                f.setAccessible(true);
-                f.set(target, value);
-                return;
-            } catch (NoSuchFieldException e) {
-                // try the superclass
-            }
-        }
-        throw new NoSuchFieldException(target.getClass().getName() + "." + name);
-    }
-
-    static void invoke(Object target, String name, Class<?>[] types, Object... args)
-            throws ReflectiveOperationException {
-        Method m = target.getClass().getDeclaredMethod(name, types);
-        m.setAccessible(true);
-        try {
-            m.invoke(target, args);
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof RuntimeException) {
-                throw (RuntimeException) e.getCause();
-            }
-            throw e;
-        }
     }
 }

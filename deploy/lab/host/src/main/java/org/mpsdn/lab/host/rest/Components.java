@@ -12,9 +12,10 @@ import java.util.Map;
 
 /**
  * What OSGi declarative services does for a component, done by reflection: set {@code @Reference}
- * fields, call {@code @Activate}/{@code @Modified} methods with a component context.
+ * fields, call {@code @Activate}/{@code @Modified} methods with a component context. The one such
+ * helper of the lab host (its REST components and the app's components alike).
  */
-final class Components {
+public final class Components {
 
     private Components() {
     }
@@ -27,7 +28,7 @@ final class Components {
      * @param value  value
      * @throws ReflectiveOperationException if there is no such field
      */
-    static void set(Object target, String name, Object value) throws ReflectiveOperationException {
+    public static void set(Object target, String name, Object value) throws ReflectiveOperationException {
         boolean isStatic = target instanceof Class;
         Class<?> start = isStatic ? (Class<?>) target : target.getClass();
         for (Class<?> c = start; c != null; c = c.getSuperclass()) {
@@ -51,7 +52,7 @@ final class Components {
      * @return the field's value
      * @throws ReflectiveOperationException if there is no such field
      */
-    static Object get(Object target, String name) throws ReflectiveOperationException {
+    public static Object get(Object target, String name) throws ReflectiveOperationException {
         for (Class<?> c = target.getClass(); c != null; c = c.getSuperclass()) {
             try {
                 Field f = c.getDeclaredField(name);
@@ -73,7 +74,7 @@ final class Components {
      * @param args   arguments
      * @throws ReflectiveOperationException if there is no such method
      */
-    static void invoke(Object target, String name, Class<?>[] types, Object... args)
+    public static void invoke(Object target, String name, Class<?>[] types, Object... args)
             throws ReflectiveOperationException {
         Method m = target.getClass().getDeclaredMethod(name, types);
         m.setAccessible(true);
@@ -93,7 +94,7 @@ final class Components {
      * @param props properties
      * @return the context
      */
-    static ComponentContext context(Map<String, ?> props) {
+    public static ComponentContext context(Map<String, ?> props) {
         Dictionary<String, Object> d = new Hashtable<>(props);
         return (ComponentContext) Proxy.newProxyInstance(
                 Components.class.getClassLoader(), new Class<?>[]{ComponentContext.class},

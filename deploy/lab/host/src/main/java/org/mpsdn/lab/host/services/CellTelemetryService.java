@@ -110,12 +110,9 @@ public final class CellTelemetryService implements ApTelemetryService {
                     continue;
                 }
                 JsonNode j = mapper.readTree(c.status);
-                double t = j.path("time").asDouble();
-                if (t == c.lastTime) {
+                if (!isNew(c, j.path("time").asDouble())) {
                     continue;
                 }
-                c.lastTime = t;
-                c.lastChange = System.currentTimeMillis();
                 int limit = j.path("leaf_limit").asInt(1);
                 double sum = 0;
                 int busy = 0;
@@ -127,10 +124,7 @@ public final class CellTelemetryService implements ApTelemetryService {
                         busy++;
                     }
                 }
-                double occ = busy == 0 ? 0.0 : Math.min(1.0, sum / ((double) limit * busy));
-                synchronized (c.samples) {
-                    c.samples.add(occ);
-                }
+                add(c, busy == 0 ? 0.0 : Math.min(1.0, sum / ((double) limit * busy)));
             } catch (IOException | RuntimeException e) {
                 LOG.debug("cell {} status unreadable: {}", c.apId, e.toString());
             }
@@ -140,12 +134,9 @@ public final class CellTelemetryService implements ApTelemetryService {
     /** The reference eNB's metrics document: per-UE backlog and limit of its downlink queues. */
     private void pollEnb(Cell c) throws IOException {
         JsonNode j = mapper.readTree(c.url);
-        double t = j.path("timestamp_ms").asDouble();
-        if (t == c.lastTime) {
+        if (!isNew(c, j.path("timestamp_ms").asDouble())) {
             return;
         }
-        c.lastTime = t;
-        c.lastChange = System.currentTimeMillis();
         double sum = 0;
         int busy = 0;
         for (JsonNode ue : j.path("ues")) {
@@ -156,8 +147,22 @@ public final class CellTelemetryService implements ApTelemetryService {
                 busy++;
             }
         }
+        add(c, busy == 0 ? 0.0 : sum / busy);
+    }
+
+    /** Whether a status document stamped t is one not seen yet (then it is the cell's last change). */
+    private static boolean isNew(Cell c, double t) {
+        if (t == c.lastTime) {
+            return false;
+        }
+        c.lastTime = t;
+        c.lastChange = System.currentTimeMillis();
+        return true;
+    }
+
+    private static void add(Cell c, double occupancy) {
         synchronized (c.samples) {
-            c.samples.add(busy == 0 ? 0.0 : sum / busy);
+            c.samples.add(occupancy);
         }
     }
 
