@@ -1,5 +1,7 @@
 package org.mpsdn.mptcp;
 
+import org.mpsdn.api.detection.DetectionConflict;
+
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -11,14 +13,14 @@ import java.util.Set;
 
 /**
  * The owner (registered UE id) of addresses, from the static registrations (by IP, else by the
- * station MAC of the IP) for one grouping. Disagreements become {@link Conflict}s: the first
+ * station MAC of the IP) for one grouping. Disagreements become {@link DetectionConflict}s: the first
  * registration (by UE id) and the IP registration win.
  */
 final class Owners {
     private final Map<InetAddress, String> regOfIp = new HashMap<>();
     private final Map<String, String> regOfMac = new HashMap<>();
     private final Map<InetAddress, String> macOfIp;
-    private final List<Conflict> conflicts;
+    private final List<DetectionConflict> conflicts;
     private final Set<InetAddress> mismatchReported = new HashSet<>();
 
     /**
@@ -28,7 +30,7 @@ final class Owners {
      * @param stations      AP station lists
      * @param conflicts     where conflicts are added
      */
-    Owners(List<Registration> registrations, StationDirectory stations, List<Conflict> conflicts) {
+    Owners(List<Registration> registrations, StationDirectory stations, List<DetectionConflict> conflicts) {
         this.conflicts = conflicts;
         List<Registration> regs = new ArrayList<>(registrations);
         regs.sort(Comparator.comparing(Registration::ueId));
@@ -46,7 +48,7 @@ final class Owners {
     private <K> void register(Map<K, String> owners, K address, String text, String ueId) {
         String prev = owners.putIfAbsent(address, ueId);
         if (prev != null && !prev.equals(ueId)) {
-            conflicts.add(new Conflict(Conflict.Kind.ADDRESS_IN_TWO_REGISTRATIONS, text,
+            conflicts.add(ConflictKind.ADDRESS_IN_TWO_REGISTRATIONS.conflict(text,
                     "registered to UE " + prev + " and UE " + ueId + ": using " + prev));
         }
     }
@@ -63,7 +65,7 @@ final class Owners {
         String mac = macOfIp.get(ip);
         String byMac = mac != null ? regOfMac.get(mac) : null;
         if (byIp != null && byMac != null && !byIp.equals(byMac) && mismatchReported.add(ip)) {
-            conflicts.add(new Conflict(Conflict.Kind.REGISTRATION_STATION_MISMATCH, ip.getHostAddress(),
+            conflicts.add(ConflictKind.REGISTRATION_STATION_MISMATCH.conflict(ip.getHostAddress(),
                     "IP registered to UE " + byIp + " but its station MAC " + mac + " is registered to UE "
                     + byMac + ": using " + byIp));
         }

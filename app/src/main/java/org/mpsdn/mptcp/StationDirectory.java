@@ -1,5 +1,7 @@
 package org.mpsdn.mptcp;
 
+import org.mpsdn.api.detection.DetectionConflict;
+
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -117,7 +119,7 @@ final class StationDirectory {
      * @param conflicts where conflicts are added (ordered by address)
      * @return IP to MAC
      */
-    Map<InetAddress, String> agreedMacs(List<Conflict> conflicts) {
+    Map<InetAddress, String> agreedMacs(List<DetectionConflict> conflicts) {
         Map<InetAddress, Map<String, Set<String>>> claims = new TreeMap<>(
                 Comparator.comparing((InetAddress a) -> Arrays.toString(a.getAddress())));
         for (Map.Entry<String, Map<InetAddress, String>> ap : new TreeMap<>(stations).entrySet()) {
@@ -134,7 +136,7 @@ final class StationDirectory {
             if (c.getValue().size() == 1) {
                 macOfIp.put(c.getKey(), c.getValue().keySet().iterator().next());
             } else {
-                conflicts.add(new Conflict(Conflict.Kind.ADDRESS_CLAIMED_BY_TWO_STATIONS,
+                conflicts.add(ConflictKind.ADDRESS_CLAIMED_BY_TWO_STATIONS.conflict(
                         c.getKey().getHostAddress(), "station lists give it to " + c.getValue()
                         + " (MAC to APs): MAC left unknown"));
             }

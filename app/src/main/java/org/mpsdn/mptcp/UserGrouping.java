@@ -1,5 +1,7 @@
 package org.mpsdn.mptcp;
 
+import org.mpsdn.api.detection.DetectionConflict;
+
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -12,7 +14,7 @@ import java.util.TreeMap;
 /**
  * Groups the user addresses of the live flows into users: addresses registered to one UE form one
  * user, and so do the addresses behind the established subflows of one live MPTCP connection,
- * except that two registered UEs are never merged (a {@link Conflict} instead). Keeps user ids
+ * except that two registered UEs are never merged (a {@link DetectionConflict} instead). Keeps user ids
  * stable across groupings ({@link StickyUserIds}). Not thread-safe: used under the tracker's lock.
  */
 final class UserGrouping {
@@ -36,7 +38,7 @@ final class UserGrouping {
      * @return users, flows and conflicts
      */
     UserSnapshot group(List<Subflow> live, List<Registration> registrations, StationDirectory stations) {
-        List<Conflict> conflicts = new ArrayList<>();
+        List<DetectionConflict> conflicts = new ArrayList<>();
         Owners owners = new Owners(registrations, stations, conflicts);
         UnionFind uf = new UnionFind();
         for (Subflow s : live) {
@@ -81,7 +83,7 @@ final class UserGrouping {
     }
 
     /** The established subflows of one live MPTCP connection form one user, unless registered apart. */
-    private static void unionConnections(UnionFind uf, List<Subflow> live, List<Conflict> conflicts) {
+    private static void unionConnections(UnionFind uf, List<Subflow> live, List<DetectionConflict> conflicts) {
         Map<Long, MptcpConnection> conns = new TreeMap<>();
         for (Subflow s : live) {
             if (s.conn != null) {
@@ -98,7 +100,7 @@ final class UserGrouping {
                 if (first == null) {
                     first = a;
                 } else if (!uf.union(first, a)) {
-                    conflicts.add(new Conflict(Conflict.Kind.CONNECTION_SPANS_REGISTRATIONS,
+                    conflicts.add(ConflictKind.CONNECTION_SPANS_REGISTRATIONS.conflict(
                             "connection " + c.id, "MPTCP connection joins " + first.getHostAddress() + " (UE "
                             + uf.owner(first) + ") and " + a.getHostAddress() + " (UE " + uf.owner(a)
                             + "): kept apart as registered"));

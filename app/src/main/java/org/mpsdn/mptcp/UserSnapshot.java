@@ -1,5 +1,7 @@
 package org.mpsdn.mptcp;
 
+import org.mpsdn.api.detection.DetectionConflict;
+
 import java.net.InetAddress;
 import java.util.List;
 import java.util.Optional;
@@ -10,7 +12,7 @@ import java.util.Optional;
 public final class UserSnapshot {
     private final List<MultipathUser> users;
     private final List<TrackedFlow> flows;
-    private final List<Conflict> conflicts;
+    private final List<DetectionConflict> conflicts;
 
     /**
      * Creates a snapshot.
@@ -19,7 +21,7 @@ public final class UserSnapshot {
      * @param flows     live flows
      * @param conflicts conflicts found while grouping
      */
-    public UserSnapshot(List<MultipathUser> users, List<TrackedFlow> flows, List<Conflict> conflicts) {
+    public UserSnapshot(List<MultipathUser> users, List<TrackedFlow> flows, List<DetectionConflict> conflicts) {
         this.users = List.copyOf(users);
         this.flows = List.copyOf(flows);
         this.conflicts = List.copyOf(conflicts);
@@ -48,7 +50,7 @@ public final class UserSnapshot {
      *
      * @return conflicts
      */
-    public List<Conflict> conflicts() {
+    public List<DetectionConflict> conflicts() {
         return conflicts;
     }
 

@@ -5,7 +5,7 @@ import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.telemetry.ApTelemetry;
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.decide.ApView;
 import org.mpsdn.impl.decide.EngineDecision;
 
@@ -27,7 +27,7 @@ import static org.mpsdn.impl.Harness.DEV2;
 public class DecreaseHoldWiringTest {
     private static final long CYCLE_MS = 2000;
     private static final long POLL_MS = 5;
-    private static final ApDir DL = new ApDir("wifi1", Direction.DOWNLINK);
+    private static final ApDirection DL = new ApDirection("wifi1", Direction.DOWNLINK);
 
     private final long[] target = new long[1];
     private final List<Set<Direction>> seen = new ArrayList<>();

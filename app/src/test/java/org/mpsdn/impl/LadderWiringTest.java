@@ -5,7 +5,7 @@ import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.impl.config.ApSpec;
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.decide.EngineDecision;
 import org.mpsdn.impl.flow.TierRules;
 import org.mpsdn.impl.meter.LadderRungs;
@@ -38,7 +38,7 @@ import static org.mpsdn.impl.Harness.DEV2;
  */
 public class LadderWiringTest {
     private static final long CYCLE_MS = 2000;
-    private static final ApDir DL = new ApDir("wifi1", Direction.DOWNLINK);
+    private static final ApDirection DL = new ApDirection("wifi1", Direction.DOWNLINK);
     /** wifi1's ladder: from its 54000 kbit/s capacity down by sqrt(2) to R_m 100 kbit/s (19 rungs). */
     private static final long[] RATES =
             LadderRungs.rates(100, 54_000, OsgiPropertyConstants.METER_LADDER_RATIO_DEFAULT);
@@ -240,7 +240,7 @@ public class LadderWiringTest {
 
     @Test
     public void aRungFailingAtOneApLeavesTheOtherRegulated() {
-        ApDir lte = new ApDir("lte1", Direction.DOWNLINK);
+        ApDirection lte = new ApDirection("lte1", Direction.DOWNLINK);
         h.telemetry.occupancy("lte1", 0.9, 0.1);
         h.meters.noMeterIds.add(DEV2); // every meter submit for lte1's switch throws
         h.engine.script = in -> new EngineDecision(Map.of(), Map.of(DL, target[0], lte, 3000L), Map.of());

@@ -4,7 +4,7 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.decide.EngineDecision;
 import org.mpsdn.impl.meter.AppMeters;
 import org.onosproject.net.meter.MeterId;
@@ -27,7 +27,7 @@ import static org.mpsdn.impl.Harness.DEV2;
  * ({@link FakeMeterService}); and a decrease decided while an increase is in flight.
  */
 public class MeterRaceTest {
-    private static final ApDir DL = new ApDir("wifi1", Direction.DOWNLINK);
+    private static final ApDirection DL = new ApDirection("wifi1", Direction.DOWNLINK);
 
     private Harness h;
     private final long[] target = new long[1];

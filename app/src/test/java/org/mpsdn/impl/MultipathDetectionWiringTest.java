@@ -4,6 +4,7 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.detection.DetectedUser;
+import org.mpsdn.api.detection.DetectionConflict;
 import org.mpsdn.api.detection.DetectionStats;
 import org.mpsdn.api.detection.StationFeedStats;
 import org.mpsdn.api.model.Direction;
@@ -13,7 +14,7 @@ import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
-import org.mpsdn.mptcp.Conflict;
+import org.mpsdn.mptcp.ConflictKind;
 import org.mpsdn.mptcp.MultipathUserTracker;
 import org.mpsdn.mptcp.PcapReader;
 import org.onlab.packet.ARP;
@@ -252,9 +253,9 @@ public class MultipathDetectionWiringTest {
         assertEquals(Set.of("10.1.0.11", "10.2.0.11"), ues.get("phone1"));
         assertEquals(Set.of("10.1.0.12"), ues.get("x"));
         assertEquals(Set.of("10.2.0.12"), ues.get("y"));
-        List<Conflict> conflicts = h.manager.loop().conflicts();
+        List<DetectionConflict> conflicts = h.manager.loop().conflicts();
         assertEquals(conflicts.toString(), 1, conflicts.size());
-        assertEquals(Conflict.Kind.CONNECTION_SPANS_REGISTRATIONS, conflicts.get(0).kind());
+        assertEquals(ConflictKind.CONNECTION_SPANS_REGISTRATIONS.name(), conflicts.get(0).kind());
 
         Map<String, List<TrafficTreatment>> lte = downlinkTreatments(DEV2);
         TrafficTreatment tier1Lte = DefaultTrafficTreatment.builder().setOutput(PortNumber.portNumber(3)).build();

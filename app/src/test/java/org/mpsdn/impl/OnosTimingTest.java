@@ -7,7 +7,7 @@ import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.telemetry.StationTelemetry;
 import org.mpsdn.impl.config.ApSpec;
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.decide.EngineDecision;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
@@ -160,7 +160,7 @@ public class OnosTimingTest {
     public void everyStepOfATwentyStepRunCompletesWithTenSecondConfirmation() {
         Harness h = start(harness(TWO_APS_BOTH_DIRECTIONS, DEV1, DEV2).withoutLadder());
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
-        ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
+        ApDirection dl = new ApDirection("wifi1", Direction.DOWNLINK);
         long[] target = new long[1];
         h.engine.script = in -> new EngineDecision(Map.of(), Map.of(dl, target[0]), Map.of());
         for (int k = 1; k <= 20; k++) {
@@ -199,10 +199,10 @@ public class OnosTimingTest {
         int[] cycle = new int[1];
         h.engine.script = in -> {
             Map<String, Map<FlowMatch, Tier>> tiers = new HashMap<>();
-            Map<ApDir, Long> limits = new HashMap<>();
+            Map<ApDirection, Long> limits = new HashMap<>();
             for (int i = 1; i <= 3; i++) {
                 tiers.put("ap" + i, Map.of(download(i), cycle[0] % 2 == 0 ? Tier.TIER2 : Tier.TIER1));
-                limits.put(new ApDir("ap" + i, Direction.DOWNLINK), 1000L + cycle[0]);
+                limits.put(new ApDirection("ap" + i, Direction.DOWNLINK), 1000L + cycle[0]);
             }
             return new EngineDecision(tiers, limits, Map.of());
         };

@@ -3,7 +3,7 @@ package org.mpsdn.impl;
 import org.junit.After;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.decide.ApView;
 import org.mpsdn.impl.decide.EngineDecision;
 
@@ -20,7 +20,7 @@ import static org.mpsdn.impl.Harness.DEV2;
  * ONOS's confirmation (its 10-s meter-stats poll); in the paper profile, the limit in force.
  */
 public class PendingTargetWiringTest {
-    private static final ApDir DL = new ApDir("wifi1", Direction.DOWNLINK);
+    private static final ApDirection DL = new ApDirection("wifi1", Direction.DOWNLINK);
     private final Harness h = new Harness().master(DEV1, DEV2);
     private final long[] target = {5_000L};
 

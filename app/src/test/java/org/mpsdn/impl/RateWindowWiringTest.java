@@ -4,7 +4,7 @@ import org.junit.After;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.decide.EngineDecision;
 import org.mpsdn.impl.decide.FlowView;
 import org.mpsdn.impl.flow.FlowMatch;
@@ -31,7 +31,7 @@ import static org.mpsdn.impl.Harness.DEV2;
  */
 public class RateWindowWiringTest {
     private static final long CYCLE_MS = 2000;
-    private static final ApDir DL = new ApDir("wifi1", Direction.DOWNLINK);
+    private static final ApDirection DL = new ApDirection("wifi1", Direction.DOWNLINK);
     private static final FlowMatch DOWNLOAD = new FlowMatch(IPv4.PROTOCOL_TCP, Ip4Address.valueOf("192.0.2.10"), 80,
             Ip4Address.valueOf("10.0.1.2"), 40000);
     private final Harness h = new Harness().master(DEV1, DEV2);

@@ -6,7 +6,7 @@ import org.junit.Test;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.regulation.ApRegulationState;
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.decide.ApView;
 import org.mpsdn.impl.decide.EngineDecision;
 import org.mpsdn.impl.decide.FlowView;
@@ -81,7 +81,7 @@ public class RegulationManagerTest {
         return m.get(0);
     }
 
-    private static EngineDecision decision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDir, Long> limits) {
+    private static EngineDecision decision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDirection, Long> limits) {
         return new EngineDecision(tiers, limits, Map.of());
     }
 
@@ -249,7 +249,7 @@ public class RegulationManagerTest {
     public void rateStepInstallsExactMeterAndRepointsTheTable1Rule() {
         h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
-        h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("wifi1", Direction.DOWNLINK), 5000L));
+        h.engine.script = in -> decision(Map.of(), Map.of(new ApDirection("wifi1", Direction.DOWNLINK), 5000L));
         h.flows.drainLog();
         h.cycle();
         h.meterStatsPoll();
@@ -280,7 +280,7 @@ public class RegulationManagerTest {
     public void rateStepWaitsForMeterAddedAndWithdrawsTheOldMeterLast() {
         h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
-        ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
+        ApDirection dl = new ApDirection("wifi1", Direction.DOWNLINK);
         h.engine.script = in -> decision(Map.of(), Map.of(dl, 8000L));
         h.cycle();
         h.meterStatsPoll();
@@ -323,7 +323,7 @@ public class RegulationManagerTest {
         h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
         h.meters.autoConfirm = false;
-        h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("wifi1", Direction.DOWNLINK), 3000L));
+        h.engine.script = in -> decision(Map.of(), Map.of(new ApDirection("wifi1", Direction.DOWNLINK), 3000L));
         h.cycle();
         ((org.onosproject.net.meter.DefaultMeter) h.meters.meters(DEV1).get(0))
                 .setState(org.onosproject.net.meter.MeterState.ADDED);
@@ -336,7 +336,7 @@ public class RegulationManagerTest {
     public void meterFailingWhileTheSwitchIsUnknownIsRetriedOnceItConnects() {
         h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
-        ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
+        ApDirection dl = new ApDirection("wifi1", Direction.DOWNLINK);
         h.engine.script = in -> decision(Map.of(), Map.of(dl, 5000L));
         h.meters.deviceUnknown = true;
         h.cycle();
@@ -364,7 +364,7 @@ public class RegulationManagerTest {
     public void meterNeverAddedIsWithdrawnAndRetried() {
         h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
-        ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
+        ApDirection dl = new ApDirection("wifi1", Direction.DOWNLINK);
         h.engine.script = in -> decision(Map.of(), Map.of(dl, 5000L));
         h.meters.dropSilently = true; // no master for the switch yet: ONOS neither installs nor fails it
         h.cycle();
@@ -393,7 +393,7 @@ public class RegulationManagerTest {
     public void meterFailureReportedLateStillLetsTheNextCycleRetry() {
         h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
-        ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
+        ApDirection dl = new ApDirection("wifi1", Direction.DOWNLINK);
         h.engine.script = in -> decision(Map.of(), Map.of(dl, 5000L));
         h.meters.autoConfirm = false;
         h.cycle();
@@ -413,7 +413,7 @@ public class RegulationManagerTest {
     public void rateStepWithTenThousandTier2FlowsTouchesOneRule() {
         h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.1);
-        ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
+        ApDirection dl = new ApDirection("wifi1", Direction.DOWNLINK);
         h.engine.script = in -> decision(Map.of(), Map.of(dl, 10_000L));
         h.cycle();
         h.meterStatsPoll();
@@ -445,7 +445,7 @@ public class RegulationManagerTest {
     @Test
     public void noTelemetryChangesNothing() {
         h.activate();
-        h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("wifi1", Direction.DOWNLINK), 5000L));
+        h.engine.script = in -> decision(Map.of(), Map.of(new ApDirection("wifi1", Direction.DOWNLINK), 5000L));
         h.flows.drainLog();
         h.cycle();
         assertTrue(h.meters.submitted.isEmpty());
@@ -460,8 +460,8 @@ public class RegulationManagerTest {
         h.withoutLadder().activate(OsgiPropertyConstants.INTERVAL_MS, "60000",
                 OsgiPropertyConstants.FAIL_OPEN_DELAY_MS, "100000");
         h.telemetry.occupancy("wifi1", 0.9, 0.9);
-        h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("wifi1", Direction.DOWNLINK), 5000L,
-                new ApDir("wifi1", Direction.UPLINK), 7000L));
+        h.engine.script = in -> decision(Map.of(), Map.of(new ApDirection("wifi1", Direction.DOWNLINK), 5000L,
+                new ApDirection("wifi1", Direction.UPLINK), 7000L));
         h.cycle();
         h.meterStatsPoll();
         assertEquals(2, h.meters.meters(DEV1).size());
@@ -486,7 +486,7 @@ public class RegulationManagerTest {
         b.mastership.mastered.clear();
         a.telemetry.occupancy("wifi1", 0.9, 0.9);
         b.telemetry.occupancy("wifi1", 0.9, 0.9);
-        ApDir dl = new ApDir("wifi1", Direction.DOWNLINK);
+        ApDirection dl = new ApDirection("wifi1", Direction.DOWNLINK);
         a.engine.script = in -> decision(Map.of(), Map.of(dl, 8000L));
         b.engine.script = in -> decision(Map.of(), Map.of(dl, 1234L));
         b.cycle();
@@ -527,7 +527,7 @@ public class RegulationManagerTest {
     public void reactivationLeavesNoDuplicatesAndRemovesLeftovers() {
         h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.9);
-        h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("wifi1", Direction.DOWNLINK), 5000L));
+        h.engine.script = in -> decision(Map.of(), Map.of(new ApDirection("wifi1", Direction.DOWNLINK), 5000L));
         h.packetIn(DEV1, 2, Packets.tcp("192.0.2.10", 80, "10.0.1.2", 40000));
         h.cycle();
         h.meterStatsPoll();
@@ -584,8 +584,8 @@ public class RegulationManagerTest {
         h.withoutLadder().activate();
         h.telemetry.occupancy("wifi1", 0.9, 0.9);
         h.telemetry.occupancy("lte1", 0.9, 0.9);
-        h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("wifi1", Direction.DOWNLINK), 5000L,
-                new ApDir("lte1", Direction.DOWNLINK), 3000L));
+        h.engine.script = in -> decision(Map.of(), Map.of(new ApDirection("wifi1", Direction.DOWNLINK), 5000L,
+                new ApDirection("lte1", Direction.DOWNLINK), 3000L));
         h.packetIn(DEV1, 2, Packets.tcp("192.0.2.10", 80, "10.0.1.2", 40000));
         h.cycle();
         assertEquals(2, h.meters.getAllMeters().size());
@@ -607,7 +607,7 @@ public class RegulationManagerTest {
     public void configUpdateRetiresARemovedAp() {
         h.withoutLadder().activate();
         h.telemetry.occupancy("lte1", 0.9, 0.9);
-        h.engine.script = in -> decision(Map.of(), Map.of(new ApDir("lte1", Direction.DOWNLINK), 3000L));
+        h.engine.script = in -> decision(Map.of(), Map.of(new ApDirection("lte1", Direction.DOWNLINK), 3000L));
         h.cycle();
         assertEquals(1, h.meters.meters(DEV2).size());
         h.netcfg.set(Harness.APP, "{\"aps\": [{\"id\": \"wifi1\", \"kind\": \"wifi\","

@@ -1,6 +1,7 @@
 package org.mpsdn.mptcp;
 
 import org.junit.Test;
+import org.mpsdn.api.detection.DetectionConflict;
 import org.mpsdn.mptcp.wire.MptcpTokens;
 import org.mpsdn.mptcp.wire.TcpFlags;
 
@@ -332,13 +333,14 @@ public class MultipathUserTrackerTest {
         UserSnapshot s = snap();
         assertEquals("ue-a", userOf(s, "10.1.0.11").id());
         assertEquals("ue-b", userOf(s, "10.2.0.11").id());
-        Set<Conflict.Kind> kinds = new java.util.HashSet<>();
-        for (Conflict c : s.conflicts()) {
+        Set<String> kinds = new java.util.HashSet<>();
+        for (DetectionConflict c : s.conflicts()) {
             kinds.add(c.kind());
         }
-        assertEquals(Set.of(Conflict.Kind.ADDRESS_IN_TWO_REGISTRATIONS, Conflict.Kind.CONNECTION_SPANS_REGISTRATIONS,
-                            Conflict.Kind.ADDRESS_CLAIMED_BY_TWO_STATIONS,
-                            Conflict.Kind.REGISTRATION_STATION_MISMATCH), kinds);
+        assertEquals(Set.of(ConflictKind.ADDRESS_IN_TWO_REGISTRATIONS.name(),
+                            ConflictKind.CONNECTION_SPANS_REGISTRATIONS.name(),
+                            ConflictKind.ADDRESS_CLAIMED_BY_TWO_STATIONS.name(),
+                            ConflictKind.REGISTRATION_STATION_MISMATCH.name()), kinds);
     }
 
     @Test

@@ -6,6 +6,7 @@ import org.mpsdn.core.CycleResult;
 import org.mpsdn.core.DeadlockBreaker;
 import org.mpsdn.core.RegulationCenter;
 import org.mpsdn.core.RegulationParameters;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.UserPolicy;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.flow.FlowMatch;
@@ -76,11 +77,11 @@ public final class CoreRegulationEngine implements RegulationEngine {
      * The Tier-2 limit of every regulated AP direction in kbit/s: from the global run, or from a
      * run with the AP's own parameters when it overrides CTh, alpha, R_m or the Tier-1 threshold.
      */
-    private static Map<ApDir, Long> limits(EngineInput in, CoreSnapshot s, CycleResult global) {
+    private static Map<ApDirection, Long> limits(EngineInput in, CoreSnapshot s, CycleResult global) {
         EngineParams p = in.params();
         Map<List<Number>, CycleResult> groups = new HashMap<>();
         List<Number> globalKey = List.of(p.cth(), p.alpha(), p.rmKbps(), p.tier1Threshold());
-        Map<ApDir, Long> limits = new HashMap<>();
+        Map<ApDirection, Long> limits = new HashMap<>();
         for (ApView ap : in.aps()) {
             ApSpec spec = ap.spec();
             List<Number> key = List.of(spec.cth().orElse(p.cth()), spec.alpha().orElse(p.alpha()),
@@ -90,7 +91,7 @@ public final class CoreRegulationEngine implements RegulationEngine {
                             .cycle(s.snapshot, s.measurements, s.previous));
             for (Direction d : spec.directions()) {
                 r.tier2LimitBps(spec.id(), d)
-                        .ifPresent(v -> limits.put(new ApDir(spec.id(), d), Math.max(1L, (v + 500) / 1000)));
+                        .ifPresent(v -> limits.put(new ApDirection(spec.id(), d), Math.max(1L, (v + 500) / 1000)));
             }
         }
         return limits;

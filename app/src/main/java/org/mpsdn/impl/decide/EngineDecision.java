@@ -1,6 +1,7 @@
 package org.mpsdn.impl.decide;
 
 import org.mpsdn.api.model.Tier;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.flow.FlowMatch;
 
 import java.util.Map;
@@ -10,7 +11,7 @@ import java.util.Map;
  */
 public final class EngineDecision {
     private final Map<String, Map<FlowMatch, Tier>> tiers;
-    private final Map<ApDir, Long> limitsKbps;
+    private final Map<ApDirection, Long> limitsKbps;
     private final Map<String, String> primaries;
     private final Map<String, String> unmetPolicies;
 
@@ -21,7 +22,7 @@ public final class EngineDecision {
      * @param limitsKbps new Tier-2 limit per AP and direction in kbit/s
      * @param primaries  primary AP per multipath UE
      */
-    public EngineDecision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDir, Long> limitsKbps,
+    public EngineDecision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDirection, Long> limitsKbps,
                           Map<String, String> primaries) {
         this(tiers, limitsKbps, primaries, Map.of());
     }
@@ -34,7 +35,7 @@ public final class EngineDecision {
      * @param primaries     primary AP per multipath UE
      * @param unmetPolicies UE id to the reason its operator policy could not be applied
      */
-    public EngineDecision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDir, Long> limitsKbps,
+    public EngineDecision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDirection, Long> limitsKbps,
                           Map<String, String> primaries, Map<String, String> unmetPolicies) {
         this.unmetPolicies = Map.copyOf(unmetPolicies);
         this.tiers = Map.copyOf(tiers);
@@ -48,7 +49,7 @@ public final class EngineDecision {
     }
 
     /** @return new limits in kbit/s */
-    public Map<ApDir, Long> limitsKbps() {
+    public Map<ApDirection, Long> limitsKbps() {
         return limitsKbps;
     }
 

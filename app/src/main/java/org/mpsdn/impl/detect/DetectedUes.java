@@ -25,7 +25,7 @@ import java.util.Set;
  * <p>
  * Where the tracker and the registration disagree about an address, the tracker's grouping is
  * used (it already applied the registrations, which take precedence in its grouping, and reports
- * the disagreement as a {@link org.mpsdn.mptcp.Conflict}).
+ * the disagreement as a {@link org.mpsdn.api.detection.DetectionConflict}).
  */
 public final class DetectedUes {
     private final List<UeSpec> ues;

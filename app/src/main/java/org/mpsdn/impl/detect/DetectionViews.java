@@ -4,7 +4,6 @@ import org.mpsdn.api.detection.DetectedUser;
 import org.mpsdn.api.detection.DetectionConflict;
 import org.mpsdn.api.detection.DetectionStats;
 import org.mpsdn.api.detection.StationFeedStats;
-import org.mpsdn.mptcp.Conflict;
 import org.mpsdn.mptcp.MultipathUser;
 import org.mpsdn.mptcp.MultipathUserTracker;
 import org.mpsdn.mptcp.TrackerEvent;
@@ -37,7 +36,7 @@ final class DetectionViews {
      * @return the view
      */
     static DetectionStats stats(MultipathUserTracker tracker, List<StationFeedStats> feeds,
-                                List<MultipathUser> users, List<Conflict> conflicts) {
+                                List<MultipathUser> users, List<DetectionConflict> conflicts) {
         Map<String, Long> events = new LinkedHashMap<>();
         for (TrackerEvent e : TrackerEvent.values()) {
             events.put(name(e), tracker.eventCount(e));
@@ -51,11 +50,7 @@ final class DetectionViews {
         for (MultipathUser u : users) {
             detected.add(user(u));
         }
-        List<DetectionConflict> found = new ArrayList<>();
-        for (Conflict c : conflicts) {
-            found.add(new DetectionConflict(c.kind().name(), c.subject(), c.detail()));
-        }
-        return new DetectionStats(events, frames, decode.malformed(), feeds, detected, found);
+        return new DetectionStats(events, frames, decode.malformed(), feeds, detected, conflicts);
     }
 
     /**

@@ -1,12 +1,12 @@
 package org.mpsdn.impl.detect;
 
+import org.mpsdn.api.detection.DetectionConflict;
 import org.mpsdn.api.detection.DetectionStats;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.FlowStatsCollector;
 import org.mpsdn.impl.flow.PerFlowRule;
-import org.mpsdn.mptcp.Conflict;
 import org.mpsdn.mptcp.MultipathUser;
 import org.mpsdn.mptcp.MultipathUserTracker;
 import org.mpsdn.mptcp.TrackerEvent;
@@ -45,11 +45,11 @@ public final class UserDetection implements FlowStatsCollector.Activity {
     private final MultipathUserTracker tracker;
     private final StationFeed stations;
     /** Conflicts already logged, so each is reported once while it lasts. */
-    private final Set<Conflict> reportedConflicts = ConcurrentHashMap.newKeySet();
+    private final Set<DetectionConflict> reportedConflicts = ConcurrentHashMap.newKeySet();
     private final ApplicationId appId;
     private final LongSupplier clock;
     private final FlowRuleListener ruleListener = this::ruleEvent;
-    private volatile List<Conflict> conflicts = List.of();
+    private volatile List<DetectionConflict> conflicts = List.of();
     /** Users the tracker grouped in the last cycle. */
     private volatile List<MultipathUser> users = List.of();
     /** Mid-stream packets ignored when last logged, and when. */
@@ -145,8 +145,8 @@ public final class UserDetection implements FlowStatsCollector.Activity {
         reports.forEach((apId, report) -> report.ifPresent(r -> stations.feed(apId, r, nowMillis)));
         stations.retainAps(reports.keySet());
         UserSnapshot snapshot = tracker.users(nowMillis);
-        List<Conflict> found = snapshot.conflicts();
-        for (Conflict c : found) {
+        List<DetectionConflict> found = snapshot.conflicts();
+        for (DetectionConflict c : found) {
             if (reportedConflicts.add(c)) {
                 log.warn("Multipath user conflict: {}", c);
             }
@@ -176,7 +176,7 @@ public final class UserDetection implements FlowStatsCollector.Activity {
     }
 
     /** @return conflicts between detection, registration and station lists found by the last cycle */
-    public List<Conflict> conflicts() {
+    public List<DetectionConflict> conflicts() {
         return conflicts;
     }
 

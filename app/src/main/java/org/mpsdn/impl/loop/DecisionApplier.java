@@ -7,7 +7,7 @@ import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.impl.config.ApSpec;
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.decide.EngineDecision;
 import org.mpsdn.impl.decide.FlowView;
 import org.mpsdn.impl.flow.FlowMatch;
@@ -69,7 +69,7 @@ final class DecisionApplier {
                 stepper.lift(ap, d);
                 continue;
             }
-            Long limit = decision.limitsKbps().get(new ApDir(ap.id(), d));
+            Long limit = decision.limitsKbps().get(new ApDirection(ap.id(), d));
             if (limit != null && report.isPresent()) {
                 stepper.step(ap, d, Math.max(1, Math.min(limit, ap.capacityKbps())));
             }

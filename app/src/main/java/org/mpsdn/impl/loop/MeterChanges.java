@@ -1,6 +1,6 @@
 package org.mpsdn.impl.loop;
 
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.flow.FlowSample;
 
 import java.util.HashMap;
@@ -19,9 +19,9 @@ import java.util.Set;
  * window that began before that date predates the limit in force ({@link #signalPredatesLimit}).
  */
 final class MeterChanges {
-    private final Map<ApDir, OptionalLong> seen = new HashMap<>();
-    private final Map<ApDir, Long> changedAt = new HashMap<>();
-    private final Map<ApDir, Long> limitChangedAt = new HashMap<>();
+    private final Map<ApDirection, OptionalLong> seen = new HashMap<>();
+    private final Map<ApDirection, Long> changedAt = new HashMap<>();
+    private final Map<ApDirection, Long> limitChangedAt = new HashMap<>();
 
     /**
      * Records the limit in force of an AP direction now.
@@ -30,7 +30,7 @@ final class MeterChanges {
      * @param inForce   the limit in force in kbit/s, empty when unlimited
      * @param nowMillis the cycle's time
      */
-    void observe(ApDir key, OptionalLong inForce, long nowMillis) {
+    void observe(ApDirection key, OptionalLong inForce, long nowMillis) {
         observe(key, inForce, nowMillis, nowMillis);
     }
 
@@ -43,7 +43,7 @@ final class MeterChanges {
      *                       confirmed the limit); ignored unless in (0, nowMillis]
      * @param nowMillis      the cycle's time
      */
-    void observe(ApDir key, OptionalLong inForce, long recordedMillis, long nowMillis) {
+    void observe(ApDirection key, OptionalLong inForce, long recordedMillis, long nowMillis) {
         OptionalLong before = seen.put(key, inForce);
         if (before == null) {
             changedAt.put(key, nowMillis);
@@ -62,7 +62,7 @@ final class MeterChanges {
      * @param windowStartMillis when the signal's window began
      * @return true when the limit changed after the window began
      */
-    boolean signalPredatesLimit(ApDir key, long windowStartMillis) {
+    boolean signalPredatesLimit(ApDirection key, long windowStartMillis) {
         Long changed = limitChangedAt.get(key);
         return changed != null && windowStartMillis < changed;
     }
@@ -74,7 +74,7 @@ final class MeterChanges {
      * @param sinceMillis the earliest start of the rate's window ({@link FlowSample#rateSinceMillis()})
      * @return true when the window started after the last change seen and the rule was not re-installed
      */
-    boolean underOneMeter(ApDir key, long sinceMillis) {
+    boolean underOneMeter(ApDirection key, long sinceMillis) {
         Long changed = changedAt.get(key);
         return changed != null && sinceMillis != FlowSample.COUNTERS_RESET && sinceMillis != FlowSample.SINCE_UNKNOWN
                 && changed <= sinceMillis;

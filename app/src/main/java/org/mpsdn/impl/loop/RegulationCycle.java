@@ -10,7 +10,7 @@ import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.impl.RegulationProperties;
 import org.mpsdn.impl.config.ApSpec;
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.decide.ApView;
 import org.mpsdn.impl.decide.EngineDecision;
 import org.mpsdn.impl.decide.EngineInput;
@@ -230,7 +230,7 @@ public final class RegulationCycle {
             store.state(ap.id()).ifPresent(s -> ap.directions()
                     .forEach(d -> s.limitKbps(d).ifPresent(l -> limits.put(d, l))));
             if (pending) {
-                ap.directions().forEach(d -> stepper.pendingKbps(new ApDir(ap.id(), d))
+                ap.directions().forEach(d -> stepper.pendingKbps(new ApDirection(ap.id(), d))
                         .ifPresent(t -> limits.put(d, t)));
             }
             views.add(new ApView(ap, occ, limits, report.map(ApTelemetry::stations).orElse(List.of()),
@@ -252,7 +252,7 @@ public final class RegulationCycle {
         long end = r.receivedAtMillis() - r.sampleAgeNanos().orElse(0L) / 1_000_000L;
         long start = end - r.windowMillis();
         Set<Direction> out = EnumSet.noneOf(Direction.class);
-        ap.directions().stream().filter(d -> meterChanges.signalPredatesLimit(new ApDir(ap.id(), d), start))
+        ap.directions().stream().filter(d -> meterChanges.signalPredatesLimit(new ApDirection(ap.id(), d), start))
                 .forEach(out::add);
         return out;
     }
@@ -262,7 +262,8 @@ public final class RegulationCycle {
         for (ApSpec ap : current.values()) {
             for (Direction d : ap.directions()) {
                 Optional<ApRegulationState> state = store.state(ap.id());
-                meterChanges.observe(new ApDir(ap.id(), d), state.map(s -> s.limitKbps(d)).orElse(OptionalLong.empty()),
+                meterChanges.observe(new ApDirection(ap.id(), d),
+                        state.map(s -> s.limitKbps(d)).orElse(OptionalLong.empty()),
                         state.map(ApRegulationState::updatedMillis).orElse(0L), now);
             }
         }
@@ -278,7 +279,7 @@ public final class RegulationCycle {
         List<FlowView> flows = new ArrayList<>(samples.size());
         for (FlowSample s : samples) {
             String ue = ueIds.get(s.ueAddress());
-            boolean underOneMeter = changes.underOneMeter(new ApDir(s.apId(), s.rule().direction()),
+            boolean underOneMeter = changes.underOneMeter(new ApDirection(s.apId(), s.rule().direction()),
                     s.rateSinceMillis());
             flows.add(new FlowView(s.apId(), s.rule().match(), s.rule().direction(),
                     ue != null ? ue : UeIds.ofAddress(s.ueAddress().toString()), s.rule().tier(), s.bytes(),

@@ -1,5 +1,6 @@
 package org.mpsdn.impl.loop;
 
+import org.mpsdn.api.detection.DetectionConflict;
 import org.mpsdn.api.detection.DetectionStats;
 import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.ManagedFlow;
@@ -14,7 +15,6 @@ import org.mpsdn.impl.switches.ApDirectory;
 import org.mpsdn.impl.switches.PacketInHandler;
 import org.mpsdn.impl.switches.SwitchReconciler;
 import org.mpsdn.impl.telemetry.AgentRegistry;
-import org.mpsdn.mptcp.Conflict;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.mastership.MastershipListener;
 import org.onosproject.mastership.MastershipService;
@@ -205,7 +205,7 @@ public final class RegulationLoop {
     }
 
     /** @return conflicts between detection, registration and station lists found by the last cycle */
-    public List<Conflict> conflicts() {
+    public List<DetectionConflict> conflicts() {
         return detection.conflicts();
     }
 

@@ -2,7 +2,7 @@ package org.mpsdn.impl.meter;
 
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.impl.config.ApSpec;
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.meter.Meter;
@@ -48,7 +48,7 @@ final class MeterLadders {
          * @param rateKbps its rate
          * @param reason   ONOS's reason
          */
-        void failed(ApDir key, DeviceId deviceId, MeterId meter, long rateKbps, MeterFailReason reason);
+        void failed(ApDirection key, DeviceId deviceId, MeterId meter, long rateKbps, MeterFailReason reason);
     }
 
     /** One AP direction's ladder: rates, the meter of each rung (null: not submitted) and when it was submitted. */
@@ -89,7 +89,7 @@ final class MeterLadders {
     private final LongSupplier floorKbps;
     private final LongSupplier clock;
     private final RungFailure onFailure;
-    private final Map<ApDir, Ladder> ladders = new HashMap<>();
+    private final Map<ApDirection, Ladder> ladders = new HashMap<>();
     /** Written on the loop thread only; read from others. */
     private volatile int failures;
 
@@ -140,7 +140,7 @@ final class MeterLadders {
      */
     MeterId rung(ApSpec ap, Direction direction, long[] rates, long rateKbps, OptionalLong inForce,
                  OptionalLong inForceKbps) {
-        ApDir key = new ApDir(ap.id(), direction);
+        ApDirection key = new ApDirection(ap.id(), direction);
         Ladder ladder = ladders.get(key);
         if (ladder != null && (!ladder.deviceId.equals(ap.deviceId()) || !Arrays.equals(ladder.rates, rates))) {
             log.info("Ladder of {} replaced: rates now {}", key, Arrays.toString(rates));
@@ -175,7 +175,7 @@ final class MeterLadders {
         }
     }
 
-    private void submitMissing(ApDir key, Ladder ladder) {
+    private void submitMissing(ApDirection key, Ladder ladder) {
         int n = 0;
         for (int i = 0; i < ladder.rates.length; i++) {
             if (ladder.meters[i] == null) {
@@ -190,7 +190,7 @@ final class MeterLadders {
         }
     }
 
-    private MeterId submit(ApDir key, DeviceId deviceId, long rateKbps) {
+    private MeterId submit(ApDirection key, DeviceId deviceId, long rateKbps) {
         // the failure may be reported inside submit(): the id is read on the loop thread, after it returned
         MeterId[] submitted = new MeterId[1];
         MeterRequest req = TierTwoMeters.addRequest(appId, deviceId, rateKbps, burstMillis.getAsLong(),
@@ -220,7 +220,7 @@ final class MeterLadders {
      * @param meter a rung's meter
      * @return wall clock in milliseconds; now when the meter is no rung
      */
-    long since(ApDir key, MeterId meter) {
+    long since(ApDirection key, MeterId meter) {
         Ladder ladder = ladders.get(key);
         int i = ladder == null || meter == null ? -1 : ladder.slot(meter);
         return i < 0 ? clock.getAsLong() : ladder.since[i];
@@ -233,7 +233,7 @@ final class MeterLadders {
      * @param meter a meter
      * @return true if the ladder holds it
      */
-    boolean isRung(ApDir key, MeterId meter) {
+    boolean isRung(ApDirection key, MeterId meter) {
         Ladder ladder = ladders.get(key);
         return ladder != null && ladder.slot(meter) >= 0;
     }
@@ -258,7 +258,7 @@ final class MeterLadders {
      * @param rateKbps its rate
      * @param inForce  the meter in force of the direction, if any
      */
-    void failed(ApDir key, MeterId meter, long rateKbps, OptionalLong inForce) {
+    void failed(ApDirection key, MeterId meter, long rateKbps, OptionalLong inForce) {
         Ladder ladder = ladders.get(key);
         int i = ladder == null ? -1 : ladder.slot(meter);
         if (i < 0) {
@@ -278,7 +278,7 @@ final class MeterLadders {
      * @param key     AP direction
      * @param inForce the meter in force, kept
      */
-    void retire(ApDir key, OptionalLong inForce) {
+    void retire(ApDirection key, OptionalLong inForce) {
         Ladder ladder = ladders.remove(key);
         if (ladder == null) {
             return;
@@ -300,7 +300,7 @@ final class MeterLadders {
      * @param key AP direction
      * @return true if it has one
      */
-    boolean has(ApDir key) {
+    boolean has(ApDirection key) {
         return ladders.containsKey(key);
     }
 

@@ -4,7 +4,7 @@ import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.impl.config.ApSpec;
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.flow.TierRules;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
@@ -75,7 +75,7 @@ public final class MeterStepper {
     private final StepListener listener;
     private final MeterLadders ladders;
     private final StepFailures failures;
-    private final Map<ApDir, MeterStep> steps = new HashMap<>();
+    private final Map<ApDirection, MeterStep> steps = new HashMap<>();
 
     /**
      * Creates a stepper.
@@ -122,7 +122,7 @@ public final class MeterStepper {
         if (rateKbps <= 0) {
             throw new IllegalArgumentException("rateKbps must be positive, was " + rateKbps);
         }
-        ApDir key = new ApDir(ap.id(), direction);
+        ApDirection key = new ApDirection(ap.id(), direction);
         if (!ladders.enabled()) {
             if (ladders.has(key)) { // switched off: the rung in force goes with the next step
                 steps.computeIfPresent(key, (k, s) -> s.waiting() ? null : s);
@@ -148,7 +148,7 @@ public final class MeterStepper {
     }
 
     private void request(ApSpec ap, Direction direction, long target) {
-        ApDir key = new ApDir(ap.id(), direction);
+        ApDirection key = new ApDirection(ap.id(), direction);
         MeterStep inFlight = steps.get(key);
         OptionalLong current = currentState(ap).limitKbps(direction);
         if (inFlight != null) {
@@ -187,7 +187,7 @@ public final class MeterStepper {
     }
 
     /** Starts a step: on the rung's meter, or on a fresh meter unless the switch is settling (then queued). */
-    private void start(ApDir key, ApSpec ap, Direction direction, long target) {
+    private void start(ApDirection key, ApSpec ap, Direction direction, long target) {
         if (ladders.enabled()) {
             useRung(key, ap, direction, target);
         } else if (meters.settling(ap.deviceId())) {
@@ -200,7 +200,7 @@ public final class MeterStepper {
     }
 
     /** A ladder step: re-points at once when the rung is ADDED, else waits for it (queued without a meter). */
-    private void useRung(ApDir key, ApSpec ap, Direction direction, long target) {
+    private void useRung(ApDirection key, ApSpec ap, Direction direction, long target) {
         long[] rates = ladders.rates(ap);
         ApRegulationState st = currentState(ap);
         long rung = LadderRungs.isRung(rates, target) ? target
@@ -216,7 +216,7 @@ public final class MeterStepper {
         }
     }
 
-    private void submit(ApDir key, ApSpec ap, Direction direction, long target) {
+    private void submit(ApDirection key, ApSpec ap, Direction direction, long target) {
         // the failure may be reported inside submit(): the id is read on the loop thread, after it returned
         MeterId[] submitted = new MeterId[1];
         MeterRequest req = TierTwoMeters.addRequest(appId, ap.deviceId(), target, burstMillis.getAsLong(),
@@ -237,13 +237,13 @@ public final class MeterStepper {
         log.debug("Step {}: meter {} at {} kbps submitted", key, id, target);
     }
 
-    private void rungFailed(ApDir key, DeviceId deviceId, MeterId meter, long rateKbps, MeterFailReason reason) {
+    private void rungFailed(ApDirection key, DeviceId deviceId, MeterId meter, long rateKbps, MeterFailReason reason) {
         failures.rungFailed(key, deviceId, meter, rateKbps, reason);
     }
 
     /** Submits the queued steps of a switch that is no longer settling. */
     private void submitQueued(DeviceId deviceId) {
-        for (Map.Entry<ApDir, MeterStep> e : Map.copyOf(steps).entrySet()) {
+        for (Map.Entry<ApDirection, MeterStep> e : Map.copyOf(steps).entrySet()) {
             MeterStep s = e.getValue();
             if (s.queued() && s.ap.deviceId().equals(deviceId) && steps.get(e.getKey()) == s
                     && !meters.settling(deviceId)) {
@@ -264,7 +264,7 @@ public final class MeterStepper {
      */
     public void meterAdded(Meter meter) {
         MeterId id = AppMeters.meterId(meter.meterCellId());
-        for (Map.Entry<ApDir, MeterStep> e : steps.entrySet()) {
+        for (Map.Entry<ApDirection, MeterStep> e : steps.entrySet()) {
             MeterStep s = e.getValue();
             if (s.waiting() && s.newMeter.equals(id) && s.ap.deviceId().equals(meter.deviceId())) {
                 repoint(e.getKey(), s);
@@ -279,7 +279,7 @@ public final class MeterStepper {
      */
     public void poll() {
         long now = clock.getAsLong();
-        for (Map.Entry<ApDir, MeterStep> e : Map.copyOf(steps).entrySet()) {
+        for (Map.Entry<ApDirection, MeterStep> e : Map.copyOf(steps).entrySet()) {
             MeterStep s = e.getValue();
             if (s.queued()) {
                 submitQueued(s.ap.deviceId());
@@ -293,7 +293,7 @@ public final class MeterStepper {
         }
     }
 
-    private void repoint(ApDir key, MeterStep step) {
+    private void repoint(ApDirection key, MeterStep step) {
         step.repointing = true;
         Optional<MeterId> meter = Optional.ofNullable(step.newMeter);
         FlowRuleOperations ops = FlowRuleOperations.builder()
@@ -312,7 +312,7 @@ public final class MeterStepper {
         flowRuleService.apply(ops);
     }
 
-    private void finish(ApDir key, MeterStep step) {
+    private void finish(ApDirection key, MeterStep step) {
         if (steps.get(key) != step) {
             return;
         }
@@ -340,7 +340,7 @@ public final class MeterStepper {
         }
     }
 
-    private void repointFailed(ApDir key, MeterStep step) {
+    private void repointFailed(ApDirection key, MeterStep step) {
         if (steps.get(key) != step) {
             return;
         }
@@ -389,7 +389,7 @@ public final class MeterStepper {
      * @param key AP and direction
      * @return kbit/s; empty when no step is in flight or it lifts the limit
      */
-    public OptionalLong pendingKbps(ApDir key) {
+    public OptionalLong pendingKbps(ApDirection key) {
         MeterStep s = steps.get(key);
         return s == null ? OptionalLong.empty() : s.latestTarget();
     }

@@ -1,7 +1,7 @@
 package org.mpsdn.impl.meter;
 
 import org.mpsdn.api.regulation.RegulationStore;
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 import org.onosproject.net.DeviceId;
 import org.onosproject.net.meter.Meter;
 import org.onosproject.net.meter.MeterFailReason;
@@ -43,13 +43,13 @@ import static org.slf4j.LoggerFactory.getLogger;
  */
 final class StepFailures {
     private final Logger log = getLogger(MeterStepper.class);
-    private final Map<ApDir, MeterStep> steps;
+    private final Map<ApDirection, MeterStep> steps;
     private final MeterLadders ladders;
     private final AppMeters meters;
     private final MeterService meterService;
     private final RegulationStore store;
     private final StepListener listener;
-    private final BiConsumer<ApDir, MeterStep> repoint;
+    private final BiConsumer<ApDirection, MeterStep> repoint;
 
     /**
      * Creates the handler.
@@ -62,8 +62,8 @@ final class StepFailures {
      * @param listener     told about late steps
      * @param repoint      re-points the rule of a step whose meter turned out ADDED
      */
-    StepFailures(Map<ApDir, MeterStep> steps, MeterLadders ladders, AppMeters meters, MeterService meterService,
-                 RegulationStore store, StepListener listener, BiConsumer<ApDir, MeterStep> repoint) {
+    StepFailures(Map<ApDirection, MeterStep> steps, MeterLadders ladders, AppMeters meters, MeterService meterService,
+                 RegulationStore store, StepListener listener, BiConsumer<ApDirection, MeterStep> repoint) {
         this.steps = steps;
         this.ladders = ladders;
         this.meters = meters;
@@ -81,7 +81,7 @@ final class StepFailures {
      * @param s   the step
      * @param now wall clock in milliseconds
      */
-    void check(ApDir key, MeterStep s, long now) {
+    void check(ApDirection key, MeterStep s, long now) {
         Meter m = meterService.getMeter(s.ap.deviceId(), s.newMeter);
         if (m != null && m.state() == MeterState.ADDED) {
             repoint.accept(key, s);
@@ -107,7 +107,7 @@ final class StepFailures {
      * @param key  AP direction
      * @param step the step
      */
-    void abandon(ApDir key, MeterStep step) {
+    void abandon(ApDirection key, MeterStep step) {
         steps.remove(key);
         if (ladders.isRung(key, step.newMeter)) {
             ladders.failed(key, step.newMeter, step.rateKbps, inForce(key));
@@ -126,7 +126,7 @@ final class StepFailures {
      * @param rateKbps its rate
      * @param reason   ONOS's reason
      */
-    void rungFailed(ApDir key, DeviceId deviceId, MeterId failed, long rateKbps, MeterFailReason reason) {
+    void rungFailed(ApDirection key, DeviceId deviceId, MeterId failed, long rateKbps, MeterFailReason reason) {
         if (reason == MeterFailReason.EXISTING_METER) {
             log.info("Rung meter {} of {}: ONOS sent it twice and the switch refused the second; it is installed, "
                      + "the next meter-stats poll confirms it", failed, key);
@@ -151,7 +151,7 @@ final class StepFailures {
      * @param rateKbps its rate
      * @param reason   ONOS's reason
      */
-    void meterFailed(ApDir key, DeviceId deviceId, MeterId failed, long rateKbps, MeterFailReason reason) {
+    void meterFailed(ApDirection key, DeviceId deviceId, MeterId failed, long rateKbps, MeterFailReason reason) {
         if (failed == null) {
             return; // submit gave no id: no step was recorded, the next cycle retries anyway
         }
@@ -179,7 +179,7 @@ final class StepFailures {
         meters.withdraw(deviceId, MeterId.meterId(meterId), rateKbps);
     }
 
-    private OptionalLong inForce(ApDir key) {
+    private OptionalLong inForce(ApDirection key) {
         return store.state(key.apId()).map(st -> st.meterId(key.direction())).orElse(OptionalLong.empty());
     }
 }

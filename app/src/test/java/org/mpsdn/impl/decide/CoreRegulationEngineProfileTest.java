@@ -7,6 +7,7 @@ import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.telemetry.StationQueueTelemetry;
 import org.mpsdn.api.telemetry.StationTelemetry;
 import org.mpsdn.core.Profile;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.flow.FlowMatch;
@@ -82,7 +83,7 @@ public class CoreRegulationEngineProfileTest {
     }
 
     private static long limit(EngineDecision d, String ap) {
-        return d.limitsKbps().get(new ApDir(ap, Direction.DOWNLINK));
+        return d.limitsKbps().get(new ApDirection(ap, Direction.DOWNLINK));
     }
 
     @Test

@@ -5,6 +5,7 @@ import org.mpsdn.api.model.ApKind;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.telemetry.StationTelemetry;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.UserPolicy;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.UeSpec;
@@ -83,7 +84,7 @@ public class CoreRegulationEngineTest {
                 d.tiers().get("lte1").get(tcp("10.0.2.2", 40001, "192.0.2.10", 80)));
         assertEquals("single-path user", Tier.TIER1,
                 d.tiers().get("wifi1").get(tcp("192.0.2.11", 443, "10.0.1.9", 50000)));
-        assertEquals(Long.valueOf(5000L), d.limitsKbps().get(new ApDir("lte1", Direction.DOWNLINK)));
+        assertEquals(Long.valueOf(5000L), d.limitsKbps().get(new ApDirection("lte1", Direction.DOWNLINK)));
     }
 
     @Test
@@ -119,11 +120,11 @@ public class CoreRegulationEngineTest {
     public void perApCthOverrideChangesOnlyThatApsLimit() {
         EngineDecision base = run(OptionalDouble.empty());
         EngineDecision d = run(OptionalDouble.of(0.95));
-        long lte = d.limitsKbps().get(new ApDir("lte1", Direction.DOWNLINK));
+        long lte = d.limitsKbps().get(new ApDirection("lte1", Direction.DOWNLINK));
         // 0.9 < 0.95: increase by BW * alpha * (CTh - occ) / occ = 10000 * 0.5 * 0.05 / 0.9
         assertEquals(10_278L, lte);
-        assertEquals(base.limitsKbps().get(new ApDir("wifi1", Direction.DOWNLINK)),
-                d.limitsKbps().get(new ApDir("wifi1", Direction.DOWNLINK)));
+        assertEquals(base.limitsKbps().get(new ApDirection("wifi1", Direction.DOWNLINK)),
+                d.limitsKbps().get(new ApDirection("wifi1", Direction.DOWNLINK)));
         assertFalse(d.tiers().isEmpty());
     }
 }

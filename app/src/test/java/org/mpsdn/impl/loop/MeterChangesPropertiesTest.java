@@ -6,7 +6,7 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import net.jqwik.api.constraints.Size;
 import org.mpsdn.api.model.Direction;
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 
 import java.util.List;
 import java.util.OptionalLong;
@@ -19,7 +19,7 @@ import static org.junit.Assert.assertEquals;
  * (computed here from the history, independently of {@link MeterChanges}).
  */
 class MeterChangesPropertiesTest {
-    private static final ApDir DL = new ApDir("wifi1", Direction.DOWNLINK);
+    private static final ApDirection DL = new ApDirection("wifi1", Direction.DOWNLINK);
     private static final long CYCLE_MS = 2_000L;
 
     @Property(tries = 500)

@@ -2,7 +2,7 @@ package org.mpsdn.impl.loop;
 
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
-import org.mpsdn.impl.decide.ApDir;
+import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.flow.FlowSample;
 
 import java.util.OptionalLong;
@@ -16,8 +16,8 @@ import static org.junit.Assert.assertTrue;
  * force that the cycle saw (the first sight counting as one), and the rule was not re-installed.
  */
 public class MeterChangesTest {
-    private static final ApDir DL = new ApDir("wifi1", Direction.DOWNLINK);
-    private static final ApDir UL = new ApDir("wifi1", Direction.UPLINK);
+    private static final ApDirection DL = new ApDirection("wifi1", Direction.DOWNLINK);
+    private static final ApDirection UL = new ApDirection("wifi1", Direction.UPLINK);
 
     @Test
     public void aRateCountedAcrossAChangeIsNotUnderOneMeter() {
