@@ -10,16 +10,32 @@ import java.util.Locale;
  */
 public enum Profile {
     /** Algorithm 1, Algorithm 2 and MacOcc exactly as published (with the erratum's increase). */
-    PAPER(SignalKind.AP, false),
-    /** The Tier-1-aware signal and limit validation (RFC 7661's idea applied to the Tier-2 meter). */
-    MPSDN(SignalKind.TIER1, true);
+    PAPER(SignalKind.AP, false, false),
+    /**
+     * The Tier-1-aware signal, limit validation (RFC 7661's idea applied to the Tier-2 meter) and a
+     * primary choice that charges a weak Wi-Fi link for what its AP's other stations lose.
+     */
+    MPSDN(SignalKind.TIER1, true, true);
 
     private final SignalKind signal;
     private final boolean validates;
+    private final boolean chargesAirtime;
 
-    Profile(SignalKind signal, boolean validates) {
+    Profile(SignalKind signal, boolean validates, boolean chargesAirtime) {
         this.signal = signal;
         this.validates = validates;
+        this.chargesAirtime = chargesAirtime;
+    }
+
+    /**
+     * Whether Algorithm 1's priority-based primary choice charges a Wi-Fi connection for the
+     * throughput its AP's other stations lose when it joins beyond what a station at their mean rate
+     * would take (Eq. 2 with and without it; {@link org.mpsdn.core.throughput.ApLoad#airtimeCharge}).
+     *
+     * @return true in the mpsdn profile
+     */
+    public boolean chargesAirtime() {
+        return chargesAirtime;
     }
 
     /** @return the congestion signal Algorithm 2 compares with CTh */

@@ -53,14 +53,17 @@ import java.util.Optional;
  * </ol>
  *
  * <h2>Profiles</h2>
- * {@link Profile#PAPER} (the default) is the above, exactly as published. {@link Profile#MPSDN}
+ * {@link Profile#PAPER} (the default of {@link RegulationParameters}; the ONOS app defaults to
+ * {@link Profile#MPSDN}) is the above, exactly as published. {@link Profile#MPSDN}
  * replaces MacOcc with the Tier-1-aware signal ({@link org.mpsdn.core.signal.SignalKind#TIER1},
  * from the station queues in the {@link Measurements}), compared with its own threshold
  * ({@link RegulationParameters#tier1Threshold()}), and holds the limit while Tier 2 leaves it
  * unused: an increase is validated against the measured Tier-2 rate, the sum of the rates of this
  * cycle's Tier-2 flows ({@link org.mpsdn.core.model.Flow#rateBps()},
  * {@link org.mpsdn.core.regulate.LimitValidation}); a binding limit grows as Eq. (4) says;
- * Algorithm 1 is the same in both. See docs/regulation.md.
+ * in Algorithm 1 the priority-based solution charges a weak Wi-Fi link for what its AP's other
+ * stations lose when it joins ({@link Profile#chargesAirtime()}); the baseline solution is the
+ * paper's in both. See docs/regulation.md.
  *
  * <h2>Operator policies (not in the paper)</h2>
  * A device may carry a {@link org.mpsdn.core.model.UserPolicy}: an <i>exempt</i> device's flows
@@ -105,7 +108,7 @@ public final class RegulationCenter {
         this.parameters = Checks.nonNull("parameters", parameters);
         this.model = Checks.nonNull("model", model);
         this.selector = parameters.deadlockBreaker() == DeadlockBreaker.BASELINE
-                ? new BaselineSelector() : new PrioritySelector();
+                ? new BaselineSelector() : new PrioritySelector(parameters.profile().chargesAirtime());
         this.law = new Tier2Limits.Law(parameters);
     }
 

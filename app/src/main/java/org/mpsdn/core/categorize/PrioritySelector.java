@@ -1,5 +1,6 @@
 package org.mpsdn.core.categorize;
 
+import org.mpsdn.core.model.Connection;
 import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.throughput.ApLoad;
 import org.mpsdn.core.throughput.ThroughputModel;
@@ -24,8 +25,33 @@ import java.util.Arrays;
  * the start (see {@link org.mpsdn.core.model.UserPolicy}). Only a user's
  * first connection in the order triggers step 3, so the walk visits users in the order of their
  * best-ranked connection: O(C log C) for C connections, O(1) per throughput evaluation.
+ * <p>
+ * <b>Airtime charge</b> (the mpsdn profile, not in the paper): step 3 values a connection by its own
+ * achievable throughput minus its {@link ApLoad#airtimeCharge airtime charge}: what the stations
+ * already active on its Wi-Fi AP would lose when it joins (Eq. 2 with and without it), beyond what
+ * they would lose to a newcomer at their mean PHY rate. A weak Wi-Fi link that slows every station
+ * of its AP is then not made a primary where another connection serves the user about as well; a
+ * link at least as fast as the AP's stations, an empty AP and LTE (Eq. 3) are not charged. The
+ * value may be negative, so the hysteresis compares by margin: the previous primary is kept unless
+ * the best one is worth more than h&middot;|its value| more. See docs/regulation.md.
  */
 public final class PrioritySelector implements PrimarySelector {
+    private final boolean chargeAirtime;
+
+    /** The paper's priority-based solution: a connection is valued by its own achievable throughput. */
+    public PrioritySelector() {
+        this(false);
+    }
+
+    /**
+     * Creates the selector.
+     *
+     * @param chargeAirtime value a connection by its own achievable throughput less its airtime charge
+     *                      instead of by its own achievable throughput alone
+     */
+    public PrioritySelector(boolean chargeAirtime) {
+        this.chargeAirtime = chargeAirtime;
+    }
 
     @Override
     public PrimarySelection select(NetworkSnapshot s, ThroughputModel model, int[] previousPrimary,
@@ -65,7 +91,7 @@ public final class PrioritySelector implements PrimarySelector {
             double previousBps = 0.0;
             for (int k = 0; k < s.ueConnectionCount(ue); k++) {
                 int c = s.ueConnection(ue, k);
-                double bps = loads[s.connectionAp(c)].throughputIfAdded(s.connection(c));
+                double bps = value(loads[s.connectionAp(c)], s.connection(c));
                 if (c == previous) {
                     previousBps = bps;
                 }
@@ -74,11 +100,19 @@ public final class PrioritySelector implements PrimarySelector {
                     bestBps = bps;
                 }
             }
-            int chosen = Selections.withHysteresis(best, bestBps, previous, previousBps, hysteresis);
+            int chosen = chargeAirtime
+                    ? Selections.withMarginHysteresis(best, bestBps, previous, previousBps, hysteresis)
+                    : Selections.withHysteresis(best, bestBps, previous, previousBps, hysteresis);
             primary[ue] = chosen;
             activate(s, loads, active, chosen);
         }
         return new PrimarySelection(primary, Selections.finalEstimates(s, loads, active), active, 0);
+    }
+
+    // step 3's value of a candidate: its own throughput, less its airtime charge in that mode
+    private double value(ApLoad load, Connection c) {
+        double own = load.throughputIfAdded(c);
+        return chargeAirtime ? own - load.airtimeCharge(c) : own;
     }
 
     private static void activate(NetworkSnapshot s, ApLoad[] loads, boolean[] active, int c) {
@@ -88,6 +122,6 @@ public final class PrioritySelector implements PrimarySelector {
 
     @Override
     public String toString() {
-        return "PrioritySelector";
+        return chargeAirtime ? "PrioritySelector{airtime charge}" : "PrioritySelector";
     }
 }

@@ -45,7 +45,17 @@ final class Selections {
         return bestBps > (1.0 + hysteresis) * previousBps ? best : previous;
     }
 
-    static double[] finalEstimates(NetworkSnapshot s, ApLoad[] loads, boolean[] active) {
+    // hysteresis for values that may be negative (the airtime charge): keep the previous primary unless the
+    // best one's value exceeds it by more than h times its magnitude (the same as above for a positive value)
+    static int withMarginHysteresis(int best, double bestValue, int previous, double previousValue,
+                                    double hysteresis) {
+        if (previous < 0 || previous == best || hysteresis <= 0.0) {
+            return best;
+        }
+        return bestValue > previousValue + hysteresis * Math.abs(previousValue) ? best : previous;
+    }
+
+        static double[] finalEstimates(NetworkSnapshot s, ApLoad[] loads, boolean[] active) {
         double[] estimate = new double[s.connectionCount()];
         for (int c = 0; c < estimate.length; c++) {
             estimate[c] = throughput(s, loads, active, c);

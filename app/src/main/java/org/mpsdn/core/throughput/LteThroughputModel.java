@@ -135,6 +135,12 @@ public final class LteThroughputModel implements ThroughputModel {
         }
 
         @Override
+        public double airtimeCharge(Connection connection) {
+            // proportional fairness gives a weak device few transmission opportunities: no anomaly to charge
+            return 0.0;
+        }
+
+        @Override
         public int activeCount() {
             return count;
         }

@@ -98,6 +98,18 @@ public final class WifiThroughputModel implements ThroughputModel {
         }
 
         @Override
+        public double airtimeCharge(Connection connection) {
+            if (count == 0) {
+                return 0.0;
+            }
+            // Eq. 2 with and without the connection, and with a newcomer at the members' mean rate N / sum(1/r_i)
+            double others = apThroughput();
+            double loss = others - share(count + 1, inverseRateSum + 1.0 / connection.phyRateBps()) * count;
+            double fairLoss = others - share(count + 1, inverseRateSum * (count + 1) / count) * count;
+            return Math.max(0.0, loss - fairLoss);
+        }
+
+        @Override
         public int activeCount() {
             return count;
         }
