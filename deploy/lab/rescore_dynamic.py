@@ -16,17 +16,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import scoring  # noqa: E402
 
 
-def regulation(run_dir, since, until):
-    out = []
-    with open(os.path.join(run_dir, "regulation.jsonl")) as f:
-        for line in f:
-            if line.strip():
-                d = json.loads(line)
-                if since <= d["t"] <= until:
-                    out.append(d)
-    return out
-
-
 def rescore(run_dir):
     res = json.load(open(os.path.join(run_dir, "dynamic-demand.json")))
     s = res["phases"]["dynamic"]
@@ -36,15 +25,13 @@ def rescore(run_dir):
     def demand(t):
         return scoring.L2 * next((r for ts, r in reversed(steps) if ts <= t), steps[0][1] if steps else 0)
     t0 = s["t0_epoch"]
-    reg = regulation(run_dir, t0, t0 + s["series"]["t"][-1])
+    reg = scoring.read_regulation(run_dir, t0, t0 + s["series"]["t"][-1])
     recovery = scoring.recovery_goal(scoring.score_recovery(steps, s["series"], interval))
     halving = scoring.halving_goal("dynamic demand", reg, "wifi", s["series"], t0, {"ue1/wifi": demand}, interval)
-    was = {g["goal"].split(" (")[0][:40]: g["value"] for g in res["goals"]}
     old_h = next((g["value"] for g in res["goals"] if "while Tier 1 is satisfied" in g["goal"]), None)
     old_r = next((g["value"] for g in res["goals"] if g["goal"].startswith("after every step up")), None)
     print(f"{run_dir}: recovery cycles {old_r} -> {recovery['value']}; decreases while satisfied per 30 s "
           f"{old_h} -> {halving['value']} {halving['decreases_while_satisfied']}; commit {res['params'].get('commit')}")
-    return was
 
 
 def main(argv):
