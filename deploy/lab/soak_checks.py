@@ -337,7 +337,7 @@ def evaluate(out, res, t0, total_s, timing):
     goals = [grouped_goal(samples, probes, segs, p["grace_s"]), long_flow_goal(samples, segs, p["grace_s"], idle),
              expiry_goal(samples, segs, bound), cycles_goal(samples, metrics_log, interval)]
     goals.append(flat([(m["t"], m["heap_after_gc_kb"]) for m in memory], total_s,
-                      "controller heap after GC (jcmd GC.run + GC.heap_info)"))
+                      "controller live heap (jcmd GC.class_histogram total)"))
     for ap in AP:
         goals.append(flat([(m["t"], m["rss_kb"].get(f"agent-{ap}")) for m in memory], total_s,
                           f"AP agent {ap} RSS (/proc VmRSS)"))

@@ -2,10 +2,10 @@
 (REST of the lab host: /detection, /flows; its Prometheus /metrics; the lab host's meter log), the controller's
 heap after a full GC (jcmd) and the processes' resident memory (/proc).
 
-Heap after GC: `jcmd <pid> GC.run` (System.gc(): a full collection of the serial collector the lab host runs
-with, -XX:+UseSerialGC) and then `jcmd <pid> GC.heap_info`, whose "used" of the young and the tenured generation
-right after that collection is the live heap. It costs one full GC of a ~20 MB heap per sample (tens of ms on
-the loop's JVM); the soak takes it once a minute (every 10 s in runs under 10 minutes).
+Live heap: the total of `jcmd <pid> GC.class_histogram`, which runs a full collection (of the serial collector
+the lab host runs with, -XX:+UseSerialGC) and counts the live objects in the same safepoint (see
+heap_after_gc_kb). It costs one full GC of a ~20 MB heap per sample (tens of ms on the loop's JVM); the soak
+takes it once a minute (every 10 s in runs under 10 minutes).
 """
 import base64
 import json
