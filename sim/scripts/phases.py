@@ -35,8 +35,8 @@ def write_phases(series, swap, path, settle_s=2.0):
     return out
 
 
-RECOVERY_FIELDS = ["tag", "seed", "step_s", "recovered_after_s", "cycles", "within_2_cycles", "profile",
-                   "sim_time_s", "rev"]
+RECOVERY_FIELDS = ["tag", "seed", "step_s", "recovered_after_s", "cycles", "within_2_cycles", "censored",
+                   "observed_s", "profile", "sim_time_s", "rev"]
 
 
 def recoveries(samples, share=0.95):
@@ -45,37 +45,47 @@ def recoveries(samples, share=0.95):
     of the demand, within the high phase (None: not in that phase). The step's time is that of the first
     sample showing the higher demand (the scenario raises the demand just before sampling at that instant,
     so that sample's bytes belong to the low phase and it is not a candidate)."""
+    return [(step, delay) for step, delay, _ in observed_recoveries(samples, share)]
+
+
+def observed_recoveries(samples, share=0.95):
+    """As recoveries, with how long each high phase was observed: (step time, delay or None, observed s), the
+    observed time running from the step to the last sample of that phase in the run."""
     out = []
     for k in range(1, len(samples)):
         prev, cur = float(samples[k - 1]["t1_demand_mbps"]), float(samples[k]["t1_demand_mbps"])
         if cur <= prev:
             continue
         step = float(samples[k]["time_s"])
-        delay = None
+        delay, last = None, step
         for r in samples[k + 1:]:
             if float(r["t1_demand_mbps"]) != cur:
                 break
-            if float(r["served_mbps"]) >= share * cur:
-                delay = float(r["time_s"]) - step
-                break
-        out.append((step, delay))
+            last = float(r["time_s"])
+            if delay is None and float(r["served_mbps"]) >= share * cur:
+                delay = last - step
+        out.append((step, delay, last - step))
     return out
 
 
 def write_recovery(series, interval, path):
-    """One row per run and step up (RECOVERY_FIELDS); interval = the runs' EI, s. Returns the rows written."""
+    """One row per run and step up (RECOVERY_FIELDS); interval = the runs' EI, s. Returns the rows written.
+    A step that did not recover and whose high phase was observed for less than 2 cycles (the run ended) is
+    censored: "within 2 cycles" cannot be told (within_2_cycles empty), and recovered_seeds leaves it out."""
     by_run = {}
     for r in series:
         by_run.setdefault((r["tag"], r["seed"]), []).append(r)
     out = []
     for (tag, seed), rs in sorted(by_run.items()):
         rs.sort(key=lambda r: float(r["time_s"]))
-        for step, delay in recoveries(rs):
+        for step, delay, seen in observed_recoveries(rs):
             cycles = None if delay is None else delay / interval
+            censored = delay is None and seen < 2 * interval - 1e-9
             out.append({"tag": tag, "seed": seed, "step_s": f"{step:.1f}",
                         "recovered_after_s": "" if delay is None else f"{delay:.1f}",
                         "cycles": "" if cycles is None else f"{cycles:.2f}",
-                        "within_2_cycles": int(cycles is not None and cycles <= 2 + 1e-9),
+                        "within_2_cycles": "" if censored else int(cycles is not None and cycles <= 2 + 1e-9),
+                        "censored": int(censored), "observed_s": f"{seen:.1f}",
                         "profile": rs[0].get("profile", ""), "sim_time_s": rs[0].get("sim_time_s", ""),
                         "rev": rs[0].get("rev", "")})
     with open(path, "w", newline="") as f:
@@ -86,9 +96,12 @@ def write_recovery(series, interval, path):
 
 
 def recovered_seeds(recovery_rows):
-    """Per tag: (seeds whose every step up recovered within 2 cycles, seeds with a step up)."""
+    """Per tag: (seeds whose every step up recovered within 2 cycles, seeds with a step up); censored steps
+    (see write_recovery) are left out."""
     seeds = {}
     for r in recovery_rows:
+        if r.get("censored") in (1, "1"):
+            continue
         ok = seeds.setdefault(r["tag"], {})
         ok[r["seed"]] = ok.get(r["seed"], True) and r["within_2_cycles"] == 1
     return {tag: (sum(v.values()), len(v)) for tag, v in seeds.items()}

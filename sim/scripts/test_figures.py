@@ -76,7 +76,7 @@ class RecoveryTest(unittest.TestCase):
         import phases
         fast = self.run_series([9] * 7 + [5] * 8 + [5, 9.6] + [10] * 6, "1")
         slow = self.run_series([9] * 7 + [5] * 8 + [5] * 7 + [9.6], "2")  # 4.0 s = 2 cycles at EI 2 s: ok
-        slower = self.run_series([9] * 7 + [5] * 8 + [5] * 8, "3")
+        slower = self.run_series([9] * 7 + [5] * 8 + [5] * 9, "3")  # seen for 4 s (2 cycles), never at 95 %
         with tempfile.TemporaryDirectory() as d:
             out = phases.write_recovery(fast + slow + slower, 2.0, os.path.join(d, "r.csv"))
             with open(os.path.join(d, "r.csv")) as f:
@@ -85,6 +85,20 @@ class RecoveryTest(unittest.TestCase):
                          [("1", "0.5", 1), ("2", "3.5", 1), ("3", "", 0)])
         self.assertEqual(out[0]["rev"], "abc")
         self.assertEqual(phases.recovered_seeds(out), {"x": (2, 3)})
+
+    def test_a_step_seen_for_less_than_two_cycles_without_recovering_is_censored(self):
+        import phases
+        ended = self.run_series([9] * 7 + [5] * 8 + [5] * 3, "4")    # the run ends 1 s after the step at 8 s
+        quick = self.run_series([9] * 7 + [5] * 8 + [5, 9.6], "5")    # also short, but it recovered
+        slower = self.run_series([9] * 7 + [5] * 8 + [5] * 9, "3")    # seen 4 s, never recovered: a miss
+        with tempfile.TemporaryDirectory() as d:
+            out = phases.write_recovery(ended + quick + slower, 2.0, os.path.join(d, "r.csv"))
+        rows = {r["seed"]: r for r in out}
+        self.assertEqual((rows["4"]["censored"], rows["4"]["within_2_cycles"], rows["4"]["observed_s"]),
+                         (1, "", "1.0"))
+        self.assertEqual((rows["5"]["censored"], rows["5"]["within_2_cycles"]), (0, 1))
+        self.assertEqual((rows["3"]["censored"], rows["3"]["within_2_cycles"]), (0, 0))
+        self.assertEqual(phases.recovered_seeds(out), {"x": (1, 2)})
 
 
 class TableTest(unittest.TestCase):
