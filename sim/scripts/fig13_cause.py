@@ -105,6 +105,8 @@ def summary(all_steps, runs, users, tags):
     for tag in tags:
         ss = [s for s in all_steps if s["tag"] == tag]
         seeds = sorted({s["seed"] for s in ss}, key=int)
+        if not seeds:
+            continue  # a profile or layout not in this directory's CSVs
         ok_all = sum(all(s["ok"] for s in ss if s["seed"] == k) for k in seeds)
         ok_unc = sum(all(s["ok"] for s in ss if s["seed"] == k and not s["censored"]) for k in seeds)
         prim = [users[(tag, k)]["wifi_primary"] for k in seeds]
