@@ -24,17 +24,6 @@ final class MeterChanges {
     private final Map<ApDirection, Long> limitChangedAt = new HashMap<>();
 
     /**
-     * Records the limit in force of an AP direction now.
-     *
-     * @param key       AP and direction
-     * @param inForce   the limit in force in kbit/s, empty when unlimited
-     * @param nowMillis the cycle's time
-     */
-    void observe(ApDirection key, OptionalLong inForce, long nowMillis) {
-        observe(key, inForce, nowMillis, nowMillis);
-    }
-
-    /**
      * Records the limit in force of an AP direction now, with the time it was recorded in the store.
      *
      * @param key            AP and direction

@@ -32,7 +32,7 @@ class MeterChangesPropertiesTest {
         for (int i = 0; i < limits.size(); i++) {
             int l = limits.get(i);
             long now = i * CYCLE_MS;
-            c.observe(DL, l == 0 ? OptionalLong.empty() : OptionalLong.of(l * 1_000L), now);
+            c.observe(DL, l == 0 ? OptionalLong.empty() : OptionalLong.of(l * 1_000L), now, now);
             if (before == null || before != l) {
                 lastChange = now;
             }

@@ -23,20 +23,20 @@ public class MeterChangesTest {
     public void aRateCountedAcrossAChangeIsNotUnderOneMeter() {
         MeterChanges c = new MeterChanges();
         assertFalse("never seen", c.underOneMeter(DL, 5_000L));
-        c.observe(DL, OptionalLong.empty(), 1_000L); // first sight: dated 1 s
+        c.observe(DL, OptionalLong.empty(), 1_000L, 1_000L); // first sight: dated 1 s
         assertFalse(c.underOneMeter(DL, 999L));
         assertTrue(c.underOneMeter(DL, 1_000L));
-        c.observe(DL, OptionalLong.empty(), 3_000L); // unchanged
+        c.observe(DL, OptionalLong.empty(), 3_000L, 3_000L); // unchanged
         assertTrue(c.underOneMeter(DL, 2_000L));
-        c.observe(DL, OptionalLong.of(5_000L), 5_000L); // a limit came in force
+        c.observe(DL, OptionalLong.of(5_000L), 5_000L, 5_000L); // a limit came in force
         assertFalse(c.underOneMeter(DL, 2_000L));
         assertFalse(c.underOneMeter(DL, 4_999L));
         assertTrue(c.underOneMeter(DL, 5_000L));
-        c.observe(DL, OptionalLong.of(5_000L), 7_000L);
+        c.observe(DL, OptionalLong.of(5_000L), 7_000L, 7_000L);
         assertTrue(c.underOneMeter(DL, 6_000L));
-        c.observe(DL, OptionalLong.of(8_000L), 9_000L);
+        c.observe(DL, OptionalLong.of(8_000L), 9_000L, 9_000L);
         assertFalse(c.underOneMeter(DL, 6_000L));
-        c.observe(DL, OptionalLong.empty(), 11_000L); // lifted
+        c.observe(DL, OptionalLong.empty(), 11_000L, 11_000L); // lifted
         assertFalse(c.underOneMeter(DL, 10_000L));
         assertFalse("other direction never seen", c.underOneMeter(UL, 10_000L));
     }
@@ -44,7 +44,7 @@ public class MeterChangesTest {
     @Test
     public void aReinstalledRuleOrAnUnknownWindowIsNeverUnderOneMeter() {
         MeterChanges c = new MeterChanges();
-        c.observe(DL, OptionalLong.of(5_000L), 1_000L);
+        c.observe(DL, OptionalLong.of(5_000L), 1_000L, 1_000L);
         assertFalse(c.underOneMeter(DL, FlowSample.COUNTERS_RESET));
         assertFalse(c.underOneMeter(DL, FlowSample.SINCE_UNKNOWN));
     }
@@ -52,10 +52,10 @@ public class MeterChangesTest {
     @Test
     public void forgetsApsThatLeftTheConfig() {
         MeterChanges c = new MeterChanges();
-        c.observe(DL, OptionalLong.of(5_000L), 1_000L);
+        c.observe(DL, OptionalLong.of(5_000L), 1_000L, 1_000L);
         c.retain(Set.of("lte1"));
         assertFalse(c.underOneMeter(DL, 2_000L));
-        c.observe(DL, OptionalLong.of(5_000L), 3_000L); // seen again: a first sight
+        c.observe(DL, OptionalLong.of(5_000L), 3_000L, 3_000L); // seen again: a first sight
         assertFalse(c.underOneMeter(DL, 2_000L));
         assertTrue(c.underOneMeter(DL, 3_000L));
     }
