@@ -35,6 +35,8 @@ public final class CycleResult {
     private final int invalidOccupancy;
     private final int signalFallbacks;
     private final int decreasesHeld;
+    private final int decreasesHeldRecovering;
+    private final long[] tier1Sent;
     private final Profile profile;
     private final RegulationState nextState;
 
@@ -53,6 +55,8 @@ public final class CycleResult {
         this.invalidOccupancy = limits.invalid;
         this.signalFallbacks = limits.fallbacks;
         this.decreasesHeld = limits.held;
+        this.decreasesHeldRecovering = limits.heldRecovering;
+        this.tier1Sent = limits.tier1SentBps;
         this.profile = profile;
         this.nextState = RegulationState.fromCycle(snapshot, this.limits, primaryArray(snapshot, selection));
     }
@@ -201,6 +205,21 @@ public final class CycleResult {
         return tier2Rates[ap * 2 + direction.ordinal()];
     }
 
+    /**
+     * What the Tier-1 stations of an AP and direction sent over the window this cycle read: the sum of the
+     * sent rates of the station queues that carry no Tier-2 flow (mpsdn profile; what
+     * {@link org.mpsdn.core.regulate.LimitValidation#recovering} compares with the next cycle's).
+     *
+     * @param apId      AP identifier
+     * @param direction direction
+     * @return bit/s, or empty when unknown, not regulated or in the paper profile
+     */
+    public OptionalLong tier1SentBps(String apId, Direction direction) {
+        int ap = snapshot.apIndex(apId);
+        long v = ap < 0 ? -1 : tier1Sent[ap * 2 + direction.ordinal()];
+        return v < 0 ? OptionalLong.empty() : OptionalLong.of(v);
+    }
+
     /** @return the profile that made the decisions */
     public Profile profile() {
         return profile;
@@ -224,6 +243,16 @@ public final class CycleResult {
      */
     public int decreasesHeld() {
         return decreasesHeld;
+    }
+
+    /**
+     * Decreases the mpsdn profile held because the last decrease was still taking effect
+     * ({@link org.mpsdn.core.regulate.LimitValidation#recovering}).
+     *
+     * @return how many AP directions kept their limit for that reason this cycle
+     */
+    public int decreasesHeldRecovering() {
+        return decreasesHeldRecovering;
     }
 
     /** @return every new Tier-2 limit by AP and direction (a fresh sorted map, O(APs)) */
@@ -276,6 +305,7 @@ public final class CycleResult {
     public String toString() {
         return "CycleResult{" + snapshot + ", profile=" + profile.id() + ", tier2Flows=" + tier2Flows
                 + ", missingOccupancy=" + missingOccupancy + ", invalidOccupancy=" + invalidOccupancy
-                + ", signalFallbacks=" + signalFallbacks + ", decreasesHeld=" + decreasesHeld + "}";
+                + ", signalFallbacks=" + signalFallbacks + ", decreasesHeld=" + decreasesHeld
+                + ", decreasesHeldRecovering=" + decreasesHeldRecovering + "}";
     }
 }

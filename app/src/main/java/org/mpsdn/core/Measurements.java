@@ -22,7 +22,10 @@ import java.util.Set;
  * <p>The mpsdn profile also reads which AP directions' signal window began before the Tier-2 limit
  * in force came into force ({@link #predatesLimit(ApDirection)}): such a window mixes the old limit's
  * queues with the new one's, and the profile does not decrease the limit again on it
- * ({@link org.mpsdn.core.regulate.LimitValidation}).</p>
+ * ({@link org.mpsdn.core.regulate.LimitValidation}). For the first window that does not predate a limit
+ * that a decrease set, it also reads what the Tier-1 stations sent over the window that decrease was decided
+ * on ({@link #tier1SentAtDecreaseBps(ApDirection)}): while they send more now, the decrease is still taking
+ * effect and the profile does not decrease again.</p>
  *
  * <p>An occupancy may be null, NaN or outside [0, 1]: the cycle then holds the limit and counts it
  * invalid, as {@link RegulationCenter#cycle(org.mpsdn.core.model.NetworkSnapshot, Map, RegulationState)}
@@ -34,6 +37,7 @@ public final class Measurements {
     private final Map<ApDirection, Double> occupancy;
     private final Map<ApDirection, List<StationLoad>> stations;
     private final Set<ApDirection> predatesLimit;
+    private final Map<ApDirection, Long> sentAtDecrease;
 
     private Measurements(Builder b) {
         this.occupancy = Collections.unmodifiableMap(new HashMap<>(b.occupancy));
@@ -41,6 +45,7 @@ public final class Measurements {
         b.stations.forEach((k, v) -> st.put(k, List.copyOf(v)));
         this.stations = Collections.unmodifiableMap(st);
         this.predatesLimit = Set.copyOf(b.predatesLimit);
+        this.sentAtDecrease = Map.copyOf(b.sentAtDecrease);
     }
 
     /** @return no measurement at all */
@@ -84,10 +89,21 @@ public final class Measurements {
         return predatesLimit.contains(key);
     }
 
+    /**
+     * What the Tier-1 stations of an AP direction sent over the window on which its limit in force was
+     * decreased, when this cycle's window is the first one after that decrease that does not predate it.
+     *
+     * @param key AP and direction
+     * @return bit/s, or {@link StationLoad#UNKNOWN} when not supplied
+     */
+    public long tier1SentAtDecreaseBps(ApDirection key) {
+        return sentAtDecrease.getOrDefault(key, StationLoad.UNKNOWN);
+    }
+
     @Override
     public String toString() {
         return "Measurements{occupancy=" + occupancy.size() + ", stations=" + stations.size()
-                + ", predatesLimit=" + predatesLimit.size() + "}";
+                + ", predatesLimit=" + predatesLimit.size() + ", sentAtDecrease=" + sentAtDecrease.size() + "}";
     }
 
     /** Collects measurements. Not thread-safe. */
@@ -95,6 +111,7 @@ public final class Measurements {
         private final Map<ApDirection, Double> occupancy = new HashMap<>();
         private final Map<ApDirection, List<StationLoad>> stations = new HashMap<>();
         private final Set<ApDirection> predatesLimit = new HashSet<>();
+        private final Map<ApDirection, Long> sentAtDecrease = new HashMap<>();
 
         private Builder() {
         }
@@ -149,6 +166,20 @@ public final class Measurements {
          */
         public Builder signalPredatesLimit(ApDirection key) {
             predatesLimit.add(Checks.nonNull("key", key));
+            return this;
+        }
+
+        /**
+         * Supplies what the Tier-1 stations of an AP direction sent over the window on which its limit in
+         * force was decreased (for the first window after the decrease that does not predate it).
+         *
+         * @param key         AP and direction
+         * @param tier1SentBps bit/s, &ge; 0
+         * @return this builder
+         */
+        public Builder tier1SentAtDecrease(ApDirection key, long tier1SentBps) {
+            sentAtDecrease.put(Checks.nonNull("key", key), Checks.inRange("tier1SentBps", tier1SentBps, 0,
+                    Long.MAX_VALUE));
             return this;
         }
 

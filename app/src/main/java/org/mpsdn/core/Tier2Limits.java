@@ -36,8 +36,12 @@ final class Tier2Limits {
     final int invalid;
     /** Regulated AP-directions whose Tier-1-aware signal fell back to MacOcc (no station queue reported). */
     final int fallbacks;
+    /** What the Tier-1 stations sent per AP and direction (same index), bit/s; -1 when unknown. */
+    final long[] tier1SentBps;
     /** Decreases held because the signal's window began before the limit in force (mpsdn profile). */
     final int held;
+    /** Decreases held because the last decrease was still taking effect (mpsdn profile). */
+    final int heldRecovering;
 
     /**
      * Regulates every AP of a snapshot.
@@ -55,13 +59,16 @@ final class Tier2Limits {
         bps = new long[s.apCount() * 2];
         signals = new double[s.apCount() * 2];
         thresholds = new double[s.apCount() * 2];
+        tier1SentBps = new long[s.apCount() * 2];
         Arrays.fill(bps, -1L);
+        Arrays.fill(tier1SentBps, -1L);
         Arrays.fill(signals, Double.NaN);
         Arrays.fill(thresholds, Double.NaN);
         int absent = 0;
         int bad = 0;
         int fellBack = 0;
         int kept = 0;
+        int recovering = 0;
         for (int ap = 0; ap < s.apCount(); ap++) {
             AccessPoint a = s.ap(ap);
             long floor = law.regulator.floorBps(a.capacityBps());
@@ -71,6 +78,7 @@ final class Tier2Limits {
                 ApDirection key = new ApDirection(a.id(), d);
                 SignalReading r = law.signal.read(in, ap, key);
                 int i = ap * 2 + d.ordinal();
+                tier1SentBps[i] = law.stationSignal ? in.tier1SentBps(ap, key) : -1L;
                 if (r.present()) {
                     signals[i] = r.value();
                     fellBack += law.stationSignal && r.source() == SignalReading.Source.AP_OCCUPANCY ? 1 : 0;
@@ -78,6 +86,9 @@ final class Tier2Limits {
                     thresholds[i] = eq4.cth();
                     if (law.holds(eq4, r.value(), m.predatesLimit(key))) {
                         kept++;
+                        bps[i] = Math.max(floor, Math.min(a.capacityBps(), current));
+                    } else if (law.recovering(eq4, r.value(), tier1SentBps[i], m.tier1SentAtDecreaseBps(key))) {
+                        recovering++;
                         bps[i] = Math.max(floor, Math.min(a.capacityBps(), current));
                     } else {
                         bps[i] = law.step(eq4, current, r.value(), a.capacityBps(), floor, tier2RateBps[i]);
@@ -93,6 +104,7 @@ final class Tier2Limits {
         invalid = bad;
         fallbacks = fellBack;
         held = kept;
+        heldRecovering = recovering;
     }
 
     /**
@@ -137,6 +149,21 @@ final class Tier2Limits {
          */
         boolean holds(BandwidthRegulator eq4, double signal, boolean signalPredatesLimit) {
             return validation != null && validation.holdsDecrease(eq4.congested(signal), signalPredatesLimit);
+        }
+
+        /**
+         * Whether the profile holds a decrease because the last one is still taking effect
+         * ({@link LimitValidation#recovering}); never in the paper profile.
+         *
+         * @param eq4            the Eq. (4) step for the signal
+         * @param signal         the signal, in [0, 1]
+         * @param tier1SentBps   what the Tier-1 stations sent over this window (-1: unknown)
+         * @param sentAtDecrease what they sent over the window of the last decrease (-1: not supplied)
+         * @return true when the limit is kept
+         */
+        boolean recovering(BandwidthRegulator eq4, double signal, long tier1SentBps, long sentAtDecrease) {
+            return validation != null && eq4.congested(signal)
+                    && validation.recovering(tier1SentBps, sentAtDecrease);
         }
 
         /**

@@ -174,4 +174,41 @@ public class RegulationProfileTest {
         assertEquals(20_000_000L, w2Limit(p));
         assertEquals(0, p.decreasesHeld());
     }
+
+    private static Measurements.Builder w2Sent(long sentS, long sentAtDecrease) {
+        Measurements.Builder b = Measurements.builder().occupancy(W2, 0.2)
+                .station(W2, new StationLoad("M", 0.9, 6_000_000L)).station(W2, new StationLoad("S", 0.9, sentS));
+        return sentAtDecrease < 0 ? b : b.tier1SentAtDecrease(W2, sentAtDecrease);
+    }
+
+    @Test
+    public void mpsdnHoldsASecondDecreaseWhileTheFirstIsStillTakingEffect() {
+        // S (Tier 1) sent 30 Mb/s over the window of the last decrease, 33 now: at least 10 % more
+        CycleResult held = mpsdn.cycle(measured(), w2Sent(33_000_000L, 30_000_000L).build(), AT_40M);
+        assertEquals(40_000_000L, w2Limit(held));
+        assertEquals(1, held.decreasesHeldRecovering());
+        assertEquals(0, held.decreasesHeld());
+        assertEquals("only S's queue counts (M's carries Tier 2)", 33_000_000L,
+                held.tier1SentBps("W2", Direction.DOWNLINK).getAsLong());
+        // less than 10 % more: the decrease did not free Tier 1, halve M's 6 Mb/s
+        CycleResult cut = mpsdn.cycle(measured(), w2Sent(32_900_000L, 30_000_000L).build(), AT_40M);
+        assertEquals(3_000_000L, w2Limit(cut));
+        assertEquals(0, cut.decreasesHeldRecovering());
+        // no decrease to compare with, or S's rate unknown: decrease
+        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), w2Sent(40_000_000L, -1).build(), AT_40M)));
+        Measurements unknown = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.9))
+                .station(W2, new StationLoad("S", 0.9)).tier1SentAtDecrease(W2, 1L).build();
+        CycleResult u = mpsdn.cycle(measured(), unknown, AT_40M);
+        assertEquals(3_000_000L, w2Limit(u));
+        assertTrue(u.tier1SentBps("W2", Direction.DOWNLINK).isEmpty());
+        // an increase is never held; the paper's Algorithm 2 halves whatever Tier 1 sends
+        Measurements calm = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.9, 1L))
+                .station(W2, new StationLoad("S", 0.05, 50_000_000L)).tier1SentAtDecrease(W2, 1L).build();
+        assertEquals(0, mpsdn.cycle(measured(), calm, AT_40M).decreasesHeldRecovering());
+        Measurements full = w2Sent(40_000_000L, 30_000_000L).occupancy(W2, 0.9).build();
+        CycleResult p = paper.cycle(measured(), full, AT_40M);
+        assertEquals(20_000_000L, w2Limit(p));
+        assertEquals(0, p.decreasesHeldRecovering());
+        assertTrue(p.tier1SentBps("W2", Direction.DOWNLINK).isEmpty());
+    }
 }

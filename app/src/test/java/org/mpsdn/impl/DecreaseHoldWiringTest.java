@@ -31,6 +31,9 @@ public class DecreaseHoldWiringTest {
 
     private final long[] target = new long[1];
     private final List<Set<Direction>> seen = new ArrayList<>();
+    private final List<Map<Direction, Long>> atDecrease = new ArrayList<>();
+    private final long[] tier1Sent = {20_000_000L};
+    private final List<Long> windows = new ArrayList<>();
     private Harness h;
 
     @Before
@@ -40,9 +43,12 @@ public class DecreaseHoldWiringTest {
         h.activate();
         h.telemetry.onRefresh = this::poll;
         h.engine.script = in -> {
-            seen.add(in.aps().stream().filter(a -> a.spec().id().equals("wifi1")).findFirst()
-                    .map(ApView::predatesLimit).orElseThrow());
-            return new EngineDecision(Map.of(), Map.of(DL, target[0]), Map.of());
+            ApView wifi1 = in.aps().stream().filter(a -> a.spec().id().equals("wifi1")).findFirst().orElseThrow();
+            seen.add(wifi1.predatesLimit());
+            atDecrease.add(wifi1.window().tier1SentAtDecreaseBps());
+            windows.add(wifi1.window().windowMillis());
+            return new EngineDecision(Map.of(), Map.of(DL, target[0]), Map.of(), Map.of(),
+                    Map.of(DL, tier1Sent[0]));
         };
     }
 
@@ -91,5 +97,26 @@ public class DecreaseHoldWiringTest {
                 cycle());
         assertEquals(Set.of(), cycle());
         assertEquals("unchanged limit: nothing predates it", Set.of(), cycle());
+    }
+
+    @Test
+    public void whatTier1SentAtADecreaseReachesTheFirstWindowUnderIt() {
+        target[0] = 13_500;
+        for (int i = 0; i < 6 && limit().isEmpty(); i++) {
+            cycle();
+        }
+        cycle();
+        assertEquals(Map.of(), atDecrease.get(atDecrease.size() - 1));
+        target[0] = 6_750; // a decrease, decided with Tier 1 at 20 Mb/s
+        cycle();
+        tier1Sent[0] = 25_000_000L;
+        assertEquals(Set.of(Direction.DOWNLINK), cycle()); // predates: the decrease is kept for later
+        assertEquals(Map.of(), atDecrease.get(atDecrease.size() - 1));
+        assertEquals(Set.of(), cycle());
+        assertEquals("the first window under the decreased limit", Map.of(Direction.DOWNLINK, 20_000_000L),
+                atDecrease.get(atDecrease.size() - 1));
+        cycle();
+        assertEquals("handed once", Map.of(), atDecrease.get(atDecrease.size() - 1));
+        assertEquals("the report's window", Long.valueOf(CYCLE_MS), windows.get(windows.size() - 1));
     }
 }

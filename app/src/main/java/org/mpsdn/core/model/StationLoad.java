@@ -7,11 +7,28 @@ import java.util.Optional;
  * The queue that holds one station's traffic at an AP in one direction, as its agent measured it
  * over the last interval: the window-averaged occupancy ratio of that queue and the device it
  * belongs to, when known. Not in the paper, which reads only the AP's MAC queue; the
- * {@link org.mpsdn.core.signal.SignalKind#TIER1 Tier-1-aware signal} reads these.
+ * {@link org.mpsdn.core.signal.SignalKind#TIER1 Tier-1-aware signal} reads these, and the mpsdn profile
+ * the rate the queue sent at (whether a decrease is still taking effect, {@link
+ * org.mpsdn.core.regulate.LimitValidation#recovering}).
  */
 public final class StationLoad {
+    /** A rate that was not reported. */
+    public static final long UNKNOWN = -1L;
+
     private final String ueId;
     private final double occupancy;
+    private final long sentBps;
+
+    /**
+     * Creates a reading without the rate the queue sent at.
+     *
+     * @param ueId      identifier of the station's device in the snapshot, or null when unknown
+     * @param occupancy window-averaged occupancy ratio of the station's queue, in [0, 1]
+     * @throws IllegalArgumentException on a blank id or an occupancy that is NaN or outside [0, 1]
+     */
+    public StationLoad(String ueId, double occupancy) {
+        this(ueId, occupancy, UNKNOWN);
+    }
 
     /**
      * Creates a reading.
@@ -19,11 +36,14 @@ public final class StationLoad {
      * @param ueId      identifier of the station's device in the snapshot, or null when the
      *                  station could not be matched to a device
      * @param occupancy window-averaged occupancy ratio of the station's queue, in [0, 1]
-     * @throws IllegalArgumentException on a blank id or an occupancy that is NaN or outside [0, 1]
+     * @param sentBps   bits the queue sent per second over the window, &ge; 0, or {@link #UNKNOWN}
+     * @throws IllegalArgumentException on a blank id, an occupancy that is NaN or outside [0, 1], or a
+     *                                  negative rate other than {@link #UNKNOWN}
      */
-    public StationLoad(String ueId, double occupancy) {
+    public StationLoad(String ueId, double occupancy, long sentBps) {
         this.ueId = ueId == null ? null : Checks.id("ueId", ueId);
         this.occupancy = Checks.inRange("occupancy", occupancy, 0.0, 1.0);
+        this.sentBps = sentBps == UNKNOWN ? UNKNOWN : Checks.inRange("sentBps", sentBps, 0, Long.MAX_VALUE);
     }
 
     /** @return the station's device id, or empty when unknown */
@@ -36,6 +56,11 @@ public final class StationLoad {
         return occupancy;
     }
 
+    /** @return bits the queue sent per second over the window, or {@link #UNKNOWN} */
+    public long sentBps() {
+        return sentBps;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -45,16 +70,17 @@ public final class StationLoad {
             return false;
         }
         StationLoad that = (StationLoad) o;
-        return Double.compare(occupancy, that.occupancy) == 0 && Objects.equals(ueId, that.ueId);
+        return Double.compare(occupancy, that.occupancy) == 0 && sentBps == that.sentBps
+                && Objects.equals(ueId, that.ueId);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(ueId, occupancy);
+        return Objects.hash(ueId, occupancy, sentBps);
     }
 
     @Override
     public String toString() {
-        return "StationLoad{" + (ueId == null ? "?" : ueId) + ", " + occupancy + "}";
+        return "StationLoad{" + (ueId == null ? "?" : ueId) + ", " + occupancy + ", sentBps=" + sentBps + "}";
     }
 }

@@ -26,11 +26,25 @@ import org.mpsdn.core.model.Checks;
  *       TCP likewise reduces its window once per round trip (RFC 5681 Sec. 3.1, RFC 6582). Measured in
  *       the lab (issue 17, round 3): halving on every 2-s window took the limit 50 &rarr; 1.6 Mb/s in five
  *       cycles while Tier 1 was satisfied.</li>
+ *   <li>One decrease per effect: in the first window entirely under a limit that a decrease set, that
+ *       decrease is still taking effect while the Tier-1 stations send at least {@link #RECOVERY_GAIN} more
+ *       than over the window the decrease was decided on, and a decrease is held then too. Their queues
+ *       still hold what built up while they were short, and they drain it at the rate the decrease
+ *       freed, so the window reads as congested although the decrease worked (TCP's fast recovery
+ *       likewise reduces once per loss episode, RFC 6582 Sec. 3.2). Measured in the lab (issue 17,
+ *       round 4): 5 of the 14 decreases in the idle-capacity runs halved a limit again 4 s after a
+ *       decrease while Tier 1 sent 15-47 % more than at that decrease; the one second decrease that
+ *       Tier 1 needed (a limit above what Tier 2 used) came with Tier 1 sending the same.</li>
  * </ul>
  */
 public final class LimitValidation {
     /** Largest accepted headroom. */
     public static final double MAX_HEADROOM = 10.0;
+    /**
+     * How much more the Tier-1 stations must send than at the last decrease for it to count as still
+     * taking effect: 10 %, above the window-to-window spread of a served Tier-1 station's rate.
+     */
+    public static final double RECOVERY_GAIN = 0.10;
 
     private final double headroom;
     private final DecreaseBase decrease;
@@ -109,6 +123,20 @@ public final class LimitValidation {
      */
     public boolean holdsDecrease(boolean congested, boolean signalPredatesLimit) {
         return congested && signalPredatesLimit;
+    }
+
+    /**
+     * Whether the last decrease is still taking effect (see the class comment): the Tier-1 stations sent at
+     * least (1 + {@link #RECOVERY_GAIN}) times what they sent over the window the decrease was decided on.
+     *
+     * @param tier1SentBps      what the Tier-1 stations sent over this window, bit/s; negative when unknown
+     * @param sentAtDecreaseBps what they sent over the window of the last decrease, bit/s; negative when
+     *                          unknown or when this is not the first window entirely under it
+     * @return true when both are known and the Tier-1 stations send that much more now (and more than nothing)
+     */
+    public boolean recovering(long tier1SentBps, long sentAtDecreaseBps) {
+        return tier1SentBps > 0 && sentAtDecreaseBps >= 0
+                && tier1SentBps >= Math.round(sentAtDecreaseBps * (1.0 + RECOVERY_GAIN)); // rounded: 30 M x 1.1 is 33 M
     }
 
     /** @return the headroom */

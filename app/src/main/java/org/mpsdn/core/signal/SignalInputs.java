@@ -64,6 +64,33 @@ public final class SignalInputs {
     }
 
     /**
+     * What the Tier-1 stations of an AP direction sent over the window: the sum of the sent rates of the
+     * station queues that carry no Tier-2 flow this cycle (the stations {@link Tier1StationSignal} reads).
+     *
+     * @param ap  AP index
+     * @param key AP and direction
+     * @return bit/s, or {@link StationLoad#UNKNOWN} when no station queue was reported or one of theirs
+     *         has no rate
+     */
+    public long tier1SentBps(int ap, ApDirection key) {
+        List<StationLoad> loads = stations(key);
+        if (loads.isEmpty()) {
+            return StationLoad.UNKNOWN;
+        }
+        long sum = 0;
+        for (StationLoad l : loads) {
+            if (carriesTier2(ap, key.direction(), l)) {
+                continue;
+            }
+            if (l.sentBps() == StationLoad.UNKNOWN) {
+                return StationLoad.UNKNOWN;
+            }
+            sum = sum > Long.MAX_VALUE - l.sentBps() ? Long.MAX_VALUE : sum + l.sentBps();
+        }
+        return sum;
+    }
+
+    /**
      * Whether a station's device carries a Tier-2 flow over its connection to an AP in a direction
      * this cycle. A station not matched to a device, or to no connection of it, carries none (its
      * traffic has no Tier-2 rule, so the meter does not hold it: it is Tier 1 in effect).

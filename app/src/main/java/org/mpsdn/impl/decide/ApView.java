@@ -21,7 +21,7 @@ public final class ApView {
     private final Map<Direction, Long> limitKbps;
     private final List<StationTelemetry> stations;
     private final List<StationQueueTelemetry> stationQueues;
-    private final Set<Direction> predatesLimit;
+    private final SignalWindow window;
 
     /**
      * Creates an AP view without station queues (as from an agent that predates them).
@@ -48,24 +48,25 @@ public final class ApView {
      */
     public ApView(ApSpec spec, Map<Direction, Double> occupancy, Map<Direction, Long> limitKbps,
                   List<StationTelemetry> stations, List<StationQueueTelemetry> stationQueues) {
-        this(spec, occupancy, limitKbps, stations, stationQueues, Set.of());
+        this(spec, occupancy, limitKbps, stations, stationQueues, SignalWindow.none());
     }
 
     /**
-     * Creates an AP view that says which directions' occupancy predates their limit in force.
+     * Creates an AP view with its report's window (which directions' occupancy predates their limit in force,
+     * what Tier 1 sent at the last decrease).
      *
      * @param spec          config of the AP
      * @param occupancy     fresh occupancy per observed direction
      * @param limitKbps     Tier-2 limit to decide from (BW_i) per limited direction
      * @param stations      associated stations from telemetry
      * @param stationQueues the stations' queues from telemetry
-     * @param predatesLimit the directions whose signal window began before their limit in force took effect
+     * @param window        the report's window
      */
     public ApView(ApSpec spec, Map<Direction, Double> occupancy, Map<Direction, Long> limitKbps,
                   List<StationTelemetry> stations, List<StationQueueTelemetry> stationQueues,
-                  Set<Direction> predatesLimit) {
+                  SignalWindow window) {
         this.spec = Objects.requireNonNull(spec);
-        this.predatesLimit = predatesLimit.isEmpty() ? Set.of() : Set.copyOf(predatesLimit);
+        this.window = Objects.requireNonNull(window);
         this.occupancy = copy(occupancy);
         this.limitKbps = copy(limitKbps);
         this.stations = List.copyOf(stations);
@@ -78,7 +79,12 @@ public final class ApView {
 
     /** @return the directions whose signal window began before their limit in force took effect */
     public Set<Direction> predatesLimit() {
-        return predatesLimit;
+        return window.predatesLimit();
+    }
+
+    /** @return the report's window */
+    public SignalWindow window() {
+        return window;
     }
 
     /** @return AP config */

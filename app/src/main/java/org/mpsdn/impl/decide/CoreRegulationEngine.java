@@ -58,7 +58,18 @@ public final class CoreRegulationEngine implements RegulationEngine {
                 s.uplink, in.intervalMillis());
         CycleResult result = new RegulationCenter(global).cycle(s.snapshot, s.measurements, s.previous);
         return new EngineDecision(tiers(s, result), limits(in, s, result), primaries(s, result),
-                unmetPolicies(in.policies(), s.links, s.apById));
+                unmetPolicies(in.policies(), s.links, s.apById), tier1Sent(in, result));
+    }
+
+    /** What the Tier-1 stations of every AP direction sent (the mpsdn profile's; tiering is the global run's). */
+    private static Map<ApDirection, Long> tier1Sent(EngineInput in, CycleResult result) {
+        Map<ApDirection, Long> sent = new HashMap<>();
+        for (ApView ap : in.aps()) {
+            for (Direction d : ap.spec().directions()) {
+                result.tier1SentBps(ap.spec().id(), d).ifPresent(v -> sent.put(new ApDirection(ap.spec().id(), d), v));
+            }
+        }
+        return sent;
     }
 
     /** The tier of every cycle flow, grouped by AP. */

@@ -14,6 +14,7 @@ public final class EngineDecision {
     private final Map<ApDirection, Long> limitsKbps;
     private final Map<String, String> primaries;
     private final Map<String, String> unmetPolicies;
+    private final Map<ApDirection, Long> tier1SentBps;
 
     /**
      * Creates a decision in which every operator policy was met.
@@ -37,6 +38,22 @@ public final class EngineDecision {
      */
     public EngineDecision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDirection, Long> limitsKbps,
                           Map<String, String> primaries, Map<String, String> unmetPolicies) {
+        this(tiers, limitsKbps, primaries, unmetPolicies, Map.of());
+    }
+
+    /**
+     * Creates a decision with what the Tier-1 stations sent over the cycle's window.
+     *
+     * @param tiers         AP id to (flow to tier)
+     * @param limitsKbps    new Tier-2 limit per AP and direction in kbit/s
+     * @param primaries     primary AP per multipath UE
+     * @param unmetPolicies UE id to the reason its operator policy could not be applied
+     * @param tier1SentBps  per AP and direction, what its Tier-1 stations sent (bit/s; absent when unknown)
+     */
+    public EngineDecision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDirection, Long> limitsKbps,
+                          Map<String, String> primaries, Map<String, String> unmetPolicies,
+                          Map<ApDirection, Long> tier1SentBps) {
+        this.tier1SentBps = Map.copyOf(tier1SentBps);
         this.unmetPolicies = Map.copyOf(unmetPolicies);
         this.tiers = Map.copyOf(tiers);
         this.limitsKbps = Map.copyOf(limitsKbps);
@@ -56,6 +73,11 @@ public final class EngineDecision {
     /** @return primary AP per UE */
     public Map<String, String> primaries() {
         return primaries;
+    }
+
+    /** @return per AP and direction, what its Tier-1 stations sent over the cycle's window (bit/s) */
+    public Map<ApDirection, Long> tier1SentBps() {
+        return tier1SentBps;
     }
 
     /** @return why an operator policy could not be applied this cycle, per UE id (met policies absent) */

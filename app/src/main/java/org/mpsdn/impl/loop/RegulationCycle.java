@@ -16,6 +16,7 @@ import org.mpsdn.impl.decide.EngineDecision;
 import org.mpsdn.impl.decide.EngineInput;
 import org.mpsdn.impl.decide.EngineParams;
 import org.mpsdn.impl.decide.FlowView;
+import org.mpsdn.impl.decide.SignalWindow;
 import org.mpsdn.impl.decide.UePolicySource;
 import org.mpsdn.impl.detect.DetectedUes;
 import org.mpsdn.impl.detect.UserDetection;
@@ -69,6 +70,7 @@ public final class RegulationCycle {
     private final DecisionApplier applier;
     private final AtomicLong cycles = new AtomicLong();
     private final MeterChanges meterChanges = new MeterChanges();
+    private final DecreaseEffects decreases = new DecreaseEffects();
     private volatile List<ManagedFlow> managed = List.of();
 
     /**
@@ -148,9 +150,10 @@ public final class RegulationCycle {
         UePolicySource policies = refs.policies();
         UePolicySource.Round round = policies == null ? null : policies.open();
         EngineParams params = EngineParams.of(p, aps.profile());
-        EngineDecision decision = refs.engine().decide(new EngineInput(
-                views(current, reports, params.profile().validates()), flows, detected.ues(), previous, params,
-                p.intervalMs(), round == null ? Map.of() : round.policies()));
+        List<ApView> views = views(current, reports, params.profile().validates(), now, p.intervalMs());
+        EngineDecision decision = refs.engine().decide(new EngineInput(views, flows, detected.ues(), previous,
+                params, p.intervalMs(), round == null ? Map.of() : round.policies()));
+        rememberDecreases(views, decision, now);
         applyAtMasteredAps(current, flows, decision, reports, telemetry, p, previous, unread);
         if (round != null) {
             round.applied(decision.unmetPolicies());
@@ -220,7 +223,7 @@ public final class RegulationCycle {
      * the limit it replaces (ONOS confirms a meter at its 10-s meter-stats poll, the cycle runs every 2 s).
      */
     private List<ApView> views(Map<String, ApSpec> current, Map<String, Optional<ApTelemetry>> reports,
-                               boolean pending) {
+                               boolean pending, long now, int intervalMs) {
         List<ApView> views = new ArrayList<>();
         for (ApSpec ap : current.values()) {
             Optional<ApTelemetry> report = reports.get(ap.id());
@@ -234,9 +237,36 @@ public final class RegulationCycle {
                         .ifPresent(t -> limits.put(d, t)));
             }
             views.add(new ApView(ap, occ, limits, report.map(ApTelemetry::stations).orElse(List.of()),
-                    report.map(ApTelemetry::stationQueues).orElse(List.of()), predatingLimit(ap, report)));
+                    report.map(ApTelemetry::stationQueues).orElse(List.of()), window(ap, report, now, intervalMs)));
         }
+        decreases.retain(current.keySet());
         return views;
+    }
+
+    /** The report's window: its length, the directions it predates the limit of, Tier 1 at the last decrease. */
+    private SignalWindow window(ApSpec ap, Optional<ApTelemetry> report, long now, int intervalMs) {
+        Set<Direction> predating = predatingLimit(ap, report);
+        Map<Direction, Long> atDecrease = new EnumMap<>(Direction.class);
+        for (Direction d : ap.directions()) {
+            decreases.take(new ApDirection(ap.id(), d), predating.contains(d), now, intervalMs)
+                    .ifPresent(v -> atDecrease.put(d, v));
+        }
+        return new SignalWindow(report.map(ApTelemetry::windowMillis).orElse(0L), predating, atDecrease);
+    }
+
+    /** Remembers what Tier 1 sent where the decision decreased a limit (see {@link DecreaseEffects}). */
+    private void rememberDecreases(List<ApView> views, EngineDecision decision, long now) {
+        for (ApView v : views) {
+            for (Direction d : v.spec().directions()) {
+                ApDirection key = new ApDirection(v.spec().id(), d);
+                Long from = v.limitKbps().get(d);
+                Long to = decision.limitsKbps().get(key);
+                Long sent = decision.tier1SentBps().get(key);
+                decreases.decided(key, from == null ? OptionalLong.empty() : OptionalLong.of(from),
+                        to == null ? OptionalLong.empty() : OptionalLong.of(to),
+                        sent == null ? OptionalLong.empty() : OptionalLong.of(sent), now);
+            }
+        }
     }
 
     /**
