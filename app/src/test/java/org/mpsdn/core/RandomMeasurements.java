@@ -17,13 +17,15 @@ import java.util.Random;
 
 /**
  * Random measurements for a {@link Nets} network: MacOcc (some missing, null, NaN or out of
- * range), station queues (of connected devices, unknown devices and unmatched stations), flow
- * rates (most measured, some not: written into the network's flows), and a previous state.
+ * range), station queues (of connected devices, unknown devices and unmatched stations; most with a
+ * sent rate), what Tier 1 sent at a last decrease (some AP directions), flow rates (most measured, some
+ * not: written into the network's flows), and a previous state.
  */
 final class RandomMeasurements {
     final Map<ApDirection, Double> occupancy = new HashMap<>();
     final List<Map.Entry<ApDirection, StationLoad>> stations = new ArrayList<>();
     final Map<ApDirection, Long> previousLimits = new HashMap<>();
+    final Map<ApDirection, Long> sentAtDecrease = new HashMap<>();
 
     RandomMeasurements(Nets n, long seed) {
         Random r = new Random(seed * 31 + 7);
@@ -39,6 +41,9 @@ final class RandomMeasurements {
                 }
                 if (r.nextInt(3) > 0) {
                     previousLimits.put(key, 1 + (long) (r.nextDouble() * 2 * a.capacityBps()));
+                }
+                if (r.nextInt(3) == 0) {
+                    sentAtDecrease.put(key, (long) (r.nextDouble() * 60_000_000L));
                 }
                 addStations(n, a, key, r);
             }
@@ -58,15 +63,19 @@ final class RandomMeasurements {
         }
         for (Connection c : n.connections) {
             if (c.apId().equals(a.id()) && r.nextInt(5) > 0) {
-                stations.add(new SimpleEntry<>(key, new StationLoad(c.ueId(), r.nextDouble())));
+                stations.add(new SimpleEntry<>(key, new StationLoad(c.ueId(), r.nextDouble(), sent(r))));
             }
         }
         if (r.nextBoolean()) {
-            stations.add(new SimpleEntry<>(key, new StationLoad(null, r.nextDouble())));
+            stations.add(new SimpleEntry<>(key, new StationLoad(null, r.nextDouble(), sent(r))));
         }
         if (r.nextBoolean()) {
             stations.add(new SimpleEntry<>(key, new StationLoad("stranger", r.nextDouble())));
         }
+    }
+
+    private static long sent(Random r) {
+        return r.nextInt(8) == 0 ? StationLoad.UNKNOWN : (long) (r.nextDouble() * 60_000_000L);
     }
 
     /** @return the previous state */
@@ -87,6 +96,7 @@ final class RandomMeasurements {
         }
         Measurements.Builder b = Measurements.builder().occupancy(occupancy);
         st.forEach(e -> b.station(e.getKey(), e.getValue()));
+        sentAtDecrease.forEach(b::tier1SentAtDecrease);
         return b.build();
     }
 }
