@@ -20,7 +20,6 @@ import org.mpsdn.core.model.Connection;
 import org.mpsdn.core.model.Flow;
 import org.mpsdn.core.model.FlowKey;
 import org.mpsdn.core.model.NetworkSnapshot;
-import org.mpsdn.core.model.StationLoad;
 import org.mpsdn.core.model.UserEquipment;
 import org.mpsdn.core.regulate.DecreaseBase;
 
@@ -39,8 +38,9 @@ import java.util.Map;
  *
  * <p>Optional, for the regulation profiles (sim/README.md): the config may name {@code profile},
  * {@code validationHeadroom} and {@code decreaseBase} (the command line's {@link #BridgeSession(Map)
- * overrides} win); a cycle may carry station queues ({@code stations}). Each flow's rate over the
- * epoch comes from its byte counter ({@link FlowRates}).</p>
+ * overrides} win); a cycle may carry station queues ({@code stations}, {@link StationReadings}: a
+ * malformed entry is skipped and counted, not an error). Each flow's rate over the epoch comes from its
+ * byte counter ({@link FlowRates}).</p>
  */
 public final class BridgeSession {
     /** Protocol version spoken. */
@@ -177,34 +177,27 @@ public final class BridgeSession {
                     Json.bool(f, "ack", "flows[]"), epoch.rateBps(id, bytes)));
         }
         NetworkSnapshot snapshot = b.build();
-        CycleResult r = center.cycle(snapshot, measurements(j), state);
+        StationReadings stations = new StationReadings();
+        CycleResult r = center.cycle(snapshot, measurements(j, stations), state);
         epoch.close(timeMs);
         state = r.nextState();
         cycles++;
-        return decision(seq, snapshot, ids, r);
+        return decision(seq, snapshot, ids, r, stations);
     }
 
-    /** The occupancies and, when the scenario sends them, the station queues. */
-    private static Measurements measurements(JsonNode j) {
+    /** The occupancies and, when the scenario sends them, the station queues (counted in {@code stations}). */
+    private static Measurements measurements(JsonNode j, StationReadings stations) {
         Measurements.Builder m = Measurements.builder();
         for (JsonNode o : Json.array(j, "occupancy", "cycle")) {
             m.occupancy(new ApDirection(Json.text(o, "ap", "occupancy[]"),
                     Json.enumValue(o, "dir", "occupancy[]", Direction.class)), Json.number(o, "occ", "occupancy[]"));
         }
-        JsonNode stations = j.get("stations");
-        if (stations != null && !stations.isNull()) {
-            for (JsonNode st : Json.array(j, "stations", "cycle")) {
-                JsonNode ue = st.get("ue");
-                m.station(new ApDirection(Json.text(st, "ap", "stations[]"),
-                                Json.enumValue(st, "dir", "stations[]", Direction.class)),
-                        new StationLoad(ue == null || ue.isNull() ? null : ue.asText(),
-                                Json.number(st, "occ", "stations[]")));
-            }
-        }
+        stations.read(j, m);
         return m.build();
     }
 
-    private String decision(long seq, NetworkSnapshot snapshot, Map<FlowKey, Long> ids, CycleResult r) {
+    private String decision(long seq, NetworkSnapshot snapshot, Map<FlowKey, Long> ids, CycleResult r,
+                            StationReadings stations) {
         ObjectNode out = mapper.createObjectNode();
         out.put("type", "decision");
         out.put("seq", seq);
@@ -231,6 +224,10 @@ public final class BridgeSession {
         out.put("droppedConnections", snapshot.droppedConnections());
         out.put("missingOccupancy", r.missingOccupancy());
         out.put("invalidOccupancy", r.invalidOccupancy());
+        out.put("invalidStations", stations.invalid());
+        if (stations.firstError() != null) {
+            out.put("stationError", stations.firstError());
+        }
         signals(out.putArray("signals"), snapshot, r);
         return out.toString();
     }
