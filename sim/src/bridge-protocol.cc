@@ -188,6 +188,7 @@ DecodeDecision(const std::string& line, uint64_t expectedSeq)
     d.missingOccupancy = j.value("missingOccupancy", 0);
     d.invalidOccupancy = j.value("invalidOccupancy", 0);
     d.invalidStations = j.value("invalidStations", 0);
+    d.stationError = j.value("stationError", std::string());
     return d;
 }
 

@@ -98,7 +98,8 @@ struct Decision
     int droppedFlows = 0;
     int missingOccupancy = 0;
     int invalidOccupancy = 0;
-    int invalidStations = 0; // station entries the bridge skipped as malformed
+    int invalidStations = 0;  // station entries the bridge skipped as malformed ...
+    std::string stationError; // ... and why the first one was (empty when none was)
 };
 
 /** Raised for a malformed or error line from the peer; the message names the field. */

@@ -235,6 +235,11 @@ RunCycle()
         }
     }
     Decision d = bridge->Cycle(r);
+    if (d.invalidStations > 0) // the scenario's own readings: a bug here, not a condition to live with
+    {
+        std::cerr << "bridge skipped " << d.invalidStations << " station reading(s) at t=" << now.GetSeconds()
+                  << " s: " << d.stationError << std::endl;
+    }
     ApplyDecision(d);
     primaries = d.primaries;
     Simulator::Schedule(Seconds(P.interval), &RunCycle);

@@ -82,7 +82,7 @@ main(int argc, char** argv)
         R"("droppedFlows":1,"missingOccupancy":0,"invalidOccupancy":0,"invalidStations":2})",
         4);
     CHECK(d.tiers.at(7) == 2 && d.tiers.at(8) == 1);
-    CHECK(d.invalidStations == 2);
+    CHECK(d.invalidStations == 2 && d.stationError.empty());
     CHECK((d.limits.at({"wifi0", "DOWNLINK"}) == 100000));
     CHECK(d.primaries.at("ue0") == "lte" && d.droppedFlows == 1);
     CHECK(DecodeReady(R"({"type":"ready","v":1})").empty());
@@ -141,7 +141,7 @@ main(int argc, char** argv)
         CHECK(rc.invalidStations == 0);
         calm.stations.push_back({"wifi0", "DOWNLINK", "ue1", 1.5}); // out of range: skipped and counted
         Decision rb = mc.Cycle(calm);
-        CHECK(rb.seq == 2 && rb.invalidStations == 1);
+        CHECK(rb.seq == 2 && rb.invalidStations == 1 && rb.stationError.find("stations[2]") == 0);
         std::cout << "round trip through the Java bridge: ok (" << b.TotalSeconds() * 1000 << " ms)" << std::endl;
     }
     if (failures)
