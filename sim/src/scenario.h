@@ -1,8 +1,8 @@
 // State of the MP-SDN ns-3 scenario shared by its parts: parameters, UEs, flows, APs, and the
-// functions each part offers (mpsdn-scenario.cc: parameters and the run; topology.cc: the network;
-// regulation-loop.cc: the cycles; station-queues.cc: the Wi-Fi APs' per-station queues; lte-link.cc,
-// wifi-roaming.cc, tier1-demand.cc: LTE link quality, Wi-Fi re-association, the Tier-1 demand;
-// outputs.cc: the CSVs).
+// functions each part offers (mpsdn-scenario.cc: parameters and the run; placement.cc, topology.cc: the
+// network; regulation-loop.cc: the cycles; station-queues.cc: the Wi-Fi APs' per-station queues;
+// lte-link.cc, wifi-roaming.cc, tier1-demand.cc: LTE link quality, Wi-Fi re-association, the Tier-1
+// demand; outputs.cc: the CSVs).
 #ifndef MPSDN_SCENARIO_H
 #define MPSDN_SCENARIO_H
 
@@ -138,7 +138,8 @@ extern ApState aps[kWifiAps + 1];
 extern ns3::Ptr<ns3::Node> server;
 extern ns3::Ptr<ns3::LogDistancePropagationLossModel> wifiLoss;
 
-// topology.cc: places the UEs, builds nodes, links, Wi-Fi, LTE and the flows; false on a bad layout
+// topology.cc (with placement.cc): places the UEs, builds nodes, links, Wi-Fi, LTE and the flows; false on a
+// bad layout
 bool BuildTopology();
 
 // regulation-loop.cc: telemetry and the cycles with the Regulation Center
