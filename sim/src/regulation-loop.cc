@@ -1,6 +1,6 @@
 // The regulation loop: what the scenario measures (AP occupancy, stations' link quality, the switches'
-// flows; the station queues are station-queues.cc's), the cycle it sends the Java Regulation Center over the bridge, and how it applies the
-// decision (tiers in the switches' flow tables, Tier-2 meter rates).
+// flows; the station queues are station-queues.cc's), the cycle it sends the Java Regulation Center over
+// the bridge, and how it applies the decision (tiers in the switches' flow tables, Tier-2 meter rates).
 #include "scenario.h"
 
 #include <cmath>
