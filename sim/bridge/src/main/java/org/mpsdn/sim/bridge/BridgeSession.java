@@ -26,6 +26,7 @@ import org.mpsdn.core.regulate.DecreaseBase;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One simulator session: the first line configures the Regulation Center, every further line
@@ -37,14 +38,17 @@ import java.util.Map;
  * {@code {"type":"error","message":...}} naming the field, and the session stays usable.</p>
  *
  * <p>Optional, for the regulation profiles (sim/README.md): the config may name {@code profile},
- * {@code validationHeadroom} and {@code decreaseBase} (the command line's {@link #BridgeSession(Map)
- * overrides} win); a cycle may carry station queues ({@code stations}, {@link StationReadings}: a
- * malformed entry is skipped and counted, not an error). Each flow's rate over the epoch comes from its
- * byte counter ({@link FlowRates}).</p>
+ * {@code validationHeadroom}, {@code decreaseBase} and {@code tier1Threshold} (the command line's
+ * {@link #BridgeSession(Map) overrides} win); a cycle may carry station queues ({@code stations},
+ * {@link StationReadings}: a malformed entry is skipped and counted, not an error). Each flow's rate
+ * over the epoch comes from its byte counter ({@link FlowRates}).</p>
  */
 public final class BridgeSession {
     /** Protocol version spoken. */
     public static final int VERSION = 1;
+    /** The optional settings a config line or the command line may give. */
+    public static final Set<String> SETTINGS = Set.of("profile", "validationHeadroom", "decreaseBase",
+            "tier1Threshold");
 
     private final ObjectMapper mapper = new ObjectMapper();
     private final Map<String, String> overrides;
@@ -62,7 +66,8 @@ public final class BridgeSession {
      * A session whose profile settings the command line fixes, whatever the config line says.
      *
      * @param overrides any of {@code profile} (paper|mpsdn), {@code validationHeadroom},
-     *                  {@code decreaseBase} (LIMIT|RATE)
+     *                  {@code decreaseBase} (LIMIT|RATE), {@code tier1Threshold} (the mpsdn profile's
+     *                  threshold of its Tier-1 station signal)
      */
     public BridgeSession(Map<String, String> overrides) {
         this.overrides = Map.copyOf(overrides);
@@ -122,6 +127,10 @@ public final class BridgeSession {
         String base = setting(j, "decreaseBase");
         if (base != null) {
             b.decreaseBase(DecreaseBase.valueOf(base.toUpperCase(Locale.ROOT)));
+        }
+        String tier1 = setting(j, "tier1Threshold");
+        if (tier1 != null) {
+            b.tier1Threshold(Double.parseDouble(tier1));
         }
         RegulationParameters params = b.build();
         center = new RegulationCenter(params);

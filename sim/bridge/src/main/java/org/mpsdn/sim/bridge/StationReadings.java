@@ -54,12 +54,20 @@ final class StationReadings {
         return new StationLoad(id, Json.number(st, "occ", "stations[]"));
     }
 
-    /** @return entries skipped as malformed */
+    /**
+     * Entries skipped as malformed.
+     *
+     * @return their number
+     */
     int invalid() {
         return invalid;
     }
 
-    /** @return why the first skipped entry was skipped, or null when none was */
+    /**
+     * Why the first skipped entry was skipped.
+     *
+     * @return the reason, naming the entry's index, or null when none was skipped
+     */
     String firstError() {
         return firstError;
     }

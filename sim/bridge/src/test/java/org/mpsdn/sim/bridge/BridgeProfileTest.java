@@ -102,6 +102,27 @@ public class BridgeProfileTest {
     }
 
     @Test
+    public void theTier1ThresholdIsASetting() throws IOException {
+        // ue1's Tier-1 queue at 0.05: under the default threshold 0.4 the limit grows (Eq. 4 from R_m:
+        // 100 kb/s * (1 + 0.5 * 0.35 / 0.05) = 450 kb/s); at a threshold of 0.05 from the config line, or 0.03
+        // from the command line (which wins over the config's 0.9), it is congestion: R_m
+        BridgeSession byDefault = new BridgeSession();
+        answer(byDefault, String.format(CONFIG, ",\"profile\":\"mpsdn\""));
+        long grown = wifiLimit(answer(byDefault, cycle(1, 2000, 500_000, 0.9, stations(1.0, 0.05))));
+        BridgeSession low = new BridgeSession();
+        answer(low, String.format(CONFIG, ",\"profile\":\"mpsdn\",\"tier1Threshold\":0.05"));
+        long cut = wifiLimit(answer(low, cycle(1, 2000, 500_000, 0.9, stations(1.0, 0.05))));
+        BridgeSession cli = new BridgeSession(Map.of("tier1Threshold", "0.03"));
+        answer(cli, String.format(CONFIG, ",\"profile\":\"mpsdn\",\"tier1Threshold\":0.9"));
+        long cliCut = wifiLimit(answer(cli, cycle(1, 2000, 500_000, 0.9, stations(1.0, 0.05))));
+        assertEquals(450_000L, grown);
+        assertEquals(100_000L, cut);
+        assertEquals(100_000L, cliCut);
+        JsonNode e = answer(new BridgeSession(Map.of("tier1Threshold", "0")), String.format(CONFIG, ""));
+        assertTrue(e.toString(), e.get("message").asText().contains("tier1Threshold"));
+    }
+
+    @Test
     public void withoutStationsTheMpsdnSignalIsMacOccAndBadSettingsAreNamed() throws IOException {
         BridgeSession s = new BridgeSession();
         assertEquals("mpsdn", answer(s, String.format(CONFIG, ",\"profile\":\"mpsdn\"")).get("profile").asText());
