@@ -5,8 +5,10 @@ Reads only the committed CSVs of `figures.py fig13` (fig13.csv, fig13-series.csv
 fig13-recovery.csv) and prints, per run and per step up of the demand on wifi0, what the 0.5-s series shows
 in the 2 cycles (4 s at EI 2 s) after the step: the served demand, the other Tier-1 traffic on wifi0
 (t1 - served: the Wi-Fi subflows of multipath users whose primary is Wi-Fi), Tier 2 and its limit (R_m =
-0.1 Mb/s), the AP's MAC-queue occupancy (the signal the simulated AP reports: no station queues, so the
-`mpsdn` profile compares MacOcc with CTh), and the PHY airtime the AP's traffic needs. Usage:
+0.1 Mb/s), the AP's MAC-queue occupancy (MacOcc, compared with CTh: the `paper` profile's signal, and the
+`mpsdn` one's in runs without station queues, i.e. before the scenario sent them or with
+--stationQueues=0; with them `mpsdn` reads the Tier-1 stations' queues against tier1Threshold, which these
+CSVs do not hold: docs/results/fig13-station-queues), and the PHY airtime the AP's traffic needs. Usage:
   /usr/bin/python3 sim/scripts/fig13_cause.py [docs/results/profiles] [--layout ci8] [--per-step]
 """
 import argparse

@@ -132,6 +132,15 @@ EncodeCycle(const CycleRequest& r)
               {"connections", cons},
               {"flows", flows},
               {"occupancy", occ}};
+    if (!r.stations.empty())
+    {
+        json st = json::array();
+        for (const auto& s : r.stations)
+        {
+            st.push_back({{"ap", s.ap}, {"dir", s.dir}, {"ue", s.ue}, {"occ", s.occ}});
+        }
+        j["stations"] = st;
+    }
     return j.dump();
 }
 
@@ -178,6 +187,8 @@ DecodeDecision(const std::string& line, uint64_t expectedSeq)
     d.droppedFlows = j.value("droppedFlows", 0);
     d.missingOccupancy = j.value("missingOccupancy", 0);
     d.invalidOccupancy = j.value("invalidOccupancy", 0);
+    d.invalidStations = j.value("invalidStations", 0);
+    d.stationError = j.value("stationError", std::string());
     return d;
 }
 

@@ -68,6 +68,15 @@ struct OccupancyInfo
     double occ;
 };
 
+/** One station's queue at an AP in one direction, averaged over the epoch (optional in a cycle). */
+struct StationInfo
+{
+    std::string ap;
+    std::string dir;
+    std::string ue; // the UE id the core knows
+    double occ;     // in [0, 1]
+};
+
 struct CycleRequest
 {
     uint64_t seq;
@@ -77,6 +86,7 @@ struct CycleRequest
     std::vector<ConnectionInfo> connections;
     std::vector<FlowInfo> flows;
     std::vector<OccupancyInfo> occupancy;
+    std::vector<StationInfo> stations; // empty: the field is not sent (the core reads MacOcc alone)
 };
 
 struct Decision
@@ -88,6 +98,8 @@ struct Decision
     int droppedFlows = 0;
     int missingOccupancy = 0;
     int invalidOccupancy = 0;
+    int invalidStations = 0;  // station entries the bridge skipped as malformed ...
+    std::string stationError; // ... and why the first one was (empty when none was)
 };
 
 /** Raised for a malformed or error line from the peer; the message names the field. */

@@ -64,6 +64,9 @@ ParseArgs(int argc, char* argv[])
                               "samples of each epoch; the AP agent samples every 0.1 s)", P.occSample);
     cmd.AddValue("upSignal", "Wi-Fi uplink congestion signal: ap (the AP's MAC queue) or stations (mean fill of "
                              "the associated stations' MAC queues)", P.upSignal);
+    cmd.AddValue("stationQueues", "send the Wi-Fi APs' per-station queues (epoch means) to the core: the mpsdn "
+                                  "profile's Tier-1 signal reads them (0: it falls back to the AP occupancy)",
+                 P.stationQueues);
     cmd.AddValue("wifiExponent", "Wi-Fi log-distance path-loss exponent", P.wifiExponent);
     cmd.AddValue("roamHysteresis", "a Wi-Fi station re-associates with an AP this many dB stronger than its own "
                                    "(< 0: never)", P.roamHysteresis);

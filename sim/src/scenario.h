@@ -1,7 +1,8 @@
 // State of the MP-SDN ns-3 scenario shared by its parts: parameters, UEs, flows, APs, and the
-// functions each part offers (mpsdn-scenario.cc: parameters and the run; topology.cc: the network;
-// regulation-loop.cc: the cycles; lte-link.cc, wifi-roaming.cc, tier1-demand.cc: LTE link quality,
-// Wi-Fi re-association, the Tier-1 demand; outputs.cc: the CSVs).
+// functions each part offers (mpsdn-scenario.cc: parameters and the run; placement.cc, topology.cc: the
+// network; regulation-loop.cc: the cycles; station-queues.cc: the Wi-Fi APs' per-station queues;
+// lte-link.cc, wifi-roaming.cc, tier1-demand.cc: LTE link quality, Wi-Fi re-association, the Tier-1
+// demand; outputs.cc: the CSVs).
 #ifndef MPSDN_SCENARIO_H
 #define MPSDN_SCENARIO_H
 
@@ -52,6 +53,7 @@ struct Params
     uint32_t macQueue = 100;
     double occSample = 0.01; // Wi-Fi MAC-queue sampling period, s (the epoch mean of these samples is sent)
     std::string upSignal = "ap"; // Wi-Fi uplink congestion signal: ap (the AP's MAC queue) or stations
+    bool stationQueues = true; // send the per-station queues of the Wi-Fi APs (station-queues.cc) to the core
     double wifiExponent = 3.3;
     double roamHysteresis = 5; // dB; < 0: no Wi-Fi re-association
     double roamCheck = 0.5;    // s between re-association checks
@@ -136,7 +138,8 @@ extern ApState aps[kWifiAps + 1];
 extern ns3::Ptr<ns3::Node> server;
 extern ns3::Ptr<ns3::LogDistancePropagationLossModel> wifiLoss;
 
-// topology.cc: places the UEs, builds nodes, links, Wi-Fi, LTE and the flows; false on a bad layout
+// topology.cc (with placement.cc): places the UEs, builds nodes, links, Wi-Fi, LTE and the flows; false on a
+// bad layout
 bool BuildTopology();
 
 // regulation-loop.cc: telemetry and the cycles with the Regulation Center
@@ -144,11 +147,18 @@ void WatchWifiDevice(ns3::Ptr<ns3::WifiNetDevice> dev, int ue); // ue < 0: an AP
 void RegisterUeAddress(ns3::Ipv4Address a, int ue);
 uint64_t WifiPhyRate(const Ue& u); // rate of the station's last data frame with its AP (0: none yet)
 void StartOccupancySampling();
+ns3::Ptr<ns3::WifiMacQueue> WifiMacQueueOf(ns3::Ptr<ns3::WifiNetDevice> dev); // the AC_BE queue (QoS or not)
+double WifiOccupancy(ns3::Ptr<ns3::WifiNetDevice> dev);                       // its fill ratio
 bool StartRegulation(); // starts the bridge (if regulated); false if it runs another profile
 uint64_t BridgeCycles();
 double BridgeSeconds();
 int LtePrimaries(); // multipath UEs whose primary connection the last decision put on LTE
 void StopRegulation();
+
+// station-queues.cc: the Wi-Fi APs' per-station queues, sampled with the AP occupancy, sent per epoch
+void SampleStationQueues();
+void AddStationQueues(CycleRequest& r, int ap); // the epoch's means of the AP's stations; starts the next
+void ResetStationQueues();
 
 // outputs.cc: the series, the summary row and the per-flow lines of a run
 void StartOutputs();

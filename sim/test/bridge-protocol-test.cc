@@ -68,14 +68,21 @@ main(int argc, char** argv)
     auto j = nlohmann::json::parse(line);
     CHECK(j["type"] == "cycle" && j["seq"] == 1 && j["flows"].size() == 3 && j["flows"][1]["dst"] == "7.0.0.2");
     CHECK(j["connections"][0]["phyRateBps"] == 6000000 && j["occupancy"][0]["occ"] == 0.95);
+    CHECK(!j.contains("stations")); // none measured: not sent, the request is the old one
+    CycleRequest withStations = Sample();
+    withStations.stations = {{"wifi0", "DOWNLINK", "ue1", 0.25}};
+    auto js = nlohmann::json::parse(EncodeCycle(withStations));
+    CHECK(js["stations"].size() == 1 && js["stations"][0]["ap"] == "wifi0" && js["stations"][0]["dir"] == "DOWNLINK");
+    CHECK(js["stations"][0]["ue"] == "ue1" && js["stations"][0]["occ"] == 0.25);
 
     // decoding
     Decision d = DecodeDecision(
         R"({"type":"decision","seq":4,"tiers":[{"id":7,"tier":2},{"id":8,"tier":1}],)"
         R"("limits":[{"ap":"wifi0","dir":"DOWNLINK","bps":100000}],"primaries":[{"ue":"ue0","ap":"lte"}],)"
-        R"("droppedFlows":1,"missingOccupancy":0,"invalidOccupancy":0})",
+        R"("droppedFlows":1,"missingOccupancy":0,"invalidOccupancy":0,"invalidStations":2})",
         4);
     CHECK(d.tiers.at(7) == 2 && d.tiers.at(8) == 1);
+    CHECK(d.invalidStations == 2 && d.stationError.empty());
     CHECK((d.limits.at({"wifi0", "DOWNLINK"}) == 100000));
     CHECK(d.primaries.at("ue0") == "lte" && d.droppedFlows == 1);
     CHECK(DecodeReady(R"({"type":"ready","v":1})").empty());
@@ -121,6 +128,20 @@ main(int argc, char** argv)
         Decision r2 = b.Cycle(idle);
         CHECK(r2.seq == 2 && (r2.limits.at({"wifi0", "DOWNLINK"}) > 100000));
         CHECK(b.Cycles() == 2);
+        // mpsdn reads the station queues: wifi0 is full (MacOcc 0.95) but its Tier-1 station ue1 is not
+        // backlogged, so the limit does not fall to the floor as on the paper profile's MacOcc
+        CycleRequest calm = Sample();
+        calm.stations = {{"wifi0", "DOWNLINK", "ue1", 0.05}, {"wifi0", "DOWNLINK", "ue0", 0.9}};
+        BridgeClient mc(argv[1], mpsdnConfig);
+        Decision rc = mc.Cycle(calm);
+        CycleRequest held = calm;
+        held.stations[0].occ = 0.95; // the Tier-1 station backlogged
+        Decision rh = m.Cycle(held);
+        CHECK((rh.limits.at({"wifi0", "DOWNLINK"}) == 100000 && rc.limits.at({"wifi0", "DOWNLINK"}) > 100000));
+        CHECK(rc.invalidStations == 0);
+        calm.stations.push_back({"wifi0", "DOWNLINK", "ue1", 1.5}); // out of range: skipped and counted
+        Decision rb = mc.Cycle(calm);
+        CHECK(rb.seq == 2 && rb.invalidStations == 1 && rb.stationError.find("stations[2]") == 0);
         std::cout << "round trip through the Java bridge: ok (" << b.TotalSeconds() * 1000 << " ms)" << std::endl;
     }
     if (failures)

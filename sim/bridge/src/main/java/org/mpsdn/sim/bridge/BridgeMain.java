@@ -21,7 +21,8 @@ public final class BridgeMain {
      * Runs the bridge.
      *
      * @param args {@code --profile=paper|mpsdn}, {@code --validationHeadroom=H},
-     *             {@code --decreaseBase=LIMIT|RATE}: settings that win over the config line's
+     *             {@code --decreaseBase=LIMIT|RATE}, {@code --tier1Threshold=T}: settings that win over the
+     *             config line's
      *             (how a study runs the scenario with another profile); anything else is refused
      * @throws IOException if stdin or stdout fails
      */
@@ -30,9 +31,9 @@ public final class BridgeMain {
         for (String a : args) {
             int eq = a.indexOf('=');
             String name = a.startsWith("--") && eq > 2 ? a.substring(2, eq) : "";
-            if (!name.equals("profile") && !name.equals("validationHeadroom") && !name.equals("decreaseBase")) {
+            if (!BridgeSession.SETTINGS.contains(name)) {
                 System.err.println("mpsdn bridge: unknown argument '" + a + "' (use --profile=, "
-                        + "--validationHeadroom=, --decreaseBase=)");
+                        + "--validationHeadroom=, --decreaseBase=, --tier1Threshold=)");
                 System.exit(2);
             }
             overrides.put(name, a.substring(eq + 1));

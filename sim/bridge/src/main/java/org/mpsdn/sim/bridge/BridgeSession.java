@@ -20,13 +20,13 @@ import org.mpsdn.core.model.Connection;
 import org.mpsdn.core.model.Flow;
 import org.mpsdn.core.model.FlowKey;
 import org.mpsdn.core.model.NetworkSnapshot;
-import org.mpsdn.core.model.StationLoad;
 import org.mpsdn.core.model.UserEquipment;
 import org.mpsdn.core.regulate.DecreaseBase;
 
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One simulator session: the first line configures the Regulation Center, every further line
@@ -38,13 +38,17 @@ import java.util.Map;
  * {@code {"type":"error","message":...}} naming the field, and the session stays usable.</p>
  *
  * <p>Optional, for the regulation profiles (sim/README.md): the config may name {@code profile},
- * {@code validationHeadroom} and {@code decreaseBase} (the command line's {@link #BridgeSession(Map)
- * overrides} win); a cycle may carry station queues ({@code stations}). Each flow's rate over the
- * epoch comes from its byte counter ({@link FlowRates}).</p>
+ * {@code validationHeadroom}, {@code decreaseBase} and {@code tier1Threshold} (the command line's
+ * {@link #BridgeSession(Map) overrides} win); a cycle may carry station queues ({@code stations},
+ * {@link StationReadings}: a malformed entry is skipped and counted, not an error). Each flow's rate
+ * over the epoch comes from its byte counter ({@link FlowRates}).</p>
  */
 public final class BridgeSession {
     /** Protocol version spoken. */
     public static final int VERSION = 1;
+    /** The optional settings a config line or the command line may give. */
+    public static final Set<String> SETTINGS = Set.of("profile", "validationHeadroom", "decreaseBase",
+            "tier1Threshold");
 
     private final ObjectMapper mapper = new ObjectMapper();
     private final Map<String, String> overrides;
@@ -62,7 +66,8 @@ public final class BridgeSession {
      * A session whose profile settings the command line fixes, whatever the config line says.
      *
      * @param overrides any of {@code profile} (paper|mpsdn), {@code validationHeadroom},
-     *                  {@code decreaseBase} (LIMIT|RATE)
+     *                  {@code decreaseBase} (LIMIT|RATE), {@code tier1Threshold} (the mpsdn profile's
+     *                  threshold of its Tier-1 station signal)
      */
     public BridgeSession(Map<String, String> overrides) {
         this.overrides = Map.copyOf(overrides);
@@ -123,6 +128,10 @@ public final class BridgeSession {
         if (base != null) {
             b.decreaseBase(DecreaseBase.valueOf(base.toUpperCase(Locale.ROOT)));
         }
+        String tier1 = setting(j, "tier1Threshold");
+        if (tier1 != null) {
+            b.tier1Threshold(Double.parseDouble(tier1));
+        }
         RegulationParameters params = b.build();
         center = new RegulationCenter(params);
         state = RegulationState.initial();
@@ -177,34 +186,27 @@ public final class BridgeSession {
                     Json.bool(f, "ack", "flows[]"), epoch.rateBps(id, bytes)));
         }
         NetworkSnapshot snapshot = b.build();
-        CycleResult r = center.cycle(snapshot, measurements(j), state);
+        StationReadings stations = new StationReadings();
+        CycleResult r = center.cycle(snapshot, measurements(j, stations), state);
         epoch.close(timeMs);
         state = r.nextState();
         cycles++;
-        return decision(seq, snapshot, ids, r);
+        return decision(seq, snapshot, ids, r, stations);
     }
 
-    /** The occupancies and, when the scenario sends them, the station queues. */
-    private static Measurements measurements(JsonNode j) {
+    /** The occupancies and, when the scenario sends them, the station queues (counted in {@code stations}). */
+    private static Measurements measurements(JsonNode j, StationReadings stations) {
         Measurements.Builder m = Measurements.builder();
         for (JsonNode o : Json.array(j, "occupancy", "cycle")) {
             m.occupancy(new ApDirection(Json.text(o, "ap", "occupancy[]"),
                     Json.enumValue(o, "dir", "occupancy[]", Direction.class)), Json.number(o, "occ", "occupancy[]"));
         }
-        JsonNode stations = j.get("stations");
-        if (stations != null && !stations.isNull()) {
-            for (JsonNode st : Json.array(j, "stations", "cycle")) {
-                JsonNode ue = st.get("ue");
-                m.station(new ApDirection(Json.text(st, "ap", "stations[]"),
-                                Json.enumValue(st, "dir", "stations[]", Direction.class)),
-                        new StationLoad(ue == null || ue.isNull() ? null : ue.asText(),
-                                Json.number(st, "occ", "stations[]")));
-            }
-        }
+        stations.read(j, m);
         return m.build();
     }
 
-    private String decision(long seq, NetworkSnapshot snapshot, Map<FlowKey, Long> ids, CycleResult r) {
+    private String decision(long seq, NetworkSnapshot snapshot, Map<FlowKey, Long> ids, CycleResult r,
+                            StationReadings stations) {
         ObjectNode out = mapper.createObjectNode();
         out.put("type", "decision");
         out.put("seq", seq);
@@ -231,6 +233,10 @@ public final class BridgeSession {
         out.put("droppedConnections", snapshot.droppedConnections());
         out.put("missingOccupancy", r.missingOccupancy());
         out.put("invalidOccupancy", r.invalidOccupancy());
+        out.put("invalidStations", stations.invalid());
+        if (stations.firstError() != null) {
+            out.put("stationError", stations.firstError());
+        }
         signals(out.putArray("signals"), snapshot, r);
         return out.toString();
     }

@@ -102,13 +102,65 @@ public class BridgeProfileTest {
     }
 
     @Test
+    public void theTier1ThresholdIsASetting() throws IOException {
+        // ue1's Tier-1 queue at 0.05: under the default threshold 0.4 the limit grows (Eq. 4 from R_m:
+        // 100 kb/s * (1 + 0.5 * 0.35 / 0.05) = 450 kb/s); at a threshold of 0.05 from the config line, or 0.03
+        // from the command line (which wins over the config's 0.9), it is congestion: R_m
+        BridgeSession byDefault = new BridgeSession();
+        answer(byDefault, String.format(CONFIG, ",\"profile\":\"mpsdn\""));
+        long grown = wifiLimit(answer(byDefault, cycle(1, 2000, 500_000, 0.9, stations(1.0, 0.05))));
+        BridgeSession low = new BridgeSession();
+        answer(low, String.format(CONFIG, ",\"profile\":\"mpsdn\",\"tier1Threshold\":0.05"));
+        long cut = wifiLimit(answer(low, cycle(1, 2000, 500_000, 0.9, stations(1.0, 0.05))));
+        BridgeSession cli = new BridgeSession(Map.of("tier1Threshold", "0.03"));
+        answer(cli, String.format(CONFIG, ",\"profile\":\"mpsdn\",\"tier1Threshold\":0.9"));
+        long cliCut = wifiLimit(answer(cli, cycle(1, 2000, 500_000, 0.9, stations(1.0, 0.05))));
+        assertEquals(450_000L, grown);
+        assertEquals(100_000L, cut);
+        assertEquals(100_000L, cliCut);
+        JsonNode e = answer(new BridgeSession(Map.of("tier1Threshold", "0")), String.format(CONFIG, ""));
+        assertTrue(e.toString(), e.get("message").asText().contains("tier1Threshold"));
+    }
+
+    @Test
     public void withoutStationsTheMpsdnSignalIsMacOccAndBadSettingsAreNamed() throws IOException {
         BridgeSession s = new BridgeSession();
         assertEquals("mpsdn", answer(s, String.format(CONFIG, ",\"profile\":\"mpsdn\"")).get("profile").asText());
         assertEquals(0.9, wifiSignal(answer(s, cycle(1, 2000, 0, 0.9, ""))).get("signal").asDouble(), 0.0);
         JsonNode e = answer(new BridgeSession(), String.format(CONFIG, ",\"profile\":\"fast\""));
         assertTrue(e.toString(), e.get("message").asText().contains("profile must be paper or mpsdn"));
+        // a station reading out of range is skipped and counted, its reason named; the cycle still runs
         e = answer(s, cycle(2, 4000, 0, 0.9, ",\"stations\":[{\"ap\":\"wifi0\",\"dir\":\"DOWNLINK\",\"occ\":2}]"));
-        assertTrue(e.toString(), e.get("message").asText().contains("occupancy must be in [0, 1]"));
+        assertEquals(e.toString(), "decision", e.get("type").asText());
+        assertEquals(1, e.get("invalidStations").asInt());
+        assertTrue(e.toString(), e.get("stationError").asText().contains("occupancy must be in [0, 1]"));
+        assertEquals(0.9, wifiSignal(e).get("signal").asDouble(), 0.0); // no valid station: MacOcc
+    }
+
+    @Test
+    public void malformedStationEntriesAreSkippedAndCountedTheOthersStillCount() throws IOException {
+        BridgeSession s = new BridgeSession();
+        answer(s, String.format(CONFIG, ",\"profile\":\"mpsdn\""));
+        String bad = ",\"stations\":[{\"ap\":\"wifi0\",\"dir\":\"DOWNLINK\",\"ue\":\"ue1\",\"occ\":0.3},"
+                + "{\"ap\":\"wifi0\",\"dir\":\"SIDEWAYS\",\"ue\":\"ue1\",\"occ\":0.9},"
+                + "{\"dir\":\"DOWNLINK\",\"ue\":\"ue1\",\"occ\":0.9},"
+                + "{\"ap\":\"wifi0\",\"dir\":\"DOWNLINK\",\"ue\":\"ue1\",\"occ\":\"full\"},"
+                + "{\"ap\":\"wifi0\",\"dir\":\"DOWNLINK\",\"ue\":7,\"occ\":0.9},"
+                + "{\"ap\":\"wifi0\",\"dir\":\"DOWNLINK\",\"ue\":\" \",\"occ\":0.9},"
+                + "42]";
+        JsonNode d = answer(s, cycle(1, 2000, 500_000, 0.9, bad));
+        assertEquals(d.toString(), "decision", d.get("type").asText());
+        assertEquals(6, d.get("invalidStations").asInt());
+        assertTrue(d.toString(), d.get("stationError").asText().startsWith("stations[1]: "));
+        assertTrue(d.toString(), d.get("stationError").asText().contains("'dir'"));
+        // the one good reading is the signal (not MacOcc 0.9, not a skipped 0.9)
+        assertEquals(0.3, wifiSignal(d).get("signal").asDouble(), 0.0);
+        // the session goes on; a well-formed cycle counts none and names no error
+        JsonNode d2 = answer(s, cycle(2, 4000, 1_000_000, 0.9, stations(1.0, 0.2)));
+        assertEquals(0, d2.get("invalidStations").asInt());
+        assertTrue(d2.toString(), !d2.has("stationError"));
+        // a stations field that is not an array is still an error of the request, naming the field
+        JsonNode e = answer(s, cycle(3, 6000, 1_000_000, 0.9, ",\"stations\":{}"));
+        assertTrue(e.toString(), e.get("message").asText().contains("'stations'"));
     }
 }

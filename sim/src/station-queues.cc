@@ -1,0 +1,112 @@
+// Station queues at the Wi-Fi APs: the part of an AP's MAC queue that holds one station's frames,
+// sampled with the AP's occupancy and averaged over the same epoch, sent to the core as the cycle's
+// station readings (the mpsdn profile's Tier-1 signal reads them; the paper profile ignores them).
+//
+// ns-3.37's WifiMacQueue keeps one container queue per receiver (wifi-mac-queue-container.h:
+// WifiContainerQueueId = {type, receiver address, TID}), so the AP's frames for a station are
+// GetNPackets(queueId) of the AP's queue. A station's share is counted against the AP queue's size,
+// the queue all stations share (the product's mac80211-txq source does the same: mac80211 has no
+// per-station limit, a station can fill the whole queue).
+#include "scenario.h"
+
+using namespace ns3;
+
+namespace mpsdn
+{
+
+namespace
+{
+
+struct StationSum
+{
+    double down = 0;
+    double up = 0;
+    uint32_t samples = 0; // samples while the station was with this AP (fewer if it arrived meanwhile)
+};
+
+std::map<std::pair<int, int>, StationSum> sums; // (AP, UE) -> this epoch's sums
+std::map<int, WifiContainerQueueId> queueIds;   // UE -> its container queue in its AP's MAC queue
+
+/** The container queue that holds the AP's data frames for a station, as ns-3 itself computes it. */
+const WifiContainerQueueId&
+StationQueueId(const Ue& u, int ue, bool qos)
+{
+    auto it = queueIds.find(ue);
+    if (it == queueIds.end())
+    {
+        WifiMacHeader h(qos ? WIFI_MAC_QOSDATA : WIFI_MAC_DATA);
+        if (qos)
+        {
+            h.SetQosTid(0); // AC_BE, the queue the scenario's traffic uses
+        }
+        h.SetAddr1(u.sta->GetMac()->GetAddress());
+        it = queueIds.emplace(ue, WifiMacQueueContainer::GetQueueId(Create<WifiMpdu>(Create<Packet>(), h)))
+                 .first;
+    }
+    return it->second;
+}
+
+double
+Ratio(uint32_t packets, Ptr<WifiMacQueue> q)
+{
+    return std::min(1.0, static_cast<double>(packets) / q->GetMaxSize().GetValue());
+}
+
+} // namespace
+
+void
+SampleStationQueues()
+{
+    for (int a = 0; a < kWifiAps; a++)
+    {
+        Ptr<WifiMacQueue> q = WifiMacQueueOf(aps[a].apDev);
+        bool qos = aps[a].apDev->GetMac()->GetQosSupported();
+        for (size_t i = 0; i < ues.size(); i++)
+        {
+            const Ue& u = ues[i];
+            if (!u.useWifi || u.wifiAp != a)
+            {
+                continue;
+            }
+            StationSum& s = sums[{a, static_cast<int>(i)}];
+            double atAp = Ratio(q->GetNPackets(StationQueueId(u, i, qos)), q);
+            s.down += atAp;
+            // Uplink: the queue the AP-level uplink signal reads (--upSignal), per station: the AP's
+            // frames for the station (its uploads' returning ACK stream) or the station's own MAC queue.
+            s.up += P.upSignal == "ap" ? atAp : WifiOccupancy(u.sta);
+            s.samples++;
+        }
+    }
+}
+
+void
+AddStationQueues(CycleRequest& r, int a)
+{
+    for (auto it = sums.begin(); it != sums.end();)
+    {
+        const auto& [key, s] = *it;
+        if (key.first != a)
+        {
+            ++it;
+            continue;
+        }
+        if (s.samples > 0)
+        {
+            const std::string& ue = ues[key.second].id;
+            r.stations.push_back({aps[a].id, "DOWNLINK", ue, s.down / s.samples});
+            if (P.uplink)
+            {
+                r.stations.push_back({aps[a].id, "UPLINK", ue, s.up / s.samples});
+            }
+        }
+        it = sums.erase(it); // the next epoch starts empty
+    }
+}
+
+void
+ResetStationQueues()
+{
+    sums.clear();
+}
+
+} // namespace mpsdn
