@@ -42,12 +42,9 @@ public final class LimitValidation {
     public static final double MAX_HEADROOM = 10.0;
     /**
      * How much more the Tier-1 stations must send than at the last decrease for it to count as still
-     * taking effect: 5 %. Lab, idle capacity (issue 17, rounds 4-5): the second decreases that Tier 1 did not
-     * need came with it sending 9.6-47 % more, one it needed with 0.5 % more; one at +7 % came while Tier 1
-     * was still short. A wrongly held decrease costs one cycle (the next window may decrease), a wrong one
-     * halves Tier 2 until it climbs back.
+     * taking effect: 10 %, above the window-to-window spread of a served Tier-1 station's rate.
      */
-    public static final double RECOVERY_GAIN = 0.05;
+    public static final double RECOVERY_GAIN = 0.10;
 
     private final double headroom;
     private final DecreaseBase decrease;
@@ -139,7 +136,7 @@ public final class LimitValidation {
      */
     public boolean recovering(long tier1SentBps, long sentAtDecreaseBps) {
         return tier1SentBps > 0 && sentAtDecreaseBps >= 0
-                && tier1SentBps >= Math.round(sentAtDecreaseBps * (1.0 + RECOVERY_GAIN)); // rounded: 20 M x 1.05 is 21 M
+                && tier1SentBps >= Math.round(sentAtDecreaseBps * (1.0 + RECOVERY_GAIN)); // rounded: 30 M x 1.1 is 33 M
     }
 
     /** @return the headroom */

@@ -99,11 +99,10 @@ public class LimitValidationTest {
     }
 
     @Test
-    public void aDecreaseIsStillTakingEffectWhileTier1SendsFivePercentMore() {
+    public void aDecreaseIsStillTakingEffectWhileTier1SendsTenPercentMore() {
         LimitValidation v = new LimitValidation(1.0, DecreaseBase.RATE);
-        assertTrue(v.recovering(10_500_000L, 10_000_000L));
-        assertTrue(v.recovering(21_000_000L, 20_000_000L));
-        assertFalse(v.recovering(10_499_999L, 10_000_000L));
+        assertTrue(v.recovering(11_000_000L, 10_000_000L));
+        assertFalse(v.recovering(10_999_999L, 10_000_000L));
         assertFalse("unknown now", v.recovering(-1L, 10_000_000L));
         assertFalse("no decrease to compare with", v.recovering(11_000_000L, -1L));
         assertFalse("Tier 1 sent nothing", v.recovering(0L, 0L));
