@@ -49,9 +49,7 @@ final class Tier2Limits {
      * @param s              the snapshot
      * @param in             the signal's inputs
      * @param m              the measurements (which signal windows predate their limit)
-     * @param tier2RateBps   measured Tier-2 rate per AP and direction (-1: unknown), see {@link FlowTiers}; when
-     *                       unknown, the mpsdn profile reads what the Tier-2 stations' queues sent
-     *                       ({@link SignalInputs#tier2SentBps})
+     * @param tier2RateBps   measured Tier-2 rate per AP and direction (-1: unknown), see {@link FlowTiers}
      * @param previous       the previous limits (BW_i)
      * @param law            the signal, the Eq. (4) step and the optional validation
      * @param regulateUplink whether both directions are regulated
@@ -93,8 +91,7 @@ final class Tier2Limits {
                         recovering++;
                         bps[i] = Math.max(floor, Math.min(a.capacityBps(), current));
                     } else {
-                        bps[i] = law.step(eq4, current, r.value(), a.capacityBps(), floor,
-                                law.rate(tier2RateBps[i], in, ap, key));
+                        bps[i] = law.step(eq4, current, r.value(), a.capacityBps(), floor, tier2RateBps[i]);
                     }
                 } else {
                     absent += r.source() == SignalReading.Source.MISSING ? 1 : 0;
@@ -167,22 +164,6 @@ final class Tier2Limits {
         boolean recovering(BandwidthRegulator eq4, double signal, long tier1SentBps, long sentAtDecrease) {
             return validation != null && eq4.congested(signal)
                     && validation.recovering(tier1SentBps, sentAtDecrease);
-        }
-
-        /**
-         * The measured Tier-2 rate the validation reads: the Tier-2 flows' (counted before the meter), or,
-         * when one of them has none (e.g. counted across a change of the limit, or a rule's first 5-s stats
-         * poll) and the profile reads station queues, what the queues of the stations carrying Tier 2 sent
-         * over the signal's window (after the meter, and fresh).
-         *
-         * @param flowsBps the Tier-2 flows' rate, -1 when unknown
-         * @param in       the signal's inputs
-         * @param ap       AP index
-         * @param key      AP and direction
-         * @return bit/s, -1 when unknown
-         */
-        long rate(long flowsBps, SignalInputs in, int ap, ApDirection key) {
-            return flowsBps >= 0 || !stationSignal ? flowsBps : in.tier2SentBps(ap, key);
         }
 
         /**

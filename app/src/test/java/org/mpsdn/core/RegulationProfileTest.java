@@ -211,27 +211,4 @@ public class RegulationProfileTest {
         assertEquals(0, p.decreasesHeldRecovering());
         assertTrue(p.tier1SentBps("W2", Direction.DOWNLINK).isEmpty());
     }
-
-    @Test
-    public void withoutAFlowRateWhatTheTier2StationsSentIsTheRate() {
-        // net has no flow rates: the Tier-2 rate is unknown (-1) from the flows
-        CycleResult cut = mpsdn.cycle(net, w2Sent(20_000_000L, -1).build(), AT_40M);
-        assertEquals(-1L, cut.tier2RateBps(net.apIndex("W2"), Direction.DOWNLINK));
-        assertEquals("halves M's queue's 6 Mb/s, not the 40 Mb/s limit", 3_000_000L, w2Limit(cut));
-        // an increase while M's queue sent 1 Mb/s of a 40 Mb/s limit: application-limited, held
-        Measurements idle = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.9, 1_000_000L))
-                .station(W2, new StationLoad("S", 0.05, 20_000_000L)).build();
-        assertEquals(40_000_000L, w2Limit(mpsdn.cycle(net, idle, AT_40M)));
-        // a rate from the flows comes first (M's Tier-2 flow at 6 Mb/s in measured(); its queue says 20)
-        Measurements both = Measurements.builder().occupancy(W2, 0.2)
-                .station(W2, new StationLoad("M", 0.9, 20_000_000L)).station(W2, new StationLoad("S", 0.9, 1L)).build();
-        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), both, AT_40M)));
-        // no station carrying Tier 2 reported (or one without a rate): unknown, the paper's halving of the limit
-        Measurements onlyS = Measurements.builder().occupancy(W2, 0.2)
-                .station(W2, new StationLoad("S", 0.9, 20_000_000L)).build();
-        assertEquals(20_000_000L, w2Limit(mpsdn.cycle(net, onlyS, AT_40M)));
-        Measurements noRate = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.9))
-                .station(W2, new StationLoad("S", 0.9, 20_000_000L)).build();
-        assertEquals(20_000_000L, w2Limit(mpsdn.cycle(net, noRate, AT_40M)));
-    }
 }

@@ -73,31 +73,13 @@ public final class SignalInputs {
      *         has no rate
      */
     public long tier1SentBps(int ap, ApDirection key) {
-        return stations(key).isEmpty() ? StationLoad.UNKNOWN : sentBps(ap, key, false);
-    }
-
-    /**
-     * What the stations that carry Tier-2 flows at an AP direction sent over the window: the Tier-2 rate
-     * after the meter, fresh (the window ends at the cycle), and at most what they sent in all.
-     *
-     * @param ap  AP index
-     * @param key AP and direction
-     * @return bit/s, or {@link StationLoad#UNKNOWN} when no reported station queue carries Tier 2 or one of
-     *         theirs has no rate
-     */
-    public long tier2SentBps(int ap, ApDirection key) {
-        boolean any = false;
-        for (StationLoad l : stations(key)) {
-            any |= carriesTier2(ap, key.direction(), l);
+        List<StationLoad> loads = stations(key);
+        if (loads.isEmpty()) {
+            return StationLoad.UNKNOWN;
         }
-        return any ? sentBps(ap, key, true) : StationLoad.UNKNOWN;
-    }
-
-    // the sum of the sent rates of the stations that do (tier2) or do not carry Tier 2; unknown if one is
-    private long sentBps(int ap, ApDirection key, boolean tier2) {
         long sum = 0;
-        for (StationLoad l : stations(key)) {
-            if (carriesTier2(ap, key.direction(), l) != tier2) {
+        for (StationLoad l : loads) {
+            if (carriesTier2(ap, key.direction(), l)) {
                 continue;
             }
             if (l.sentBps() == StationLoad.UNKNOWN) {
