@@ -119,18 +119,35 @@ func (s *StationTXQ) addTXQStats(q *netlink.AttributeDecoder) {
 
 // TXQStationQueues turns the stations' TXQ state into station queue samples
 // for direction dir. mac80211 limits its fair queue per phy, not per
-// station, so each station's limits are the phy's (a station can fill the
-// whole queue). ips maps lower-case MACs to the stations' addresses.
-// Samples are ordered by MAC.
+// station, so a station is counted against its fair share of the phy's
+// limits: the phy's limits over the number of stations with a backlog (at
+// least 1). A station holding its fair share reads full, as a full
+// per-station queue (the qdisc source) does; counted against the whole phy
+// limit, a starved station among several backlogged ones under-reads (ns-3,
+// docs/results/fig13-station-queues). ips maps lower-case MACs to the
+// stations' addresses. Samples are ordered by MAC.
 func TXQStationQueues(stas []StationTXQ, phy WiphyTXQ, dir Direction, ips map[string][]string) []StationQueueSample {
+	backlogged := uint64(0)
+	for _, st := range stas {
+		if st.BacklogPackets > 0 || st.BacklogBytes > 0 {
+			backlogged++
+		}
+	}
+	share := max(backlogged, 1)
 	out := make([]StationQueueSample, 0, len(stas))
 	for _, st := range stas {
 		out = append(out, StationQueueSample{
 			QueueSample: QueueSample{Direction: dir, BacklogPackets: st.BacklogPackets, BacklogBytes: st.BacklogBytes,
-				LimitPackets: phy.LimitPackets, LimitBytes: phy.LimitBytes, Drops: st.Drops, Source: "mac80211-txq"},
+				LimitPackets: fairShare(phy.LimitPackets, share), LimitBytes: fairShare(phy.LimitBytes, share),
+				Drops: st.Drops, Source: "mac80211-txq"},
 			QueueID: st.MAC, MAC: st.MAC, IPs: ips[st.MAC], SentBytes: st.TxBytes,
 		})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].QueueID < out[j].QueueID })
 	return out
+}
+
+// fairShare is limit / n rounded up, 0 (no limit known) staying 0.
+func fairShare(limit, n uint64) uint64 {
+	return (limit + n - 1) / n
 }

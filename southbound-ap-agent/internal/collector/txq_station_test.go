@@ -92,8 +92,9 @@ func TestParseStationTXQWithoutTXQsAndErrors(t *testing.T) {
 	}
 }
 
-// Every station's limits are the phy's fair-queue limits; IPs come from the
-// neighbour table; the result is ordered by MAC.
+// Every station's limits are its fair share of the phy's fair-queue limits
+// (the phy's over the stations with a backlog); IPs come from the neighbour
+// table; the result is ordered by MAC.
 func TestTXQStationQueues(t *testing.T) {
 	a, _, _ := ParseStationTXQ(staMsg(t, macA, 1000, 0, map[uint16]tidTXQ{0: {backlogBytes: 4 << 20, backlogPkts: 512}}))
 	b, _, _ := ParseStationTXQ(staMsg(t, macB, 2000, 0, map[uint16]tidTXQ{0: {backlogPkts: 2048}}))
@@ -103,14 +104,31 @@ func TestTXQStationQueues(t *testing.T) {
 	if len(got) != 2 || got[0].QueueID != "02:00:00:00:00:0a" || got[1].MAC != "02:00:00:00:00:0b" {
 		t.Fatalf("station queues %+v", got)
 	}
-	if !slices.Equal(got[1].IPs, []string{"10.0.0.11"}) || got[1].SentBytes != 2000 || got[1].LimitPackets != 8192 ||
-		got[1].LimitBytes != 16<<20 || got[1].Source != "mac80211-txq" || got[1].Direction != Downlink {
-		t.Fatalf("station b %+v", got[1])
+	if !slices.Equal(got[1].IPs, []string{"10.0.0.11"}) || got[1].SentBytes != 2000 || got[1].LimitPackets != 4096 ||
+		got[1].LimitBytes != 8<<20 || got[1].Source != "mac80211-txq" || got[1].Direction != Downlink {
+		t.Fatalf("station b %+v (two backlogged stations: half the phy's limits each)", got[1])
 	}
-	if r, _ := got[0].Ratio(); r != 0.25 {
-		t.Fatalf("station a ratio %v, want 0.25 (max of 512/8192 and 4M/16M)", r)
+	if r, _ := got[0].Ratio(); r != 0.5 {
+		t.Fatalf("station a ratio %v, want 0.5 (max of 512/4096 and 4M/8M)", r)
 	}
-	if r, _ := got[1].Ratio(); r != 0.25 {
-		t.Fatalf("station b ratio %v, want 2048/8192", r)
+	if r, _ := got[1].Ratio(); r != 0.5 {
+		t.Fatalf("station b ratio %v, want 2048/4096", r)
+	}
+}
+
+// An idle station does not take a share: the one backlogged station is
+// counted against the whole phy limit, and no station means the phy's limit.
+func TestTXQStationQueuesFairShareCountsBackloggedStations(t *testing.T) {
+	a, _, _ := ParseStationTXQ(staMsg(t, macA, 1000, 0, map[uint16]tidTXQ{0: {backlogPkts: 1000}}))
+	b, _, _ := ParseStationTXQ(staMsg(t, macB, 2000, 0, map[uint16]tidTXQ{}))
+	phy := WiphyTXQ{LimitPackets: 8191, LimitBytes: 0}
+	got := TXQStationQueues([]StationTXQ{a, b}, phy, Downlink, nil)
+	if got[0].LimitPackets != 8191 || got[1].LimitPackets != 8191 || got[0].LimitBytes != 0 {
+		t.Fatalf("one backlogged station: the phy's limits for all, got %+v", got)
+	}
+	c, _, _ := ParseStationTXQ(staMsg(t, macB, 2000, 0, map[uint16]tidTXQ{0: {backlogBytes: 1}}))
+	got = TXQStationQueues([]StationTXQ{a, c}, phy, Downlink, nil)
+	if got[0].LimitPackets != 4096 || got[1].LimitPackets != 4096 {
+		t.Fatalf("two backlogged stations: 8191 / 2 rounded up, got %d, %d", got[0].LimitPackets, got[1].LimitPackets)
 	}
 }
