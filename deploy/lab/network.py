@@ -33,6 +33,11 @@ class LabNetwork:
             sh(f"{OVS_CTL} start --system-id=random >/dev/null 2>&1")
             self.started_ovs = True
             sh(f"renice -n {NICE} -p $(pidof ovs-vswitchd) >/dev/null", check=False)
+        # Open vSwitch keeps its bridges in its database across restarts: a lab that ended without down() (a killed
+        # run, a machine image taken mid-run) leaves its bridges there, and add-br would fail on them
+        stale = remove_bridges()
+        if stale:
+            log(f"removed {len(stale)} stale lab bridge(s) left in the OVS database: {', '.join(stale)}")
 
     @staticmethod
     def _add_namespaces():
@@ -115,8 +120,7 @@ def down(quiet=False):
                 sh(f"kill -9 {pid}", check=False)
             sh(f"ip netns del {name}", check=False)
     if shutil.which("ovs-vsctl") and sh("pgrep -x ovs-vswitchd", check=False) == 0:
-        for a in AP.values():
-            sh(f"ovs-vsctl --if-exists del-br {PREFIX}{a['bridge']}", check=False)
+        remove_bridges()
     links = sh("ip -o link show", capture=True, check=False) or ""
     for line in links.splitlines():
         dev = line.split(":")[1].strip().split("@")[0]
@@ -124,3 +128,12 @@ def down(quiet=False):
             sh(f"ip link del {dev}", check=False)
     if not quiet:
         log("testbed removed")
+
+
+def remove_bridges():
+    """Deletes the lab's OVS bridges (any bridge named with the lab's prefix); returns the names it deleted."""
+    names = (sh("ovs-vsctl list-br", capture=True, check=False) or "").split()
+    stale = [b for b in names if b.startswith(PREFIX)]
+    for b in stale:
+        sh(f"ovs-vsctl --if-exists del-br {b}", check=False)
+    return stale

@@ -10,6 +10,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from shell import terminate  # noqa: E402
 from testbed import Lab  # noqa: E402
+import network  # noqa: E402
 
 
 class FakeProc:
@@ -85,6 +86,45 @@ class TerminateTest(unittest.TestCase):
         ended.running = False
         terminate(ended)
         self.assertEqual(stopped, ["term host", "kill host"])
+
+
+class StaleBridgesTest(unittest.TestCase):
+    """Open vSwitch keeps bridges in its database across restarts; the lab removes its own leftovers, only those."""
+
+    def setUp(self):
+        self.cmds = []
+        self.listed = "br-int\nmpl-brw\nmpl-brl\nother-mpl-x\n"
+        self._sh = network.sh
+        network.sh = self.fake_sh
+
+    def tearDown(self):
+        network.sh = self._sh
+
+    def fake_sh(self, cmd, check=True, capture=False):
+        self.cmds.append(cmd)
+        if cmd == "ovs-vsctl list-br":
+            return self.listed
+        if cmd.startswith("pgrep"):
+            return 1   # not running: the lab starts it
+        return "" if capture else 0
+
+    def test_removes_only_the_lab_prefix(self):
+        self.assertEqual(["mpl-brw", "mpl-brl"], network.remove_bridges())
+        dels = [c for c in self.cmds if "del-br" in c]
+        self.assertEqual(["ovs-vsctl --if-exists del-br mpl-brw", "ovs-vsctl --if-exists del-br mpl-brl"], dels)
+
+    def test_starting_ovs_clears_the_leftovers_before_adding_bridges(self):
+        lab = Lab(tempfile.mkdtemp(), tempfile.mkdtemp())
+        lab._start_ovs()
+        self.assertTrue(lab.started_ovs)
+        start = next(i for i, c in enumerate(self.cmds) if " start " in c)
+        first_del = next(i for i, c in enumerate(self.cmds) if "del-br mpl-brw" in c)
+        self.assertLess(start, first_del)
+
+    def test_nothing_to_remove(self):
+        self.listed = "br-int\n"
+        self.assertEqual([], network.remove_bridges())
+        self.assertFalse([c for c in self.cmds if "del-br" in c])
 
 
 if __name__ == "__main__":
