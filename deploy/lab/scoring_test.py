@@ -50,8 +50,21 @@ class HalvingTest(unittest.TestCase):
         reg = self.reg([1000, 1000, 500, 500, 800, 400, 400, 200])
         s = series(ue2_wifi=[20.0] * 39)
         g = scoring.halving_goal("x", reg, "wifi", s, 100.0, {"ue2/wifi": 10.0}, 2.0)
-        self.assertEqual(g["value"], 3)
+        self.assertEqual(g["value"], 3)   # three halvings
+        self.assertEqual(g["decreases"], 3)
         self.assertFalse(g["met"])
+
+    def test_depth_counts_halvings_not_decreases(self):
+        s = series(ue2_wifi=[20.0] * 39)
+        # two decreases by one rung of the sqrt(2) ladder (rates rounded to kbit/s): one halving, met
+        g = scoring.halving_goal("x", self.reg([6250, 4419, 3125]), "wifi", s, 100.0, {"ue2/wifi": 10.0}, 2.0)
+        self.assertEqual((g["value"], g["decreases"], g["met"]), (1.0, 2, True))
+        # three of them: 1.5 halvings, missed
+        g = scoring.halving_goal("x", self.reg([6250, 4419, 3125, 2210]), "wifi", s, 100.0, {"ue2/wifi": 10.0}, 2.0)
+        self.assertEqual((g["value"], g["met"]), (1.5, False))
+        # one decrease deeper than a halving (50 -> 8.8 Mb/s) is 2.5 halvings, missed
+        g = scoring.halving_goal("x", self.reg([50000, 8839]), "wifi", s, 100.0, {"ue2/wifi": 10.0}, 2.0)
+        self.assertEqual((g["value"], g["decreases"], g["met"]), (2.5, 1, False))
 
     def test_decreases_while_tier1_is_short_do_not_count(self):
         reg = self.reg([1000, 500, 250, 125])

@@ -14,6 +14,8 @@ import os
 import statistics
 import sys
 
+import scoring
+
 # (experiment, label, how to read the value from the result, higher is better)
 QUANTITIES = [
     ("prototype", "UE1 / No-MP (MP-SDN phase)", lambda r: _ratio(r, "ue", "ue1"), True),
@@ -21,16 +23,23 @@ QUANTITIES = [
     ("prototype", "Wi-Fi AP / No-MP", lambda r: _ratio(r, "ap", "wifi"), True),
     ("prototype", "LTE AP / No-MP", lambda r: _ratio(r, "ap", "lte"), True),
     ("prototype", "limit decreases per 30 s while Tier 1 satisfied (worst AP)",
-     lambda r: _worst(r, "while Tier 1 is satisfied"), False),
+     lambda r: _worst(r, "while Tier 1 is satisfied", _count), False),
+    ("prototype", "halvings (depth) per 30 s while Tier 1 satisfied (worst AP)",
+     lambda r: _worst(r, "while Tier 1 is satisfied", _depth), False),
     ("dynamic-demand", "cycles until Tier 1 >= 95 % after a step up (worst step; null = not recovered)",
      lambda r: _goal(r, "after every step up"), False),
-    ("dynamic-demand", "limit decreases per 30 s while Tier 1 satisfied", lambda r: _worst(r, "while Tier 1"), False),
+    ("dynamic-demand", "limit decreases per 30 s while Tier 1 satisfied",
+     lambda r: _worst(r, "while Tier 1", _count), False),
+    ("dynamic-demand", "halvings (depth) per 30 s while Tier 1 satisfied",
+     lambda r: _worst(r, "while Tier 1", _depth), False),
     ("idle-capacity", "Wi-Fi: Tier 2 / idle capacity", lambda r: _goal(r, "wifi-idle: ue3"), True),
     ("idle-capacity", "LTE: Tier 2 / idle capacity", lambda r: _goal(r, "lte-idle: ue2"), True),
     ("idle-capacity", "Wi-Fi: Tier 2 taken / idle (Mb/s)", lambda r: _taken(r, "wifi-idle: ue3"), True),
     ("idle-capacity", "LTE: Tier 2 taken / idle (Mb/s)", lambda r: _taken(r, "lte-idle: ue2"), True),
     ("idle-capacity", "limit decreases per 30 s while Tier 1 satisfied (worst AP)",
-     lambda r: _worst(r, "while Tier 1 is satisfied"), False),
+     lambda r: _worst(r, "while Tier 1 is satisfied", _count), False),
+    ("idle-capacity", "halvings (depth) per 30 s while Tier 1 satisfied (worst AP)",
+     lambda r: _worst(r, "while Tier 1 is satisfied", _depth), False),
 ]
 
 
@@ -45,9 +54,19 @@ def _goal(r, prefix):
     return next((g["value"] for g in r["goals"] if g["goal"].startswith(prefix)), None)
 
 
-def _worst(r, part):
-    vals = [g["value"] for g in r["goals"] if part in g["goal"]]
+def _worst(r, part, read):
+    vals = [read(g) for g in r["goals"] if part in g["goal"]]
     return max(vals) if vals else None
+
+
+def _count(g):
+    """Decreases in the worst 30-s window (runs scored before the depth was: the goal's value)."""
+    return g.get("decreases", g["value"])
+
+
+def _depth(g):
+    """Halvings in the worst 30-s window, from the goal's decreases (the same for runs scored before the depth)."""
+    return round(scoring.halving_depth([tuple(c) for c in g["decreases_while_satisfied"]]), 2)
 
 
 def _taken(r, prefix):

@@ -15,6 +15,10 @@ type StationWindow struct {
 	// window (fewer than the direction's when the station appeared in it).
 	Ratio float64
 	Count uint32
+	// Empty is how many of the Count samples found the queue empty (no
+	// packet and no byte): a served queue empties between its service turns,
+	// a station short of airtime keeps a standing backlog.
+	Empty uint32
 	// Drops and SentBytes are the counters' increases over the window, from
 	// the sample before the window (or the queue's oldest one in it).
 	Drops     uint64
@@ -40,6 +44,9 @@ func stationWindows(r *ring, inWindow int) []StationWindow {
 			}
 			a.sum += sp.ratio
 			a.w.Count++
+			if sp.s.BacklogPackets == 0 && sp.s.BacklogBytes == 0 {
+				a.w.Empty++
+			}
 			a.oldest = sp.s
 		}
 	}

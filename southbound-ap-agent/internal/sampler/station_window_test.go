@@ -54,6 +54,9 @@ func TestStationQueuesAveragedOverTheWindow(t *testing.T) {
 	if two.Count != 3 || math.Abs(two.Ratio-0.5) > 1e-12 || two.Drops != 4 || two.SentBytes != 8000 || two.Last.BacklogPackets != 0 {
 		t.Errorf("station 2: %+v, want 3 samples at (1+0.5+0)/3, 4 drops, 8000 B sent", two)
 	}
+	if two.Empty != 1 || three.Empty != 0 {
+		t.Errorf("empty samples %d and %d, want 1 (station 2's last) and 0", two.Empty, three.Empty)
+	}
 	if three.Count != 2 || math.Abs(three.Ratio-0.5) > 1e-12 || three.Drops != 4 || three.SentBytes != 2000 ||
 		three.Last.IPs[0] != "10.0.0.3" {
 		t.Errorf("station 3: %+v, want 2 samples at (0.25+0.75)/2, 4 drops, 2000 B sent since it appeared", three)
@@ -94,5 +97,25 @@ func TestStationQueueWithoutLimitFailsTheRound(t *testing.T) {
 	}
 	if _, err := s.Window(0); err == nil {
 		t.Fatalf("window after a failed round succeeded")
+	}
+}
+
+// A sample counts as empty only when neither packets nor bytes are queued
+// (a byte-limited source may report bytes without packets).
+func TestStationQueueEmptyNeedsNoPacketAndNoByte(t *testing.T) {
+	bytesOnly := sq("2", 0, 0, 0)
+	bytesOnly.BacklogBytes = 1500
+	bytesOnly.LimitBytes = 60000
+	src := &stations{qs: []collector.StationQueueSample{bytesOnly}}
+	s, clk, _ := newTest(t, src)
+	step(t, s, clk)
+	src.qs = []collector.StationQueueSample{sq("2", 0, 0, 0)}
+	step(t, s, clk)
+	w, err := s.Window(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := w.Queues[0].Stations; len(st) != 1 || st[0].Count != 2 || st[0].Empty != 1 {
+		t.Fatalf("stations %+v, want 2 samples of which 1 empty", st)
 	}
 }

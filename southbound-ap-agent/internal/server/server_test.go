@@ -59,7 +59,7 @@ func (f *fakeWindow) poll(d time.Duration, mode sampler.Mode) (sampler.Window, e
 		CapacityBps: 5000, Queues: []sampler.QueueWindow{{
 			Direction: collector.Downlink, Ratio: 0.9, Count: 20, Drops: 4,
 			Last: collector.QueueSample{BacklogBytes: 900, LimitBytes: 1000, Source: "qdisc"},
-			Stations: []sampler.StationWindow{{Ratio: 0.75, Count: 19, Drops: 3, SentBytes: 64000,
+			Stations: []sampler.StationWindow{{Ratio: 0.75, Count: 19, Empty: 2, Drops: 3, SentBytes: 64000,
 				Last: collector.StationQueueSample{QueueID: "1:100", IPs: []string{"10.0.0.2"},
 					QueueSample: collector.QueueSample{BacklogPackets: 30, LimitPackets: 40, Source: "qdisc"}}}}}}}, nil
 }

@@ -4,6 +4,7 @@ import (
 	agentv1 "github.com/mpsdn/mpsdn/southbound-ap-agent/gen/mpsdn/agent/v1"
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/collector"
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/sampler"
+	"google.golang.org/protobuf/proto"
 )
 
 // windowModes maps the request's window mode to the sampler's; UNSPECIFIED
@@ -67,6 +68,7 @@ func toProtoStationQueue(d collector.Direction, sw sampler.StationWindow) *agent
 		BacklogBytes:   l.BacklogBytes,
 		Drops:          sw.Drops,
 		SentBytes:      sw.SentBytes,
+		EmptySamples:   proto.Uint32(sw.Empty),
 	}
 }
 

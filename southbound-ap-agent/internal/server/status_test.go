@@ -63,7 +63,8 @@ func TestSlidingModeStationQueuesAndNewestSample(t *testing.T) {
 	q := st.StationQueues[0]
 	if q.Direction != agentv1.Direction_DIRECTION_DOWNLINK || q.Source != "qdisc" || q.QueueId != "1:100" ||
 		len(q.Ips) != 1 || q.Ips[0] != "10.0.0.2" || q.OccupancyRatio != 0.75 || q.SampleCount != 19 ||
-		q.BacklogPackets != 30 || q.LimitPackets != 40 || q.Drops != 3 || q.SentBytes != 64000 {
+		q.BacklogPackets != 30 || q.LimitPackets != 40 || q.Drops != 3 || q.SentBytes != 64000 ||
+		q.EmptySamples == nil || q.GetEmptySamples() != 2 {
 		t.Fatalf("station queue %v", q)
 	}
 }

@@ -422,7 +422,12 @@ type StationQueue struct {
 	// Packets dropped by this queue during the window.
 	Drops uint64 `protobuf:"varint,13,opt,name=drops,proto3" json:"drops,omitempty"`
 	// Bytes this queue sent (dequeued towards the station) during the window.
-	SentBytes     uint64 `protobuf:"varint,14,opt,name=sent_bytes,json=sentBytes,proto3" json:"sent_bytes,omitempty"`
+	SentBytes uint64 `protobuf:"varint,14,opt,name=sent_bytes,json=sentBytes,proto3" json:"sent_bytes,omitempty"`
+	// How many of the sample_count samples found the queue empty (no packet
+	// and no byte queued). A queue that is served empties between its service
+	// turns; a station short of airtime keeps a standing backlog. Absent from
+	// agents older than this field (presence tells "not reported" from 0).
+	EmptySamples  *uint32 `protobuf:"varint,15,opt,name=empty_samples,json=emptySamples,proto3,oneof" json:"empty_samples,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -551,6 +556,13 @@ func (x *StationQueue) GetDrops() uint64 {
 func (x *StationQueue) GetSentBytes() uint64 {
 	if x != nil {
 		return x.SentBytes
+	}
+	return 0
+}
+
+func (x *StationQueue) GetEmptySamples() uint32 {
+	if x != nil && x.EmptySamples != nil {
+		return *x.EmptySamples
 	}
 	return 0
 }
@@ -829,7 +841,7 @@ const file_mpsdn_agent_v1_ap_agent_proto_rawDesc = "" +
 	"\x0fbacklog_packets\x18\x06 \x01(\x04R\x0ebacklogPackets\x12#\n" +
 	"\rbacklog_bytes\x18\a \x01(\x04R\fbacklogBytes\x12\x14\n" +
 	"\x05drops\x18\b \x01(\x04R\x05drops\x12\x16\n" +
-	"\x06source\x18\t \x01(\tR\x06source\"\xc8\x03\n" +
+	"\x06source\x18\t \x01(\tR\x06source\"\x84\x04\n" +
 	"\fStationQueue\x127\n" +
 	"\tdirection\x18\x01 \x01(\x0e2\x19.mpsdn.agent.v1.DirectionR\tdirection\x12\x16\n" +
 	"\x06source\x18\x02 \x01(\tR\x06source\x12\x19\n" +
@@ -847,7 +859,9 @@ const file_mpsdn_agent_v1_ap_agent_proto_rawDesc = "" +
 	"\rbacklog_bytes\x18\f \x01(\x04R\fbacklogBytes\x12\x14\n" +
 	"\x05drops\x18\r \x01(\x04R\x05drops\x12\x1d\n" +
 	"\n" +
-	"sent_bytes\x18\x0e \x01(\x04R\tsentBytes\"\xed\x01\n" +
+	"sent_bytes\x18\x0e \x01(\x04R\tsentBytes\x12(\n" +
+	"\rempty_samples\x18\x0f \x01(\rH\x00R\femptySamples\x88\x01\x01B\x10\n" +
+	"\x0e_empty_samples\"\xed\x01\n" +
 	"\aStation\x12\x10\n" +
 	"\x03mac\x18\x01 \x01(\tR\x03mac\x12\x10\n" +
 	"\x03ips\x18\x02 \x03(\tR\x03ips\x12\x19\n" +
@@ -937,6 +951,7 @@ func file_mpsdn_agent_v1_ap_agent_proto_init() {
 	if File_mpsdn_agent_v1_ap_agent_proto != nil {
 		return
 	}
+	file_mpsdn_agent_v1_ap_agent_proto_msgTypes[2].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -25,7 +25,9 @@ import java.util.Set;
  * ({@link org.mpsdn.core.regulate.LimitValidation}). For the first window that does not predate a limit
  * that a decrease set, it also reads what the Tier-1 stations sent over the window that decrease was decided
  * on ({@link #tier1SentAtDecreaseBps(ApDirection)}): while they send more now, the decrease is still taking
- * effect and the profile does not decrease again.</p>
+ * effect and the profile does not decrease again. And it reads what they sent over the previous cycle's window
+ * ({@link #tier1SentBeforeBps(ApDirection)}): a decrease while they send clearly more than then answers a rise of
+ * the Tier-1 demand and halves; one that does not undoes Tier 2's probing and is gentler.</p>
  *
  * <p>An occupancy may be null, NaN or outside [0, 1]: the cycle then holds the limit and counts it
  * invalid, as {@link RegulationCenter#cycle(org.mpsdn.core.model.NetworkSnapshot, Map, RegulationState)}
@@ -38,6 +40,7 @@ public final class Measurements {
     private final Map<ApDirection, List<StationLoad>> stations;
     private final Set<ApDirection> predatesLimit;
     private final Map<ApDirection, Long> sentAtDecrease;
+    private final Map<ApDirection, Long> sentBefore;
 
     private Measurements(Builder b) {
         this.occupancy = Collections.unmodifiableMap(new HashMap<>(b.occupancy));
@@ -46,6 +49,7 @@ public final class Measurements {
         this.stations = Collections.unmodifiableMap(st);
         this.predatesLimit = Set.copyOf(b.predatesLimit);
         this.sentAtDecrease = Map.copyOf(b.sentAtDecrease);
+        this.sentBefore = Map.copyOf(b.sentBefore);
     }
 
     /** @return no measurement at all */
@@ -100,6 +104,16 @@ public final class Measurements {
         return sentAtDecrease.getOrDefault(key, StationLoad.UNKNOWN);
     }
 
+    /**
+     * What the Tier-1 stations of an AP direction sent over the previous cycle's window.
+     *
+     * @param key AP and direction
+     * @return bit/s, or {@link StationLoad#UNKNOWN} when not supplied
+     */
+    public long tier1SentBeforeBps(ApDirection key) {
+        return sentBefore.getOrDefault(key, StationLoad.UNKNOWN);
+    }
+
     @Override
     public String toString() {
         return "Measurements{occupancy=" + occupancy.size() + ", stations=" + stations.size()
@@ -112,6 +126,7 @@ public final class Measurements {
         private final Map<ApDirection, List<StationLoad>> stations = new HashMap<>();
         private final Set<ApDirection> predatesLimit = new HashSet<>();
         private final Map<ApDirection, Long> sentAtDecrease = new HashMap<>();
+        private final Map<ApDirection, Long> sentBefore = new HashMap<>();
 
         private Builder() {
         }
@@ -179,6 +194,19 @@ public final class Measurements {
          */
         public Builder tier1SentAtDecrease(ApDirection key, long tier1SentBps) {
             sentAtDecrease.put(Checks.nonNull("key", key), Checks.inRange("tier1SentBps", tier1SentBps, 0,
+                    Long.MAX_VALUE));
+            return this;
+        }
+
+        /**
+         * Supplies what the Tier-1 stations of an AP direction sent over the previous cycle's window.
+         *
+         * @param key          AP and direction
+         * @param tier1SentBps bit/s, &ge; 0
+         * @return this builder
+         */
+        public Builder tier1SentBefore(ApDirection key, long tier1SentBps) {
+            sentBefore.put(Checks.nonNull("key", key), Checks.inRange("tier1SentBps", tier1SentBps, 0,
                     Long.MAX_VALUE));
             return this;
         }

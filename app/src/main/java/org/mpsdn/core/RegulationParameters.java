@@ -37,6 +37,12 @@ public final class RegulationParameters {
     /** Default base of a validated decrease in the mpsdn profile (measured in docs/regulation.md). */
     public static final DecreaseBase DEFAULT_DECREASE_BASE = DecreaseBase.RATE;
     /**
+     * Default factor of a validated decrease in the mpsdn profile: 1/&radic;2, one rung of the default meter
+     * ladder, about CUBIC's &beta; = 0.7 (RFC 9438 Sec. 4.6). Halving (Algorithm 2's 0.5) made Tier 2 average
+     * 0.72-0.79 of its sawtooth's peaks in the lab's idle-capacity runs (docs/regulation.md).
+     */
+    public static final double DEFAULT_DECREASE_FACTOR = Math.sqrt(0.5);
+    /**
      * Default threshold of the mpsdn profile's Tier-1 station signal: in the lab a satisfied Tier-1
      * station's queue averaged 0.02-0.11 over a 2-s window, a throttled (backlogged TCP) one 0.56-0.83,
      * which CTh 0.85 (the paper's, for one shared MAC queue) never reaches (docs/regulation.md).
@@ -53,6 +59,7 @@ public final class RegulationParameters {
     private final Profile profile;
     private final double validationHeadroom;
     private final DecreaseBase decreaseBase;
+    private final double decreaseFactor;
     private final double tier1Threshold;
 
     private RegulationParameters(Builder b) {
@@ -67,6 +74,7 @@ public final class RegulationParameters {
         this.validationHeadroom = Checks.inRange("validationHeadroom", b.validationHeadroom, 0.0,
                 LimitValidation.MAX_HEADROOM);
         this.decreaseBase = Checks.nonNull("decreaseBase", b.decreaseBase);
+        this.decreaseFactor = Checks.inOpenRange("decreaseFactor", b.decreaseFactor, 0.0, 1.0);
         this.tier1Threshold = Checks.inLeftOpenRange("tier1Threshold", b.tier1Threshold, 0.0, 1.0);
     }
 
@@ -85,6 +93,7 @@ public final class RegulationParameters {
         return new Builder().cth(cth).alpha(alpha).minRateBps(minRateBps).intervalMillis(intervalMillis)
                 .deadlockBreaker(deadlockBreaker).hysteresis(hysteresis).regulateUplink(regulateUplink)
                 .profile(profile).validationHeadroom(validationHeadroom).decreaseBase(decreaseBase)
+                .decreaseFactor(decreaseFactor)
                 .tier1Threshold(tier1Threshold);
     }
 
@@ -150,9 +159,14 @@ public final class RegulationParameters {
         return validationHeadroom;
     }
 
-    /** @return what a decrease halves in the mpsdn profile */
+    /** @return what a decrease multiplies in the mpsdn profile */
     public DecreaseBase decreaseBase() {
         return decreaseBase;
+    }
+
+    /** @return the factor of a decrease in the mpsdn profile, in (0, 1) (Algorithm 2's is 0.5) */
+    public double decreaseFactor() {
+        return decreaseFactor;
     }
 
     /**
@@ -179,13 +193,14 @@ public final class RegulationParameters {
                 && deadlockBreaker == that.deadlockBreaker && Double.compare(that.hysteresis, hysteresis) == 0
                 && regulateUplink == that.regulateUplink && profile == that.profile
                 && Double.compare(that.validationHeadroom, validationHeadroom) == 0
-                && decreaseBase == that.decreaseBase && Double.compare(that.tier1Threshold, tier1Threshold) == 0;
+                && decreaseBase == that.decreaseBase && Double.compare(that.decreaseFactor, decreaseFactor) == 0
+                && Double.compare(that.tier1Threshold, tier1Threshold) == 0;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(cth, alpha, minRateBps, intervalMillis, deadlockBreaker, hysteresis, regulateUplink,
-                profile, validationHeadroom, decreaseBase, tier1Threshold);
+                profile, validationHeadroom, decreaseBase, decreaseFactor, tier1Threshold);
     }
 
     @Override
@@ -194,6 +209,7 @@ public final class RegulationParameters {
                 + ", intervalMillis=" + intervalMillis + ", deadlockBreaker=" + deadlockBreaker
                 + ", hysteresis=" + hysteresis + ", regulateUplink=" + regulateUplink + ", profile=" + profile.id()
                 + ", validationHeadroom=" + validationHeadroom + ", decreaseBase=" + decreaseBase
+                + ", decreaseFactor=" + decreaseFactor
                 + ", tier1Threshold=" + tier1Threshold + "}";
     }
 
@@ -211,6 +227,7 @@ public final class RegulationParameters {
         private Profile profile = Profile.PAPER;
         private double validationHeadroom = DEFAULT_VALIDATION_HEADROOM;
         private DecreaseBase decreaseBase = DEFAULT_DECREASE_BASE;
+        private double decreaseFactor = DEFAULT_DECREASE_FACTOR;
         private double tier1Threshold = DEFAULT_TIER1_THRESHOLD;
 
         private Builder() {
@@ -323,6 +340,17 @@ public final class RegulationParameters {
          */
         public Builder decreaseBase(DecreaseBase value) {
             this.decreaseBase = value;
+            return this;
+        }
+
+        /**
+         * Sets the factor of a decrease (mpsdn profile).
+         *
+         * @param value in (0, 1)
+         * @return this builder
+         */
+        public Builder decreaseFactor(double value) {
+            this.decreaseFactor = value;
             return this;
         }
 

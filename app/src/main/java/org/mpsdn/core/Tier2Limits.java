@@ -91,7 +91,8 @@ final class Tier2Limits {
                         recovering++;
                         bps[i] = Math.max(floor, Math.min(a.capacityBps(), current));
                     } else {
-                        bps[i] = law.step(eq4, current, r.value(), a.capacityBps(), floor, tier2RateBps[i]);
+                        bps[i] = law.step(eq4, current, r.value(), a.capacityBps(), floor, tier2RateBps[i],
+                                law.rose(tier1SentBps[i], m.tier1SentBeforeBps(key)));
                     }
                 } else {
                     absent += r.source() == SignalReading.Source.MISSING ? 1 : 0;
@@ -123,7 +124,7 @@ final class Tier2Limits {
             this.regulator = new BandwidthRegulator(p.cth(), p.alpha(), p.minRateBps());
             this.stationRegulator = new BandwidthRegulator(p.tier1Threshold(), p.alpha(), p.minRateBps());
             this.validation = p.profile().validates()
-                    ? new LimitValidation(p.validationHeadroom(), p.decreaseBase()) : null;
+                    ? new LimitValidation(p.validationHeadroom(), p.decreaseBase(), p.decreaseFactor()) : null;
             this.stationSignal = p.profile().signal() != SignalKind.AP;
         }
 
@@ -167,6 +168,17 @@ final class Tier2Limits {
         }
 
         /**
+         * Whether the Tier-1 demand rose ({@link LimitValidation#rose}); never in the paper profile.
+         *
+         * @param tier1SentBps what the Tier-1 stations sent over this window (-1: unknown)
+         * @param sentBefore   what they sent over the previous window (-1: not supplied)
+         * @return true when a decrease halves
+         */
+        boolean rose(long tier1SentBps, long sentBefore) {
+            return validation != null && validation.rose(tier1SentBps, sentBefore);
+        }
+
+        /**
          * Lines 3-8: halve when the signal is &ge; the threshold, else increase (Eq. 4); then validate.
          *
          * @param eq4      the Eq. (4) step for the signal ({@link #regulator(SignalReading.Source)})
@@ -175,15 +187,17 @@ final class Tier2Limits {
          * @param capacity the AP's capacity
          * @param floor    min(R_m, capacity)
          * @param rateBps  the measured Tier-2 rate, -1 when unknown
+         * @param rose     whether the Tier-1 demand rose ({@link #rose})
          * @return BW_{i+1}
          */
-        long step(BandwidthRegulator eq4, long current, double signal, long capacity, long floor, long rateBps) {
+        long step(BandwidthRegulator eq4, long current, double signal, long capacity, long floor, long rateBps,
+                  boolean rose) {
             long next = eq4.next(current, signal, capacity);
             if (validation == null) {
                 return next;
             }
             long bw = Math.max(floor, Math.min(capacity, current));
-            return validation.next(next, bw, eq4.congested(signal), rateBps, floor, capacity);
+            return validation.next(next, bw, eq4.congested(signal), rose, rateBps, floor, capacity);
         }
     }
 }

@@ -11,6 +11,9 @@ import java.util.Objects;
  * clamped to their physical range by the controller. Build with {@link #builder()}.
  */
 public final class StationQueueTelemetry {
+    /** {@link #emptySamples()} of an agent that does not report it. */
+    public static final long NOT_REPORTED = -1L;
+
     private final Direction direction;
     private final String source;
     private final String queueId;
@@ -25,6 +28,7 @@ public final class StationQueueTelemetry {
     private final long backlogBytes;
     private final long drops;
     private final long sentBytes;
+    private final long emptySamples;
 
     private StationQueueTelemetry(Builder b) {
         this.direction = Objects.requireNonNull(b.direction, "direction");
@@ -44,6 +48,11 @@ public final class StationQueueTelemetry {
         this.backlogBytes = nonNegative("backlogBytes", b.backlogBytes);
         this.drops = nonNegative("drops", b.drops);
         this.sentBytes = nonNegative("sentBytes", b.sentBytes);
+        if (b.emptySamples < NOT_REPORTED || b.emptySamples > sampleCount) {
+            throw new IllegalArgumentException("emptySamples " + b.emptySamples + ": want -1 (not reported) or 0.."
+                    + sampleCount + " (the sample count)");
+        }
+        this.emptySamples = b.emptySamples;
     }
 
     private static long nonNegative(String name, long v) {
@@ -128,6 +137,15 @@ public final class StationQueueTelemetry {
         return sentBytes;
     }
 
+    /**
+     * How many of the window's samples found the queue empty.
+     *
+     * @return 0..{@link #sampleCount()}, or {@link #NOT_REPORTED}
+     */
+    public long emptySamples() {
+        return emptySamples;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -142,19 +160,20 @@ public final class StationQueueTelemetry {
                 && Double.compare(occupancy, t.occupancy) == 0 && sampleCount == t.sampleCount
                 && limitPackets == t.limitPackets && limitBytes == t.limitBytes
                 && backlogPackets == t.backlogPackets && backlogBytes == t.backlogBytes && drops == t.drops
-                && sentBytes == t.sentBytes;
+                && sentBytes == t.sentBytes && emptySamples == t.emptySamples;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(direction, source, queueId, mac, ips, ueId, occupancy, sampleCount, limitPackets,
-                limitBytes, backlogPackets, backlogBytes, drops, sentBytes);
+                limitBytes, backlogPackets, backlogBytes, drops, sentBytes, emptySamples);
     }
 
     @Override
     public String toString() {
         return "StationQueueTelemetry{" + direction + " " + source + ":" + queueId + " mac=" + mac + " ips=" + ips
-                + " ue=" + ueId + " occupancy=" + occupancy + " drops=" + drops + " sentBytes=" + sentBytes + "}";
+                + " ue=" + ueId + " occupancy=" + occupancy + " drops=" + drops + " sentBytes=" + sentBytes
+                + " emptySamples=" + emptySamples + "}";
     }
 
     /** Collects the fields of a station queue. Not thread-safe. */
@@ -173,6 +192,7 @@ public final class StationQueueTelemetry {
         private long backlogBytes;
         private long drops;
         private long sentBytes;
+        private long emptySamples = NOT_REPORTED;
 
         private Builder() {
         }
@@ -247,6 +267,17 @@ public final class StationQueueTelemetry {
         public Builder window(long droppedPackets, long sent) {
             this.drops = droppedPackets;
             this.sentBytes = sent;
+            return this;
+        }
+
+        /**
+         * Sets how many of the window's samples found the queue empty.
+         *
+         * @param samples 0..the sample count, or {@link #NOT_REPORTED}
+         * @return this builder
+         */
+        public Builder emptySamples(long samples) {
+            this.emptySamples = samples;
             return this;
         }
 

@@ -15,11 +15,17 @@ import org.mpsdn.core.model.Checks;
  *       limit, the limit is held, not lowered (RFC 7661 keeps an unvalidated cwnd too): lowering it
  *       whenever TCP through the meter uses less than 1 / (1 + headroom) of it would spiral the limit
  *       down to R_m.</li>
- *   <li>A decrease halves the limit ({@link DecreaseBase#LIMIT}, the paper's) or the smaller of
- *       the limit and the measured rate ({@link DecreaseBase#RATE}, RFC 7661's max(pipeACK, LW) / 2),
- *       never below the floor. Halving the rate binds at once even when the limit was held above
- *       what Tier 2 uses.</li>
- *   <li>Without a measured rate the step is left as Algorithm 2 made it.</li>
+ *   <li>A decrease multiplies the limit ({@link DecreaseBase#LIMIT}) or the smaller of the limit and the
+ *       measured rate ({@link DecreaseBase#RATE}, RFC 7661's max(pipeACK, LW) &middot; &beta;; the limit
+ *       when the rate is unknown) by a factor, rounded down to bit/s, never below the floor. Reducing the
+ *       rate binds at once even when the limit was held above what Tier 2 uses. The factor is one half
+ *       (Algorithm 2's) when the Tier-1 stations send at least {@link #RECOVERY_GAIN} more than over the
+ *       previous window: their demand rose, and Tier 2 must give back a step's worth at once. Otherwise
+ *       Tier 2's own probing reached the edge, and the factor is &beta; (the mpsdn default 1/&radic;2, one
+ *       rung of the default meter ladder, about CUBIC's 0.7, RFC 9438 Sec. 4.6). Measured in the lab (issue
+ *       17, round 6): halving every time made Tier 2 average 0.72-0.79 of its sawtooth's peaks, &beta; every
+ *       time cost a demand step up a third cycle.</li>
+ *   <li>Without a measured rate an increase is left as Algorithm 2 made it.</li>
  *   <li>One decrease per signal window: a decrease is held (the limit kept) when the signal was averaged
  *       over a window that began before the limit in force came into force. Such a window still holds
  *       the queues the previous, higher limit built, so it overstates the congestion under the new one;
@@ -48,17 +54,31 @@ public final class LimitValidation {
 
     private final double headroom;
     private final DecreaseBase decrease;
+    private final double factor;
 
     /**
-     * Creates the rule.
+     * Creates the rule with Algorithm 2's halving.
      *
      * @param headroom how far above the measured rate an increase may go, in [0, {@link #MAX_HEADROOM}]
      * @param decrease what a decrease halves
      * @throws IllegalArgumentException on a bad value
      */
     public LimitValidation(double headroom, DecreaseBase decrease) {
+        this(headroom, decrease, 0.5);
+    }
+
+    /**
+     * Creates the rule.
+     *
+     * @param headroom how far above the measured rate an increase may go, in [0, {@link #MAX_HEADROOM}]
+     * @param decrease what a decrease multiplies
+     * @param factor   the decrease factor &beta;, in (0, 1)
+     * @throws IllegalArgumentException on a bad value
+     */
+    public LimitValidation(double headroom, DecreaseBase decrease, double factor) {
         this.headroom = Checks.inRange("headroom", headroom, 0.0, MAX_HEADROOM);
         this.decrease = Checks.nonNull("decrease", decrease);
+        this.factor = Checks.inOpenRange("factor", factor, 0.0, 1.0);
     }
 
     /**
@@ -100,12 +120,29 @@ public final class LimitValidation {
      */
     public long next(long proposedBps, long currentBps, boolean congested, long rateBps, long floorBps,
                      long capacityBps) {
+        return next(proposedBps, currentBps, congested, false, rateBps, floorBps, capacityBps);
+    }
+
+    /**
+     * Validates one Algorithm 2 step.
+     *
+     * @param proposedBps the step's result BW_{i+1}, in [floor, capacity]
+     * @param currentBps  the limit in force BW_i, in [floor, capacity]
+     * @param congested   whether the step was a decrease (signal &ge; CTh)
+     * @param tier1Rose   whether the Tier-1 demand rose ({@link #rose}): a decrease halves
+     * @param rateBps     measured Tier-2 rate over the last interval, bit/s; negative when unknown
+     * @param floorBps    min(R_m, capacity)
+     * @param capacityBps the AP's capacity
+     * @return the validated limit, in [floor, capacity]
+     */
+    public long next(long proposedBps, long currentBps, boolean congested, boolean tier1Rose, long rateBps,
+                     long floorBps, long capacityBps) {
+        if (congested) {
+            long base = decrease == DecreaseBase.RATE && rateBps >= 0 ? Math.min(currentBps, rateBps) : currentBps;
+            return Math.max(floorBps, Math.min(currentBps, (long) (base * (tier1Rose ? 0.5 : factor))));
+        }
         if (rateBps < 0) {
             return proposedBps;
-        }
-        if (congested) {
-            return decrease == DecreaseBase.RATE
-                    ? Math.max(floorBps, Math.min(currentBps, rateBps) / 2) : proposedBps;
         }
         if (!applicationLimited(rateBps, currentBps)) {
             return proposedBps; // the meter binds: Algorithm 2's increase
@@ -135,8 +172,23 @@ public final class LimitValidation {
      * @return true when both are known and the Tier-1 stations send that much more now (and more than nothing)
      */
     public boolean recovering(long tier1SentBps, long sentAtDecreaseBps) {
-        return tier1SentBps > 0 && sentAtDecreaseBps >= 0
-                && tier1SentBps >= Math.round(sentAtDecreaseBps * (1.0 + RECOVERY_GAIN)); // rounded: 30 M x 1.1 is 33 M
+        return gained(tier1SentBps, sentAtDecreaseBps);
+    }
+
+    /**
+     * Whether the Tier-1 demand rose: the Tier-1 stations sent at least (1 + {@link #RECOVERY_GAIN}) times what
+     * they sent over the previous window.
+     *
+     * @param tier1SentBps  what the Tier-1 stations sent over this window, bit/s; negative when unknown
+     * @param sentBeforeBps what they sent over the previous window, bit/s; negative when unknown
+     * @return true when both are known and they send that much more now (and more than nothing)
+     */
+    public boolean rose(long tier1SentBps, long sentBeforeBps) {
+        return gained(tier1SentBps, sentBeforeBps);
+    }
+
+    private static boolean gained(long now, long then) {
+        return now > 0 && then >= 0 && now >= Math.round(then * (1.0 + RECOVERY_GAIN)); // rounded: 30 M x 1.1 is 33 M
     }
 
     /** @return the headroom */
@@ -144,13 +196,18 @@ public final class LimitValidation {
         return headroom;
     }
 
-    /** @return what a decrease halves */
+    /** @return what a decrease multiplies */
     public DecreaseBase decrease() {
         return decrease;
     }
 
+    /** @return the decrease factor &beta; */
+    public double factor() {
+        return factor;
+    }
+
     @Override
     public String toString() {
-        return "LimitValidation{headroom=" + headroom + ", decrease=" + decrease + "}";
+        return "LimitValidation{headroom=" + headroom + ", decrease=" + decrease + ", factor=" + factor + "}";
     }
 }

@@ -93,6 +93,7 @@ final class CoreSnapshot {
             ap.occupancy().forEach((d, v) -> m.occupancy(new ApDirection(id, d), v));
             ap.predatesLimit().forEach(d -> m.signalPredatesLimit(new ApDirection(id, d)));
             ap.window().tier1SentAtDecreaseBps().forEach((d, v) -> m.tier1SentAtDecrease(new ApDirection(id, d), v));
+            ap.window().tier1SentBeforeBps().forEach((d, v) -> m.tier1SentBefore(new ApDirection(id, d), v));
             for (StationQueueTelemetry q : ap.stationQueues()) {
                 m.station(new ApDirection(id, q.direction()), new StationLoad(ues.stationQueueUe(q), q.occupancy(),
                         ap.window().rateBps(q.sentBytes()).orElse(StationLoad.UNKNOWN)));

@@ -10,8 +10,9 @@ import java.util.Set;
 /**
  * The window an AP's report was averaged over, as the mpsdn profile's limit validation reads it: its length
  * (the station queues' sent bytes become rates), the directions whose window began before their limit in force
- * came into force, and, for the first window after a decrease that does not predate it, what the Tier-1
- * stations sent over the window that decrease was decided on. Immutable.
+ * came into force, for the first window after a decrease that does not predate it, what the Tier-1
+ * stations sent over the window that decrease was decided on, and what they sent over the previous cycle's
+ * window. Immutable.
  */
 public final class SignalWindow {
     private static final SignalWindow NONE = new SignalWindow(0, Set.of(), Map.of());
@@ -19,6 +20,19 @@ public final class SignalWindow {
     private final long windowMillis;
     private final Set<Direction> predatesLimit;
     private final Map<Direction, Long> tier1SentAtDecreaseBps;
+    private final Map<Direction, Long> tier1SentBeforeBps;
+
+    /**
+     * Creates a window without the previous window's Tier-1 rates.
+     *
+     * @param windowMillis           the report's window, ms (0 or less: unknown)
+     * @param predatesLimit          the directions whose window began before their limit in force took effect
+     * @param tier1SentAtDecreaseBps per direction, what the Tier-1 stations sent over the window of the decrease
+     *                               that set the limit in force, bit/s (only for the first window after it)
+     */
+    public SignalWindow(long windowMillis, Set<Direction> predatesLimit, Map<Direction, Long> tier1SentAtDecreaseBps) {
+        this(windowMillis, predatesLimit, tier1SentAtDecreaseBps, Map.of());
+    }
 
     /**
      * Creates a window.
@@ -27,12 +41,16 @@ public final class SignalWindow {
      * @param predatesLimit          the directions whose window began before their limit in force took effect
      * @param tier1SentAtDecreaseBps per direction, what the Tier-1 stations sent over the window of the decrease
      *                               that set the limit in force, bit/s (only for the first window after it)
+     * @param tier1SentBeforeBps     per direction, what the Tier-1 stations sent over the previous cycle's window
      */
-    public SignalWindow(long windowMillis, Set<Direction> predatesLimit, Map<Direction, Long> tier1SentAtDecreaseBps) {
+    public SignalWindow(long windowMillis, Set<Direction> predatesLimit, Map<Direction, Long> tier1SentAtDecreaseBps,
+                        Map<Direction, Long> tier1SentBeforeBps) {
         this.windowMillis = Math.max(0, windowMillis);
         this.predatesLimit = predatesLimit.isEmpty() ? Set.of() : Set.copyOf(predatesLimit);
         this.tier1SentAtDecreaseBps = tier1SentAtDecreaseBps.isEmpty() ? Map.of()
                 : Map.copyOf(new EnumMap<>(tier1SentAtDecreaseBps));
+        this.tier1SentBeforeBps = tier1SentBeforeBps.isEmpty() ? Map.of()
+                : Map.copyOf(new EnumMap<>(tier1SentBeforeBps));
     }
 
     /** @return no window: nothing predates a limit, no rate can be derived */
@@ -53,6 +71,11 @@ public final class SignalWindow {
     /** @return per direction, what the Tier-1 stations sent over the window of the last decrease (bit/s) */
     public Map<Direction, Long> tier1SentAtDecreaseBps() {
         return tier1SentAtDecreaseBps;
+    }
+
+    /** @return per direction, what the Tier-1 stations sent over the previous cycle's window (bit/s) */
+    public Map<Direction, Long> tier1SentBeforeBps() {
+        return tier1SentBeforeBps;
     }
 
     /**

@@ -13,7 +13,9 @@ import java.util.Set;
  * profile holds a second decrease while Tier 1 sends clearly more than then
  * ({@link org.mpsdn.core.regulate.LimitValidation#recovering}). A raise forgets it; so does its first use, and
  * age: a decrease older than {@value #MAX_AGE_CYCLES} cycles (its step never came into force in time) is
- * forgotten unused.
+ * forgotten unused. It also keeps what they sent over each AP direction's previous cycle's window
+ * ({@link #before}): a decrease halves while they send clearly more than then
+ * ({@link org.mpsdn.core.regulate.LimitValidation#rose}).
  */
 final class DecreaseEffects {
     /** Cycles after which an unused decrease is forgotten. */
@@ -21,6 +23,8 @@ final class DecreaseEffects {
 
     /** Per AP direction: {what Tier 1 sent (bit/s), when the decrease was decided (ms)}. */
     private final Map<ApDirection, long[]> decreases = new HashMap<>();
+    /** Per AP direction: {what Tier 1 sent over the last cycle's window (bit/s), that cycle's time (ms)}. */
+    private final Map<ApDirection, long[]> last = new HashMap<>();
 
     /**
      * Records a cycle's decision for an AP direction.
@@ -33,6 +37,11 @@ final class DecreaseEffects {
      */
     void decided(ApDirection key, OptionalLong fromKbps, OptionalLong toKbps, OptionalLong tier1SentBps,
                  long nowMillis) {
+        if (tier1SentBps.isPresent()) {
+            last.put(key, new long[]{tier1SentBps.getAsLong(), nowMillis});
+        } else {
+            last.remove(key);
+        }
         if (fromKbps.isEmpty() || toKbps.isEmpty()) {
             return;
         }
@@ -74,11 +83,26 @@ final class DecreaseEffects {
     }
 
     /**
+     * What the Tier-1 stations sent over the previous cycle's window, if that cycle was the one before this one
+     * (at most 1.5 intervals ago: a missed cycle leaves a gap, and a window before it is no reference).
+     *
+     * @param key        AP and direction
+     * @param nowMillis  this cycle's time
+     * @param intervalMs the cycle's interval
+     * @return bit/s, or empty
+     */
+    OptionalLong before(ApDirection key, long nowMillis, long intervalMs) {
+        long[] l = last.get(key);
+        return l == null || nowMillis - l[1] > intervalMs * 3 / 2 ? OptionalLong.empty() : OptionalLong.of(l[0]);
+    }
+
+    /**
      * Forgets the APs that are no longer configured.
      *
      * @param apIds the configured APs
      */
     void retain(Set<String> apIds) {
         decreases.keySet().removeIf(k -> !apIds.contains(k.apId()));
+        last.keySet().removeIf(k -> !apIds.contains(k.apId()));
     }
 }

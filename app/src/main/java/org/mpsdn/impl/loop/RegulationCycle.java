@@ -247,11 +247,13 @@ public final class RegulationCycle {
     private SignalWindow window(ApSpec ap, Optional<ApTelemetry> report, long now, int intervalMs) {
         Set<Direction> predating = predatingLimit(ap, report);
         Map<Direction, Long> atDecrease = new EnumMap<>(Direction.class);
+        Map<Direction, Long> before = new EnumMap<>(Direction.class);
         for (Direction d : ap.directions()) {
-            decreases.take(new ApDirection(ap.id(), d), predating.contains(d), now, intervalMs)
-                    .ifPresent(v -> atDecrease.put(d, v));
+            ApDirection key = new ApDirection(ap.id(), d);
+            decreases.take(key, predating.contains(d), now, intervalMs).ifPresent(v -> atDecrease.put(d, v));
+            decreases.before(key, now, intervalMs).ifPresent(v -> before.put(d, v));
         }
-        return new SignalWindow(report.map(ApTelemetry::windowMillis).orElse(0L), predating, atDecrease);
+        return new SignalWindow(report.map(ApTelemetry::windowMillis).orElse(0L), predating, atDecrease, before);
     }
 
     /** Remembers what Tier 1 sent where the decision decreased a limit (see {@link DecreaseEffects}). */

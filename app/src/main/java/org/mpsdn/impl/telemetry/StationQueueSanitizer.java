@@ -58,8 +58,11 @@ final class StationQueueSanitizer {
     private static StationQueueTelemetry queue(StationQueue q) {
         Direction d = direction(q.getDirection());
         double occ = q.getOccupancyRatio();
+        long samples = Integer.toUnsignedLong(q.getSampleCount());
+        long empty = q.hasEmptySamples() ? Integer.toUnsignedLong(q.getEmptySamples())
+                : StationQueueTelemetry.NOT_REPORTED;
         if (d == null || Double.isNaN(occ) || Double.isInfinite(occ) || tooLong(q.getSource())
-                || tooLong(q.getQueueId()) || tooLong(q.getMac()) || tooLong(q.getUeId())) {
+                || tooLong(q.getQueueId()) || tooLong(q.getMac()) || tooLong(q.getUeId()) || empty > samples) {
             return null;
         }
         List<String> ips = new ArrayList<>();
@@ -71,10 +74,11 @@ final class StationQueueSanitizer {
         return StationQueueTelemetry.builder()
                 .queue(d, q.getSource(), q.getQueueId())
                 .station(q.getMac().toLowerCase(Locale.ROOT), ips, q.getUeId())
-                .occupancy(Math.max(0.0, Math.min(1.0, occ)), Integer.toUnsignedLong(q.getSampleCount()))
+                .occupancy(Math.max(0.0, Math.min(1.0, occ)), samples)
                 .fill(unsigned(q.getLimitPackets()), unsigned(q.getLimitBytes()), unsigned(q.getBacklogPackets()),
                         unsigned(q.getBacklogBytes()))
                 .window(unsigned(q.getDrops()), unsigned(q.getSentBytes()))
+                .emptySamples(empty)
                 .build();
     }
 

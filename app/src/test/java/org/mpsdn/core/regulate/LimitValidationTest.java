@@ -74,6 +74,39 @@ public class LimitValidationTest {
     }
 
     @Test
+    public void aDecreaseMultipliesByTheFactor() {
+        LimitValidation rung = new LimitValidation(1.0, DecreaseBase.RATE, Math.sqrt(0.5));
+        // limit 12.5, Tier 2 used 12: 12 / sqrt(2) = 8.485 (Algorithm 2 would have proposed 6.25)
+        assertEquals(8_485_281L, rung.next(6_250_000L, 12_500_000L, true, 12_000_000L, FLOOR, CAP));
+        // one rung of a sqrt(2) ladder from 12.5 Mb/s lands (rounded down) within 1 bit/s of the rung 8.839
+        assertEquals(8_838_834L, rung.next(6_250_000L, 12_500_000L, true, 20_000_000L, FLOOR, CAP));
+        // without a rate: the limit times the factor, not Algorithm 2's halving
+        assertEquals(8_838_834L, rung.next(6_250_000L, 12_500_000L, true, -1L, FLOOR, CAP));
+        // never below the floor, never above the limit
+        assertEquals(FLOOR, rung.next(FLOOR, 12_500_000L, true, 0L, FLOOR, CAP));
+        assertEquals(FLOOR, rung.next(FLOOR, FLOOR, true, 50_000_000L, FLOOR, CAP));
+        assertThrows(IllegalArgumentException.class, () -> new LimitValidation(1.0, DecreaseBase.RATE, 1.0));
+        assertThrows(IllegalArgumentException.class, () -> new LimitValidation(1.0, DecreaseBase.RATE, 0.0));
+        assertThrows(IllegalArgumentException.class, () -> new LimitValidation(1.0, DecreaseBase.RATE, Double.NaN));
+    }
+
+    @Test
+    public void aRiseOfTheTier1DemandHalvesInstead() {
+        LimitValidation rung = new LimitValidation(1.0, DecreaseBase.RATE, Math.sqrt(0.5));
+        assertEquals(6_000_000L, rung.next(6_250_000L, 12_500_000L, true, true, 12_000_000L, FLOOR, CAP));
+        assertEquals(6_250_000L, rung.next(6_250_000L, 12_500_000L, true, true, -1L, FLOOR, CAP));
+        // an increase is not affected
+        assertEquals(CAP, rung.next(CAP, 8_000_000L, false, true, 10_000_000L, FLOOR, CAP));
+        // rose: at least 10 % more than over the previous window, both known, and more than nothing
+        assertTrue(rung.rose(33_000_000L, 30_000_000L));
+        assertFalse(rung.rose(32_999_999L, 30_000_000L));
+        assertFalse(rung.rose(33_000_000L, -1L));
+        assertFalse(rung.rose(-1L, 30_000_000L));
+        assertFalse(rung.rose(0L, 0L));
+        assertTrue(rung.rose(1L, 0L)); // from nothing to something: the demand rose
+    }
+
+    @Test
     public void withoutARateTheStepIsAlgorithm2s() {
         assertEquals(CAP, halfRate.next(CAP, 40_000_000L, false, -1L, FLOOR, CAP));
         assertEquals(7_500_000L, halfRate.next(7_500_000L, 15_000_000L, true, -1L, FLOOR, CAP));

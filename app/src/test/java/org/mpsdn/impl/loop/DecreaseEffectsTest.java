@@ -53,4 +53,21 @@ public class DecreaseEffectsTest {
         effects.retain(Set.of("lte1"));
         assertEquals(OptionalLong.empty(), effects.take(DL, false, T, T));
     }
+
+    @Test
+    public void thePreviousCyclesTier1RateIsKeptForTheNextCycleOnly() {
+        assertEquals(OptionalLong.empty(), effects.before(DL, T, T));
+        decide(12_500, 12_500, 20_000_000L, 0); // held or not: every decision records it
+        assertEquals(OptionalLong.of(20_000_000L), effects.before(DL, T, T));
+        assertEquals("a cycle late is still the previous one", OptionalLong.of(20_000_000L),
+                effects.before(DL, T + T / 2, T));
+        assertEquals("a missed cycle leaves no reference", OptionalLong.empty(), effects.before(DL, 2 * T, T));
+        decide(12_500, 17_678, 24_000_000L, T);
+        assertEquals(OptionalLong.of(24_000_000L), effects.before(DL, 2 * T, T));
+        effects.decided(DL, OptionalLong.empty(), OptionalLong.empty(), OptionalLong.empty(), 2 * T);
+        assertEquals("unknown this cycle: none for the next", OptionalLong.empty(), effects.before(DL, 3 * T, T));
+        decide(12_500, 12_500, 20_000_000L, 3 * T);
+        effects.retain(Set.of("lte1"));
+        assertEquals(OptionalLong.empty(), effects.before(DL, 4 * T, T));
+    }
 }

@@ -43,7 +43,7 @@ public class StationQueueMappingTest {
                         .setSource("enb").setQueueId("ue-7").setMac("AA:BB:CC:00:11:22").addIps("10.0.0.7")
                         .setUeId("001010000000007").setOccupancyRatio(1.2).setSampleCount(20).setLimitPackets(100)
                         .setLimitBytes(150_000).setBacklogPackets(40).setBacklogBytes(60_000).setDrops(3)
-                        .setSentBytes(2_500_000))
+                        .setSentBytes(2_500_000).setEmptySamples(7))
                 .build();
         ApTelemetry t = sanitize(st);
         assertEquals(1, t.stationQueues().size());
@@ -62,11 +62,29 @@ public class StationQueueMappingTest {
         assertEquals(60_000, q.backlogBytes());
         assertEquals(3, q.drops());
         assertEquals(2_500_000, q.sentBytes());
+        assertEquals(7, q.emptySamples());
         assertEquals(org.mpsdn.api.telemetry.WindowMode.SLIDING, t.windowMode());
         assertEquals(70_000_000L, t.sampleAgeNanos().getAsLong());
         // 70 ms at the agent + 30 ms since the report was accepted at 1000
         assertEquals(100.0, t.signalAgeMillis(1_030L).getAsDouble(), 1e-9);
         assertEquals(0, t.skippedStationQueues());
+    }
+
+    @Test
+    public void anAgentWithoutEmptySamplesReportsItAsUnknownNotZero() {
+        ApStatus st = report().addStationQueues(StationQueue.newBuilder().setDirection(Direction.DIRECTION_DOWNLINK)
+                .setSource("qdisc").setQueueId("1:100").setOccupancyRatio(0.5).setSampleCount(20)).build();
+        assertEquals(StationQueueTelemetry.NOT_REPORTED, sanitize(st).stationQueues().get(0).emptySamples());
+    }
+
+    @Test
+    public void moreEmptySamplesThanSamplesSkipsTheEntryAndCountsIt() {
+        ApStatus st = report().addStationQueues(StationQueue.newBuilder().setDirection(Direction.DIRECTION_DOWNLINK)
+                .setSource("qdisc").setQueueId("1:100").setOccupancyRatio(0.5).setSampleCount(20)
+                .setEmptySamples(21)).build();
+        ApTelemetry t = sanitize(st);
+        assertTrue(t.stationQueues().isEmpty());
+        assertEquals(1, t.skippedStationQueues());
     }
 
     @Test

@@ -41,18 +41,21 @@ class StationQueueSanitizerTest {
     boolean anyEntryIsKeptInRangeOrSkippedAndCounted(
             @ForAll @IntRange(max = 3) int dir, @ForAll double occ, @ForAll long counter, @ForAll int samples,
             @ForAll @Size(max = 70) String name, @ForAll @Size(max = 20) List<@Size(max = 70) String> ips,
-            @ForAll boolean duplicate) {
+            @ForAll boolean duplicate, @ForAll @IntRange(min = -1) int empty) {
         StationQueue.Builder q = StationQueue.newBuilder().setDirectionValue(dir).setSource(name).setQueueId(name)
                 .setMac(name).setUeId(name).addAllIps(ips).setOccupancyRatio(occ).setSampleCount(samples)
                 .setLimitPackets(counter).setLimitBytes(counter).setBacklogPackets(counter)
                 .setBacklogBytes(counter).setDrops(counter).setSentBytes(counter);
+        if (empty >= 0) {
+            q.setEmptySamples(empty); // -1: an agent that does not report it
+        }
         ApStatus.Builder st = report().addStationQueues(q).addStationQueues(queue("good", 0.5));
         if (duplicate) {
             st.addStationQueues(q);
         }
         ApTelemetry t = sanitize(st.build());
         boolean usable = (dir == 1 || dir == 2) && !Double.isNaN(occ) && !Double.isInfinite(occ)
-                && name.length() <= 64;
+                && name.length() <= 64 && (empty < 0 || empty <= Integer.toUnsignedLong(samples));
         int expectedKept = 1 + (usable ? 1 : 0);
         int expectedSkipped = (usable ? 0 : 1) + (duplicate ? 1 : 0);
         if (t.stationQueues().size() != expectedKept || t.skippedStationQueues() != expectedSkipped) {
@@ -61,7 +64,9 @@ class StationQueueSanitizerTest {
         for (StationQueueTelemetry s : t.stationQueues()) {
             if (!(s.occupancy() >= 0 && s.occupancy() <= 1) || s.drops() < 0 || s.sentBytes() < 0
                     || s.limitBytes() < 0 || s.backlogPackets() < 0 || s.sampleCount() < 0
-                    || s.ips().size() > StatusSanitizer.MAX_IPS || s.mac().length() > 64) {
+                    || s.ips().size() > StatusSanitizer.MAX_IPS || s.mac().length() > 64
+                    || s.emptySamples() < StationQueueTelemetry.NOT_REPORTED || s.emptySamples() > s.sampleCount()
+                    || (s.queueId().equals(name) && s.emptySamples() != Math.max(-1, empty))) {
                 return false;
             }
         }

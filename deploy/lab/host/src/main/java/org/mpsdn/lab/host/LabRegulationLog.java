@@ -105,6 +105,8 @@ final class LabRegulationLog {
             n.put("limit", q.limitPackets());
             n.put("drops", q.drops());
             n.put("sent_bytes", q.sentBytes());
+            n.put("samples", q.sampleCount());
+            n.put("empty_samples", q.emptySamples());
         }
     }
 }
