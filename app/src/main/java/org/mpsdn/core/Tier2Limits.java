@@ -92,7 +92,7 @@ final class Tier2Limits {
                         bps[i] = Math.max(floor, Math.min(a.capacityBps(), current));
                     } else {
                         bps[i] = law.step(eq4, current, r.value(), a.capacityBps(), floor, tier2RateBps[i],
-                                law.rose(tier1SentBps[i], m.tier1SentBeforeBps(key)));
+                                law.steady(tier1SentBps[i], m.tier1SentBeforeBps(key)));
                     }
                 } else {
                     absent += r.source() == SignalReading.Source.MISSING ? 1 : 0;
@@ -168,14 +168,15 @@ final class Tier2Limits {
         }
 
         /**
-         * Whether the Tier-1 demand rose ({@link LimitValidation#rose}); never in the paper profile.
+         * Whether the Tier-1 demand is known not to have risen ({@link LimitValidation#steady}); never in the
+         * paper profile.
          *
          * @param tier1SentBps what the Tier-1 stations sent over this window (-1: unknown)
          * @param sentBefore   what they sent over the previous window (-1: not supplied)
-         * @return true when a decrease halves
+         * @return true when a decrease may be gentle
          */
-        boolean rose(long tier1SentBps, long sentBefore) {
-            return validation != null && validation.rose(tier1SentBps, sentBefore);
+        boolean steady(long tier1SentBps, long sentBefore) {
+            return validation != null && validation.steady(tier1SentBps, sentBefore);
         }
 
         /**
@@ -187,17 +188,17 @@ final class Tier2Limits {
          * @param capacity the AP's capacity
          * @param floor    min(R_m, capacity)
          * @param rateBps  the measured Tier-2 rate, -1 when unknown
-         * @param rose     whether the Tier-1 demand rose ({@link #rose})
+         * @param steady   whether the Tier-1 demand is known not to have risen ({@link #steady})
          * @return BW_{i+1}
          */
         long step(BandwidthRegulator eq4, long current, double signal, long capacity, long floor, long rateBps,
-                  boolean rose) {
+                  boolean steady) {
             long next = eq4.next(current, signal, capacity);
             if (validation == null) {
                 return next;
             }
             long bw = Math.max(floor, Math.min(capacity, current));
-            return validation.next(next, bw, eq4.congested(signal), rose, rateBps, floor, capacity);
+            return validation.next(next, bw, eq4.congested(signal), steady, rateBps, floor, capacity);
         }
     }
 }

@@ -57,7 +57,7 @@ public class RegulationProfileTest {
     public void aBackloggedTier1StationIsCongestionEvenWhenTheApLooksEmpty() {
         Measurements m = w2(0.3, 0.0, 0.9).build();
         assertTrue(w2Limit(paper.cycle(net, m, AT_40M)) > 40_000_000L);
-        assertEquals(down(40_000_000L), w2Limit(mpsdn.cycle(net, m, AT_40M)));
+        assertEquals(20_000_000L, w2Limit(mpsdn.cycle(net, m, AT_40M)));
     }
 
     @Test
@@ -82,7 +82,7 @@ public class RegulationProfileTest {
         CycleResult r = mpsdn.cycle(net, m, AT_40M);
         assertEquals(1, r.signalFallbacks());
         assertEquals(0.9, r.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
-        assertEquals(down(40_000_000L), w2Limit(r));
+        assertEquals(20_000_000L, w2Limit(r));
         assertEquals(0, paper.cycle(net, m, AT_40M).signalFallbacks());
     }
 
@@ -123,7 +123,7 @@ public class RegulationProfileTest {
         // S's queue at 0.5: below CTh 0.85, above the Tier-1 threshold 0.4: decreased in mpsdn
         CycleResult r = mpsdn.cycle(net, w2(0.5, 0.0, 0.5).build(), AT_40M);
         assertEquals(0.4, r.threshold(w2, Direction.DOWNLINK), 0.0);
-        assertEquals(down(40_000_000L), w2Limit(r));
+        assertEquals(20_000_000L, w2Limit(r));
         // at 0.39 it is an Eq. 4 increase with 0.4 in place of CTh (no rate measured: not validated)
         r = mpsdn.cycle(net, w2(0.5, 0.0, 0.39).build(), AT_40M);
         assertEquals(new BandwidthRegulator(0.4, 0.5, 100_000L).next(40_000_000L, 0.39, CAP), w2Limit(r));
@@ -147,13 +147,18 @@ public class RegulationProfileTest {
         Measurements m = w2(0.2, 0.9, 0.9).build();
         assertEquals(DecreaseBase.RATE, mpsdn.parameters().decreaseBase());
         assertEquals(Math.sqrt(0.5), mpsdn.parameters().decreaseFactor(), 0.0);
-        assertEquals(4_242_640L, w2Limit(mpsdn.cycle(measured(), m, AT_40M))); // 6 Mb/s / sqrt(2)
+        // without what Tier 1 sent before: Algorithm 2's half of the rate
+        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), m, AT_40M)));
+        // with it, and Tier 1 steady: 6 Mb/s / sqrt(2)
+        Measurements steady = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.9))
+                .station(W2, new StationLoad("S", 0.9, 20_000_000L)).tier1SentBefore(W2, 20_000_000L).build();
+        assertEquals(4_242_640L, w2Limit(mpsdn.cycle(measured(), steady, AT_40M)));
         RegulationCenter halveLimit = new RegulationCenter(RegulationParameters.builder().profile(Profile.MPSDN)
                 .decreaseBase(DecreaseBase.LIMIT).decreaseFactor(0.5).build());
         assertEquals(20_000_000L, w2Limit(halveLimit.cycle(measured(), m, AT_40M)));
         RegulationCenter halveRate = new RegulationCenter(RegulationParameters.builder().profile(Profile.MPSDN)
                 .decreaseFactor(0.5).build());
-        assertEquals(3_000_000L, w2Limit(halveRate.cycle(measured(), m, AT_40M)));
+        assertEquals(3_000_000L, w2Limit(halveRate.cycle(measured(), steady, AT_40M)));
     }
 
     @Test
@@ -173,7 +178,7 @@ public class RegulationProfileTest {
         CycleResult q = mpsdn.cycle(measured(), straddling, AT_40M);
         assertEquals(40_000_000L, w2Limit(q)); // congested, but the window began before 40 Mb/s came in force
         assertEquals(1, q.decreasesHeld());
-        assertEquals(down(6_000_000L), w2Limit(mpsdn.cycle(measured(), w2(0.2, 0.9, 0.9).build(), AT_40M)));
+        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), w2(0.2, 0.9, 0.9).build(), AT_40M)));
         // an increase on such a window goes ahead (only decreases are held)
         CycleResult up = mpsdn.cycle(net, w2(0.2, 0.0, 0.05).signalPredatesLimit(W2).build(), AT_40M);
         assertTrue(w2Limit(up) > 40_000_000L);
@@ -201,14 +206,14 @@ public class RegulationProfileTest {
                 held.tier1SentBps("W2", Direction.DOWNLINK).getAsLong());
         // less than 10 % more: the decrease did not free Tier 1, decrease from M's 6 Mb/s
         CycleResult cut = mpsdn.cycle(measured(), w2Sent(32_900_000L, 30_000_000L).build(), AT_40M);
-        assertEquals(down(6_000_000L), w2Limit(cut));
+        assertEquals(3_000_000L, w2Limit(cut));
         assertEquals(0, cut.decreasesHeldRecovering());
         // no decrease to compare with, or S's rate unknown: decrease
-        assertEquals(down(6_000_000L), w2Limit(mpsdn.cycle(measured(), w2Sent(40_000_000L, -1).build(), AT_40M)));
+        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), w2Sent(40_000_000L, -1).build(), AT_40M)));
         Measurements unknown = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.9))
                 .station(W2, new StationLoad("S", 0.9)).tier1SentAtDecrease(W2, 1L).build();
         CycleResult u = mpsdn.cycle(measured(), unknown, AT_40M);
-        assertEquals(down(6_000_000L), w2Limit(u));
+        assertEquals(3_000_000L, w2Limit(u));
         assertTrue(u.tier1SentBps("W2", Direction.DOWNLINK).isEmpty());
         // an increase is never held; the paper's Algorithm 2 halves whatever Tier 1 sends
         Measurements calm = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.9, 1L))
@@ -222,13 +227,15 @@ public class RegulationProfileTest {
     }
 
     @Test
-    public void aDecreaseHalvesWhenTheTier1DemandRoseAndStepsOneRungWhenItDidNot() {
+    public void aDecreaseStepsOneRungWhileTheTier1DemandIsSteadyAndHalvesOtherwise() {
         // S (Tier 1) sent 30 Mb/s over the previous window, 33 now (+10 %): its demand rose, halve M's 6 Mb/s
         Measurements rose = w2Sent(33_000_000L, -1).tier1SentBefore(W2, 30_000_000L).build();
         assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), rose, AT_40M)));
         // the same or less than before: Tier 2's probing reached the edge, one rung down
         Measurements flat = w2Sent(33_000_000L, -1).tier1SentBefore(W2, 31_000_000L).build();
         assertEquals(down(6_000_000L), w2Limit(mpsdn.cycle(measured(), flat, AT_40M)));
+        // unknown before (no previous window, or an agent or simulator without station rates): halve, as Algorithm 2
+        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), w2Sent(33_000_000L, -1).build(), AT_40M)));
         // the paper halves the limit whatever Tier 1 sends
         Measurements full = w2Sent(33_000_000L, -1).tier1SentBefore(W2, 31_000_000L).occupancy(W2, 0.9).build();
         assertEquals(20_000_000L, w2Limit(paper.cycle(measured(), full, AT_40M)));

@@ -18,13 +18,14 @@ import org.mpsdn.core.model.Checks;
  *   <li>A decrease multiplies the limit ({@link DecreaseBase#LIMIT}) or the smaller of the limit and the
  *       measured rate ({@link DecreaseBase#RATE}, RFC 7661's max(pipeACK, LW) &middot; &beta;; the limit
  *       when the rate is unknown) by a factor, rounded down to bit/s, never below the floor. Reducing the
- *       rate binds at once even when the limit was held above what Tier 2 uses. The factor is one half
- *       (Algorithm 2's) when the Tier-1 stations send at least {@link #RECOVERY_GAIN} more than over the
- *       previous window: their demand rose, and Tier 2 must give back a step's worth at once. Otherwise
- *       Tier 2's own probing reached the edge, and the factor is &beta; (the mpsdn default 1/&radic;2, one
- *       rung of the default meter ladder, about CUBIC's 0.7, RFC 9438 Sec. 4.6). Measured in the lab (issue
- *       17, round 6): halving every time made Tier 2 average 0.72-0.79 of its sawtooth's peaks, &beta; every
- *       time cost a demand step up a third cycle.</li>
+ *       rate binds at once even when the limit was held above what Tier 2 uses. The factor is &beta; (the
+ *       mpsdn default 1/&radic;2, one rung of the default meter ladder, about CUBIC's 0.7, RFC 9438 Sec.
+ *       4.6) when the Tier-1 stations send less than {@link #RECOVERY_GAIN} more than over the previous
+ *       window ({@link #steady}): Tier 2's own probing reached the edge. Otherwise it is one half
+ *       (Algorithm 2's): their demand rose, and Tier 2 must give back a step's worth at once; or what they
+ *       sent is unknown (an agent without station queues, the ns-3 bridge), and the paper's step stands.
+ *       Measured in the lab (issue 17, round 6): halving every time made Tier 2 average 0.72-0.79 of its
+ *       sawtooth's peaks, &beta; every time cost a demand step up a third cycle.</li>
  *   <li>Without a measured rate an increase is left as Algorithm 2 made it.</li>
  *   <li>One decrease per signal window: a decrease is held (the limit kept) when the signal was averaged
  *       over a window that began before the limit in force came into force. Such a window still holds
@@ -120,7 +121,7 @@ public final class LimitValidation {
      */
     public long next(long proposedBps, long currentBps, boolean congested, long rateBps, long floorBps,
                      long capacityBps) {
-        return next(proposedBps, currentBps, congested, false, rateBps, floorBps, capacityBps);
+        return next(proposedBps, currentBps, congested, true, rateBps, floorBps, capacityBps);
     }
 
     /**
@@ -129,17 +130,18 @@ public final class LimitValidation {
      * @param proposedBps the step's result BW_{i+1}, in [floor, capacity]
      * @param currentBps  the limit in force BW_i, in [floor, capacity]
      * @param congested   whether the step was a decrease (signal &ge; CTh)
-     * @param tier1Rose   whether the Tier-1 demand rose ({@link #rose}): a decrease halves
+     * @param steady      whether the Tier-1 demand is known not to have risen ({@link #steady}): a decrease
+     *                    multiplies by &beta;, else it halves
      * @param rateBps     measured Tier-2 rate over the last interval, bit/s; negative when unknown
      * @param floorBps    min(R_m, capacity)
      * @param capacityBps the AP's capacity
      * @return the validated limit, in [floor, capacity]
      */
-    public long next(long proposedBps, long currentBps, boolean congested, boolean tier1Rose, long rateBps,
+    public long next(long proposedBps, long currentBps, boolean congested, boolean steady, long rateBps,
                      long floorBps, long capacityBps) {
         if (congested) {
             long base = decrease == DecreaseBase.RATE && rateBps >= 0 ? Math.min(currentBps, rateBps) : currentBps;
-            return Math.max(floorBps, Math.min(currentBps, (long) (base * (tier1Rose ? 0.5 : factor))));
+            return Math.max(floorBps, Math.min(currentBps, (long) (base * (steady ? factor : 0.5))));
         }
         if (rateBps < 0) {
             return proposedBps;
@@ -176,15 +178,15 @@ public final class LimitValidation {
     }
 
     /**
-     * Whether the Tier-1 demand rose: the Tier-1 stations sent at least (1 + {@link #RECOVERY_GAIN}) times what
-     * they sent over the previous window.
+     * Whether the Tier-1 demand is known not to have risen: both rates are known and the Tier-1 stations sent
+     * less than (1 + {@link #RECOVERY_GAIN}) times what they sent over the previous window.
      *
      * @param tier1SentBps  what the Tier-1 stations sent over this window, bit/s; negative when unknown
      * @param sentBeforeBps what they sent over the previous window, bit/s; negative when unknown
-     * @return true when both are known and they send that much more now (and more than nothing)
+     * @return true when a decrease may be gentle
      */
-    public boolean rose(long tier1SentBps, long sentBeforeBps) {
-        return gained(tier1SentBps, sentBeforeBps);
+    public boolean steady(long tier1SentBps, long sentBeforeBps) {
+        return tier1SentBps >= 0 && sentBeforeBps >= 0 && !gained(tier1SentBps, sentBeforeBps);
     }
 
     private static boolean gained(long now, long then) {

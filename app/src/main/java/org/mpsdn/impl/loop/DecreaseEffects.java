@@ -14,8 +14,8 @@ import java.util.Set;
  * ({@link org.mpsdn.core.regulate.LimitValidation#recovering}). A raise forgets it; so does its first use, and
  * age: a decrease older than {@value #MAX_AGE_CYCLES} cycles (its step never came into force in time) is
  * forgotten unused. It also keeps what they sent over each AP direction's previous cycle's window
- * ({@link #before}): a decrease halves while they send clearly more than then
- * ({@link org.mpsdn.core.regulate.LimitValidation#rose}).
+ * ({@link #before}): a decrease is gentle only while they send less than clearly more than then
+ * ({@link org.mpsdn.core.regulate.LimitValidation#steady}).
  */
 final class DecreaseEffects {
     /** Cycles after which an unused decrease is forgotten. */

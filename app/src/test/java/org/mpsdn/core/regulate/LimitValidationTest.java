@@ -91,19 +91,22 @@ public class LimitValidationTest {
     }
 
     @Test
-    public void aRiseOfTheTier1DemandHalvesInstead() {
+    public void aDecreaseIsGentleOnlyWhileTheTier1DemandIsKnownNotToHaveRisen() {
         LimitValidation rung = new LimitValidation(1.0, DecreaseBase.RATE, Math.sqrt(0.5));
-        assertEquals(6_000_000L, rung.next(6_250_000L, 12_500_000L, true, true, 12_000_000L, FLOOR, CAP));
-        assertEquals(6_250_000L, rung.next(6_250_000L, 12_500_000L, true, true, -1L, FLOOR, CAP));
+        assertEquals(8_485_281L, rung.next(6_250_000L, 12_500_000L, true, true, 12_000_000L, FLOOR, CAP));
+        // not steady (the demand rose, or it is unknown): Algorithm 2's half
+        assertEquals(6_000_000L, rung.next(6_250_000L, 12_500_000L, true, false, 12_000_000L, FLOOR, CAP));
+        assertEquals(6_250_000L, rung.next(6_250_000L, 12_500_000L, true, false, -1L, FLOOR, CAP));
         // an increase is not affected
-        assertEquals(CAP, rung.next(CAP, 8_000_000L, false, true, 10_000_000L, FLOOR, CAP));
-        // rose: at least 10 % more than over the previous window, both known, and more than nothing
-        assertTrue(rung.rose(33_000_000L, 30_000_000L));
-        assertFalse(rung.rose(32_999_999L, 30_000_000L));
-        assertFalse(rung.rose(33_000_000L, -1L));
-        assertFalse(rung.rose(-1L, 30_000_000L));
-        assertFalse(rung.rose(0L, 0L));
-        assertTrue(rung.rose(1L, 0L)); // from nothing to something: the demand rose
+        assertEquals(CAP, rung.next(CAP, 8_000_000L, false, false, 10_000_000L, FLOOR, CAP));
+        // steady: both known and less than 10 % more than over the previous window
+        assertTrue(rung.steady(32_999_999L, 30_000_000L));
+        assertTrue(rung.steady(20_000_000L, 30_000_000L));
+        assertTrue(rung.steady(0L, 0L));
+        assertFalse(rung.steady(33_000_000L, 30_000_000L));
+        assertFalse(rung.steady(1L, 0L)); // from nothing to something: the demand rose
+        assertFalse(rung.steady(33_000_000L, -1L));
+        assertFalse(rung.steady(-1L, 30_000_000L));
     }
 
     @Test
