@@ -31,12 +31,14 @@ class SocketProbe:
     received, rejected, ...) of each given UE once, at a time into a phase, to <out>/<name>-ss-<ue>.txt, and the
     server's counters to <out>/<name>-nstat-srv.txt."""
 
-    def __init__(self, lab, at_s, ues, name):
-        self.at_s, self.done = at_s, False
+    def __init__(self, lab, at_s, ues, name, then=None):
+        self.at_s, self.done, self.then = at_s, False, then
         self.files = {u: os.path.join(lab.out, f"{name}-ss-{u}.txt") for u in ues}
         self.files_srv = os.path.join(lab.out, f"{name}-nstat-srv.txt")
 
     def __call__(self, t):
+        if self.then:
+            self.then(t)
         if self.done or t < self.at_s:
             return
         self.done = True

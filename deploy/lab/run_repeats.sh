@@ -21,5 +21,9 @@ while [ "$n" -le "$last" ]; do
   for f in "$exp.json" "$exp.png" regulation.jsonl meters.jsonl; do
     [ -f "$out/$f" ] && cp "$out/$f" "$keep/"
   done
+  # each phase's sockets and MPTCP counters (phases.run_phase), for runs in which a subflow is missing
+  if ls "$out"/sockets-* >/dev/null 2>&1; then
+    mkdir -p "$keep/sockets" && cp "$out"/sockets-* "$keep/sockets/"
+  fi
   n=$((n + 1))
 done

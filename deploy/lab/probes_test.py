@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Unit test of the phase probes' chaining and one-shot snapshots (no namespaces: a fake shell):
+python3 deploy/lab/probes_test.py"""
+import os
+import sys
+import tempfile
+import types
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import probes  # noqa: E402
+
+
+class SocketProbeTest(unittest.TestCase):
+    def setUp(self):
+        self.calls = []
+        self.saved = probes.nsx
+        probes.nsx = lambda ns, cmd, check=True, capture=False: self.calls.append((ns, cmd)) or f"{ns}: {cmd}\n"
+        self.lab = types.SimpleNamespace(out=tempfile.mkdtemp())
+
+    def tearDown(self):
+        probes.nsx = self.saved
+
+    def test_snapshots_once_at_its_time_and_passes_every_sample_on(self):
+        seen = []
+        p = probes.SocketProbe(self.lab, 3.0, ["ue2", "ue3"], "sockets-x", seen.append)
+        for t in (1.0, 2.5, 3.0, 3.5, 4.0):
+            p(t)
+        self.assertEqual([1.0, 2.5, 3.0, 3.5, 4.0], seen)
+        self.assertEqual([("ue2", "ss -tinM"), ("ue2", "nstat -az"), ("ue3", "ss -tinM"), ("ue3", "nstat -az"),
+                          ("srv", "nstat -az")], self.calls)
+        with open(os.path.join(self.lab.out, "sockets-x-ss-ue3.txt")) as f:
+            self.assertEqual("ue3: ss -tinM\nue3: nstat -az\n", f.read())
+        with open(os.path.join(self.lab.out, "sockets-x-nstat-srv.txt")) as f:
+            self.assertEqual("srv: nstat -az\n", f.read())
+
+    def test_nothing_before_its_time(self):
+        p = probes.SocketProbe(self.lab, 3.0, ["ue2"], "sockets-y")
+        p(2.9)
+        self.assertEqual([], self.calls)
+        self.assertEqual([], os.listdir(self.lab.out))
+
+
+if __name__ == "__main__":
+    unittest.main()
