@@ -30,8 +30,12 @@ import java.util.function.Function;
  * <li>table 1, {@link #METER_PRIORITY}: one rule per regulated direction, matching the metadata tag,
  *     with the direction's meter and the output. All Tier-2 flows of the direction share it, so a rate
  *     step re-points exactly this one rule.</li>
- * <li>table 0, {@link #PUNT_PRIORITY}: IPv4 TCP and UDP from either port go to the controller
- *     (first packets of flows without a per-flow rule).</li>
+ * <li>table 0, {@link #PUNT_PRIORITY}: IPv4 TCP and UDP from either port are bridged to the other port
+ *     <i>and</i> copied to the controller (packets of flows without a per-flow rule, for the detection and
+ *     the per-flow rule). The switch forwards them itself, so a flow's packets never split between a path
+ *     through the controller and the per-flow rule installed meanwhile: that split reorders them, and Linux
+ *     resets an MP_JOIN subflow whose first packet after the handshake is out of order
+ *     ({@code net/mptcp/options.c} {@code check_fully_established}; issue 17, round 7).</li>
  * <li>table 0, {@link #BASE_PRIORITY}: everything else is bridged between the AP port and the
  *     uplink port, so the switch works without any other forwarding app.</li>
  * </ul>
@@ -145,7 +149,7 @@ public final class TierRules {
     }
 
     /**
-     * The fixed rules of an AP switch: punt of TCP and UDP from both ports, base forwarding both
+     * The fixed rules of an AP switch: bridge-and-copy of TCP and UDP from both ports, base forwarding both
      * ways, and the table-1 rule of each regulated direction with its current meter.
      *
      * @param appId  app id
@@ -157,6 +161,7 @@ public final class TierRules {
                                             Function<Direction, Optional<MeterId>> meters) {
         List<FlowRule> rules = new ArrayList<>();
         for (PortNumber in : List.of(ap.apPort(), ap.uplinkPort())) {
+            PortNumber out = in.equals(ap.apPort()) ? ap.uplinkPort() : ap.apPort();
             for (byte proto : new byte[]{IPv4.PROTOCOL_TCP, IPv4.PROTOCOL_UDP}) {
                 rules.add(DefaultFlowRule.builder()
                         .forDevice(ap.deviceId())
@@ -164,12 +169,11 @@ public final class TierRules {
                         .withPriority(PUNT_PRIORITY)
                         .withSelector(DefaultTrafficSelector.builder().matchInPort(in)
                                 .matchEthType(Ethernet.TYPE_IPV4).matchIPProtocol(proto).build())
-                        .withTreatment(DefaultTrafficTreatment.builder().punt().build())
+                        .withTreatment(DefaultTrafficTreatment.builder().setOutput(out).punt().build())
                         .makePermanent()
                         .fromApp(appId)
                         .build());
             }
-            PortNumber out = in.equals(ap.apPort()) ? ap.uplinkPort() : ap.apPort();
             rules.add(DefaultFlowRule.builder()
                     .forDevice(ap.deviceId())
                     .forTable(FLOW_TABLE)

@@ -27,8 +27,9 @@ import java.util.function.LongSupplier;
  * to the multipath-user detection, even when another processor handled it first ({@code fwd} uses the
  * same director priority, and equal priorities keep activation order: {@code PacketManager.addProcessor}).
  * Unless handled, the first packet of an IPv4 TCP/UDP flow gets its flow a Tier-1 per-flow rule (at
- * most once per {@link #REINSTALL_HOLDOFF_MS} per flow) and is sent on to the direction's out port;
- * any other frame (ARP, punted at priority 40000 by the host provider of {@code org.onosproject.openflow}:
+ * most once per {@link #REINSTALL_HOLDOFF_MS} per flow). It is not sent on: it is a copy, and the switch
+ * forwarded the packet itself ({@link TierRules#fixedRules}), so the flow's packets keep their order while
+ * its rule is installed. Any other frame (ARP, punted at priority 40000 by the host provider of {@code org.onosproject.openflow}:
  * {@code HostLocationProvider.requestIntercepts}) is bridged to the other port as the base rule would.
  */
 public final class PacketInHandler implements PacketProcessor {
@@ -108,7 +109,8 @@ public final class PacketInHandler implements PacketProcessor {
             flowRuleService.applyFlowRules(TierRules.flowRule(appId, ap, dir.get(), match.get(), Tier.TIER1,
                     idleTimeoutSec.getAsInt()));
         }
-        forward(context, ap, dir.get());
+        // a copy (the bridge-and-copy rule forwarded the packet): sending it too would duplicate it
+        context.block();
     }
 
     private static void forward(PacketContext context, ApSpec ap, Direction dir) {
