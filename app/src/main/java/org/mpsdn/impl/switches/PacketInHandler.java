@@ -29,8 +29,9 @@ import java.util.function.LongSupplier;
  * Unless handled, the first packet of an IPv4 TCP/UDP flow gets its flow a Tier-1 per-flow rule (at
  * most once per {@link #REINSTALL_HOLDOFF_MS} per flow). It is not sent on: it is a copy, and the switch
  * forwarded the packet itself ({@link TierRules#fixedRules}), so the flow's packets keep their order while
- * its rule is installed. Any other frame (ARP, punted at priority 40000 by the host provider of {@code org.onosproject.openflow}:
- * {@code HostLocationProvider.requestIntercepts}) is bridged to the other port as the base rule would.
+ * its rule is installed. Any other frame (ARP, punted at priority 40000 by the host provider of
+ * {@code org.onosproject.openflow}: {@code HostLocationProvider.requestIntercepts}) is bridged to the other
+ * port as the base rule would.
  */
 public final class PacketInHandler implements PacketProcessor {
     /** A punted packet of a flow re-applies its rule at most this often. */
