@@ -14,6 +14,7 @@ import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
 import org.mpsdn.impl.meter.MeterStepper;
 import org.mpsdn.impl.switches.PacketInHandler;
+import org.onlab.packet.Data;
 import org.onlab.packet.Ethernet;
 import org.onlab.packet.IPv4;
 import org.onlab.packet.Ip4Address;
@@ -186,6 +187,21 @@ public class RegulationManagerTest {
         assertNull(h.packetIn(DEV1, 9, Packets.tcp("10.0.1.2", 1, "192.0.2.1", 2)).sent);
         assertNull(h.packetIn(org.onosproject.net.DeviceId.deviceId("of:00000000000000ff"), 1,
                 Packets.tcp("10.0.1.2", 1, "192.0.2.1", 2)).sent);
+        assertTrue(h.flows.drainLog().isEmpty());
+    }
+
+    @Test
+    public void aCopiedFrameThatIsNoFlowIsCountedAndNeverSentAgain() {
+        h.activate();
+        h.flows.drainLog();
+        // IPv4/TCP without a parsable TCP header (a non-first fragment, a cut header): the bridge-and-copy rule
+        // matched it, so the switch forwarded it; bridging the copy too would duplicate it
+        Ethernet fragment = Packets.tcp("192.0.2.10", 80, "10.0.1.2", 40000);
+        ((IPv4) fragment.getPayload()).setPayload(new Data(new byte[]{1, 2, 3}));
+        Harness.SentPacket ctx = h.packetIn(DEV1, 2, fragment);
+        assertNull(ctx.sent);
+        assertTrue(ctx.isHandled());
+        assertEquals(1, h.manager.loop().malformedPackets());
         assertTrue(h.flows.drainLog().isEmpty());
     }
 

@@ -149,6 +149,22 @@ public final class TierRules {
     }
 
     /**
+     * Whether a frame is one the bridge-and-copy rules of {@link #fixedRules} match (IPv4 TCP or UDP): the
+     * switch forwarded it, and the controller holds a copy that must never be sent out again, even when it
+     * cannot be parsed as a flow (a non-first fragment, a truncated header).
+     *
+     * @param eth a parsed frame, or null
+     * @return true for IPv4 with protocol TCP or UDP
+     */
+    public static boolean bridgedAndCopied(Ethernet eth) {
+        if (eth == null || eth.getEtherType() != Ethernet.TYPE_IPV4 || !(eth.getPayload() instanceof IPv4)) {
+            return false;
+        }
+        byte proto = ((IPv4) eth.getPayload()).getProtocol();
+        return proto == IPv4.PROTOCOL_TCP || proto == IPv4.PROTOCOL_UDP;
+    }
+
+    /**
      * The fixed rules of an AP switch: bridge-and-copy of TCP and UDP from both ports, base forwarding both
      * ways, and the table-1 rule of each regulated direction with its current meter.
      *

@@ -96,7 +96,9 @@ public final class PacketInHandler implements PacketProcessor {
         Optional<FlowMatch> match = FlowMatch.fromPacket(pkt.parsed());
         if (match.isEmpty()) {
             malformedPackets.incrementAndGet();
-            if (!isLinkDiscovery(pkt.parsed())) {
+            if (TierRules.bridgedAndCopied(pkt.parsed())) {
+                context.block(); // a copy the switch forwarded (a fragment, a cut header): never sent twice
+            } else if (!isLinkDiscovery(pkt.parsed())) {
                 // ARP and other frames another app punts (the host provider's ARP punt at priority
                 // 40000 shadows the base bridge rule): bridged as the base rule would
                 forward(context, ap, dir.get());
