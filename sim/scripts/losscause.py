@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Where the multipath loss that regulation does not win back goes (issue 18, Fig. 5/10 and 18), per seed:
+losscause.py <figure csv> [share ...]   (the -flows.csv beside it is read too; shares in %, default 40 80)
+
+Same seed = same placement, so every UE has a *home* network: the one it uses as a single-path user in
+s0-none (Wi-Fi within --wifiRange of an AP, else LTE; sim/src/placement.cc). Per share and profile:
+  * the change against s0-none of the Wi-Fi APs' sum and of LTE, and the Wi-Fi Tier-2 rate;
+  * away primaries: multipath users whose primary (their faster subflow; both count under `none`) is not
+    their home network, with the PHY rate of that primary;
+  * single-path users against *their own* s0-none throughput (the same UEs; ratio of the sums), split by
+    home network. wonback.py compares the mean of the s<s> single-path users with the mean of all 30 UEs
+    of s0-none, who are mostly other users;
+  * a rate-anomaly check: per AP and run, Eq. 2 without collisions (throughput N / sum(1/r_i) over the
+    AP's Tier-1 stations) predicts the AP's throughput relative to s0-none; the script prints how well
+    the predicted change follows the measured one over all runs (slope and r of a least-squares line).
+Reads the CSVs only; the rows of every rev in them are used."""
+import collections
+import csv
+import statistics
+import sys
+
+
+def load(path):
+    with open(path) as f:
+        summary = {(r["tag"], r["seed"]): r for r in csv.DictReader(f)}
+    runs = collections.defaultdict(lambda: collections.defaultdict(list))
+    with open(path.replace(".csv", "-flows.csv")) as f:
+        for r in csv.DictReader(f):
+            runs[(r["tag"], r["seed"])][r["ue"]].append(r)
+    return summary, runs
+
+
+def tier1(subflows, regulated):
+    """The subflows that are Tier 1: the only one, both under `none`, else the faster (the primary)."""
+    if len(subflows) == 1 or not regulated:
+        return subflows
+    return [max(subflows, key=lambda r: float(r["th_mbps"]))]
+
+
+def stations(users, regulated):
+    """AP -> PHY rates (Mb/s) of its Tier-1 Wi-Fi stations."""
+    out = collections.defaultdict(list)
+    for subflows in users.values():
+        for r in tier1(subflows, regulated):
+            if r["ap"] != "lte":
+                out[r["ap"]].append(float(r["phy_mbps"]))
+    return out
+
+
+def eq2(rates):
+    return len(rates) / sum(1.0 / r for r in rates) if rates else 0.0
+
+
+def wifi_sum(row):
+    return sum(float(row[f"wifi{i}_mbps"]) for i in range(3))
+
+
+def one_run(summary, runs, tag, seed):
+    base, users = runs[("s0-none", seed)], runs[(tag, seed)]
+    home = {ue: rs[0]["ap"] for ue, rs in base.items()}
+    th0 = {ue: float(rs[0]["th_mbps"]) for ue, rs in base.items()}
+    regulated = not tag.endswith("-none")
+    away = []
+    for ue, subflows in users.items():
+        if len(subflows) > 1 and regulated:
+            p = tier1(subflows, True)[0]
+            if (p["ap"] == "lte") != (home[ue] == "lte"):
+                away.append(f"ue{ue} {'LTE' if home[ue] == 'lte' else 'Wi-Fi'}->{p['ap']}@{float(p['phy_mbps']):.0f}")
+    sp = {ue: float(rs[0]["th_mbps"]) for ue, rs in users.items() if len(rs) == 1 and rs[0]["multipath"] == "0"}
+    ratio = lambda ues: (sum(sp[u] for u in ues) / sum(th0[u] for u in ues)) if ues else float("nan")  # noqa: E731
+    row, row0 = summary[(tag, seed)], summary[("s0-none", seed)]
+    return {
+        "d_wifi": wifi_sum(row) - wifi_sum(row0),
+        "d_lte": float(row["lte_mbps"]) - float(row0["lte_mbps"]),
+        "t2_wifi": sum(float(row[f"t2_wifi{i}_mbps"]) for i in range(3)),
+        "away": away,
+        "sp_own": ratio(list(sp)),
+        "sp_wifi": ratio([u for u in sp if home[u] != "lte"]),
+        "sp_lte": ratio([u for u in sp if home[u] == "lte"]),
+        "anomaly": anomaly_points(row, row0, stations(users, regulated), stations(base, False)),
+    }
+
+
+def anomaly_points(row, row0, now, before):
+    """(predicted, measured) change of each AP's throughput against s0-none, Mb/s."""
+    points = []
+    for i in range(3):
+        ap = f"wifi{i}"
+        t0 = float(row0[f"{ap}_mbps"])
+        if before.get(ap) and now.get(ap):
+            points.append((t0 * eq2(now[ap]) / eq2(before[ap]) - t0, float(row[f"{ap}_mbps"]) - t0))
+    return points
+
+
+def fit(points):
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    sxy = sum((x - mx) * (y - my) for x, y in points)
+    syy = sum((y - my) ** 2 for y in ys)
+    if sxx == 0 or syy == 0:
+        return None
+    return sxy / sxx, my - sxy / sxx * mx, sxy / (sxx * syy) ** 0.5
+
+
+def main(path, shares):
+    summary, runs = load(path)
+    seeds = sorted({s for t, s in summary if t == "s0-none"}, key=int)
+    points = []
+    for s in shares:
+        for p in ("none", "paper", "mpsdn"):
+            tag = f"s{s}-{p}"
+            done = [k for k in seeds if (tag, k) in summary and (tag, k) in runs]
+            if not done:
+                continue
+            res = {k: one_run(summary, runs, tag, k) for k in done}
+            for r in res.values():
+                points += r["anomaly"]
+            m = lambda f: statistics.fmean(r[f] for r in res.values())  # noqa: E731
+            print(f"{tag} ({len(done)} seeds): Wi-Fi {m('d_wifi'):+.2f} Mb/s, LTE {m('d_lte'):+.2f} Mb/s against "
+                  f"s0-none; Wi-Fi Tier 2 {m('t2_wifi'):.2f} Mb/s; away primaries "
+                  f"{statistics.fmean(len(r['away']) for r in res.values()):.1f} per run; single-path users / their "
+                  f"own s0-none {m('sp_own'):.0%} (Wi-Fi home {m('sp_wifi'):.0%}, LTE home {m('sp_lte'):.0%})")
+            for k, r in res.items():
+                print(f"  seed {k}: Wi-Fi {r['d_wifi']:+.2f}, LTE {r['d_lte']:+.2f}, T2 {r['t2_wifi']:.2f}; single-path "
+                      f"{r['sp_own']:.0%} ({r['sp_wifi']:.0%} / {r['sp_lte']:.0%}); away {len(r['away'])}: "
+                      f"{', '.join(r['away'])}")
+    line = fit(points) if len(points) > 2 else None
+    if line:
+        slope, icept, corr = line
+        print(f"rate anomaly (Eq. 2 without collisions, Tier-1 stations per AP), {len(points)} AP-runs: measured change "
+              f"= {slope:.2f} x predicted {icept:+.2f} Mb/s, r = {corr:.2f}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], [int(x) for x in sys.argv[2:]] or [40, 80])
