@@ -33,10 +33,23 @@ import java.util.Arrays;
  * of its AP is then not made a primary where another connection serves the user about as well; a
  * link at least as fast as the AP's stations, an empty AP and LTE (Eq. 3) are not charged. The
  * value may be negative, so the hysteresis compares by margin: the previous primary is kept unless
- * the best one is worth more than h&middot;|its value| more. See docs/regulation.md.
+ * the best one is worth more than h&middot;|its value| more.
+ * <p>
+ * <b>Top rate class</b> (the mpsdn profile, not in the paper): a multipath user's Wi-Fi connection is a
+ * primary candidate only if its PHY rate is at least {@link #TOP_RATE_SHARE} of the fastest connection its
+ * AP reports (within one 802.11 rate step of it), unless none of the user's connections qualifies. A slower
+ * Wi-Fi link would be the AP's slowest Tier-1 station and cost every other station airtime on each of its
+ * packets (the performance anomaly), while the user has another way in; its Wi-Fi subflow stays Tier 2 and
+ * uses the AP's idle capacity. LTE connections always qualify. The previous primary keeps qualifying down
+ * to (1 - h) times the threshold, so a PHY rate near it does not flip the choice every cycle. See
+ * docs/regulation.md.
  */
 public final class PrioritySelector implements PrimarySelector {
+    /** Share of the AP's fastest PHY rate a multipath user's Wi-Fi primary needs (mpsdn): 48 of 54 Mb/s. */
+    public static final double TOP_RATE_SHARE = 0.85;
+
     private final boolean chargeAirtime;
+    private final double topRateShare;
 
     /** The paper's priority-based solution: a connection is valued by its own achievable throughput. */
     public PrioritySelector() {
@@ -50,7 +63,22 @@ public final class PrioritySelector implements PrimarySelector {
      *                      instead of by its own achievable throughput alone
      */
     public PrioritySelector(boolean chargeAirtime) {
+        this(chargeAirtime, chargeAirtime ? TOP_RATE_SHARE : 0.0);
+    }
+
+    /**
+     * Creates the selector with an explicit top rate class.
+     *
+     * @param chargeAirtime as {@link #PrioritySelector(boolean)}
+     * @param topRateShare  share of its AP's fastest PHY rate a multipath user's Wi-Fi connection needs to
+     *                      be a primary candidate, in [0, 1]; 0 admits every connection (the paper)
+     */
+    public PrioritySelector(boolean chargeAirtime, double topRateShare) {
+        if (!(topRateShare >= 0.0 && topRateShare <= 1.0)) {
+            throw new IllegalArgumentException("topRateShare must be in [0, 1], was " + topRateShare);
+        }
         this.chargeAirtime = chargeAirtime;
+        this.topRateShare = topRateShare;
     }
 
     @Override
@@ -82,31 +110,44 @@ public final class PrioritySelector implements PrimarySelector {
         }
         // Step 1: users in the order of their best connection (PHY rate descending)
         IntSort.sort(order, 0, pending, (a, b) -> ConnectionRank.bestFirst(s, a, b));
+        TopRateClass top = new TopRateClass(s, topRateShare, hysteresis);
         for (int i = 0; i < pending; i++) {
             int ue = s.connectionUe(order[i]);
-            // Step 3: best connection against the primaries identified so far
-            int best = -1;
-            double bestBps = 0.0;
             int previous = previousPrimary == null ? -1 : previousPrimary[ue];
-            double previousBps = 0.0;
-            for (int k = 0; k < s.ueConnectionCount(ue); k++) {
-                int c = s.ueConnection(ue, k);
-                double bps = value(loads[s.connectionAp(c)], s.connection(c));
-                if (c == previous) {
-                    previousBps = bps;
-                }
-                if (ConnectionRank.beats(s, c, bps, best, bestBps)) {
-                    best = c;
-                    bestBps = bps;
-                }
-            }
-            int chosen = chargeAirtime
-                    ? Selections.withMarginHysteresis(best, bestBps, previous, previousBps, hysteresis)
-                    : Selections.withHysteresis(best, bestBps, previous, previousBps, hysteresis);
+            int chosen = choose(s, loads, ue, previous, hysteresis, top);
             primary[ue] = chosen;
             activate(s, loads, active, chosen);
         }
         return new PrimarySelection(primary, Selections.finalEstimates(s, loads, active), active, 0);
+    }
+
+    // Step 3: the user's best candidate against the primaries identified so far
+    private int choose(NetworkSnapshot s, ApLoad[] loads, int ue, int previous, double hysteresis,
+                       TopRateClass top) {
+        boolean any = top.anyQualifies(ue, previous);
+        int best = -1;
+        double bestBps = 0.0;
+        double previousBps = 0.0;
+        for (int k = 0; k < s.ueConnectionCount(ue); k++) {
+            int c = s.ueConnection(ue, k);
+            if (any && !top.qualifies(c, c == previous)) {
+                continue;
+            }
+            double bps = value(loads[s.connectionAp(c)], s.connection(c));
+            if (c == previous) {
+                previousBps = bps;
+            }
+            if (ConnectionRank.beats(s, c, bps, best, bestBps)) {
+                best = c;
+                bestBps = bps;
+            }
+        }
+        if (any && previous >= 0 && !top.qualifies(previous, true)) {
+            return best;
+        }
+        return chargeAirtime
+                ? Selections.withMarginHysteresis(best, bestBps, previous, previousBps, hysteresis)
+                : Selections.withHysteresis(best, bestBps, previous, previousBps, hysteresis);
     }
 
     // step 3's value of a candidate: its own throughput, less its airtime charge in that mode
@@ -122,6 +163,10 @@ public final class PrioritySelector implements PrimarySelector {
 
     @Override
     public String toString() {
-        return chargeAirtime ? "PrioritySelector{airtime charge}" : "PrioritySelector";
+        String mode = chargeAirtime ? "airtime charge" : "";
+        if (topRateShare > 0.0) {
+            mode += (mode.isEmpty() ? "" : ", ") + "top rate class " + topRateShare;
+        }
+        return mode.isEmpty() ? "PrioritySelector" : "PrioritySelector{" + mode + "}";
     }
 }

@@ -103,6 +103,7 @@ public class AirtimeChargeTest {
     @Test
     public void selectorNamesItsMode() {
         assertEquals("PrioritySelector", new PrioritySelector().toString());
-        assertEquals("PrioritySelector{airtime charge}", new PrioritySelector(true).toString());
+        assertEquals("PrioritySelector{airtime charge, top rate class 0.85}", new PrioritySelector(true).toString());
+        assertEquals("PrioritySelector{airtime charge}", new PrioritySelector(true, 0.0).toString());
     }
 }
