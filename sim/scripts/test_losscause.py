@@ -8,6 +8,7 @@ import tempfile
 import unittest
 
 import losscause
+import wonback
 
 SUMMARY = ["tag", "seed", "wns_mbps", "wifi0_mbps", "wifi1_mbps", "wifi2_mbps", "lte_mbps",
            "t2_wifi0_mbps", "t2_wifi1_mbps", "t2_wifi2_mbps"]
@@ -93,6 +94,24 @@ class MainTest(unittest.TestCase):
 
     def test_no_fit_when_every_prediction_is_the_same(self):
         self.assertIsNone(losscause.fit([(1.0, 2.0), (1.0, 3.0), (1.0, 4.0)]))
+
+
+class WonbackTest(unittest.TestCase):
+    def test_single_path_target_is_held_against_the_worse_home_network(self):
+        # ue3 is a Wi-Fi single-path user that loses half; ue2 (LTE) gains 50 %: the overall ratio of the sums
+        # is (3 + 10) / (2 + 20) = 59 %, the worse home network 50 %
+        flows = S0 + [("s0-none", 1, 3, 0, "wifi0", 54, 20.0)] + S80 + [("s80-mpsdn", 1, 3, 0, "wifi0", 54, 10.0)]
+        flows += [("s80-none",) + r[1:] for r in S80] + [("s80-none", 1, 3, 0, "wifi0", 54, 10.0)]
+        summary = [("s0-none", 1, 30, 20, 0, 0, 4, 0, 0, 0), ("s80-none", 1, 20, 17, 0, 0, 3, 0, 0, 0),
+                   ("s80-mpsdn", 1, 25, 17, 0, 0, 3, 0.1, 0, 0)]
+        out = io.StringIO()
+        with tempfile.TemporaryDirectory() as d, contextlib.redirect_stdout(out):
+            wonback.main(write(d, summary, flows), [80])
+        text = out.getvalue()
+        self.assertIn("loss won back: mean 50 %", text)  # (25 - 20) / (30 - 20)
+        self.assertIn("single-path users, s80-mpsdn / their own s0-none: mean 59 %", text)
+        self.assertIn("the worse home network (Wi-Fi or LTE), s80-mpsdn: mean 50 %", text)
+        self.assertIn(">= target in 0 of 1", text)
 
 
 if __name__ == "__main__":
