@@ -13,6 +13,9 @@ s0-none (Wi-Fi within --wifiRange of an AP, else LTE; sim/src/placement.cc). Per
   * a rate-anomaly check: per AP and run, Eq. 2 without collisions (throughput N / sum(1/r_i) over the
     AP's Tier-1 stations) predicts the AP's throughput relative to s0-none; the script prints how well
     the predicted change follows the measured one over all runs (slope and r of a least-squares line).
+  * share noise: over the APs whose Tier-1 stations (by UE) are the same as in s0-none, each station's
+    throughput and the AP's Tier-1 sum against s0-none (mean, sd): how far a single user's share moves
+    between two runs with the same station set, the noise in a per-seed single-path ratio of 1-2 users.
 Reads the CSVs only; the rows of every rev in them are used."""
 import collections
 import csv
@@ -45,6 +48,28 @@ def stations(users, regulated):
             if r["ap"] != "lte":
                 out[r["ap"]].append(float(r["phy_mbps"]))
     return out
+
+
+def tier1_by_ap(users, regulated):
+    """AP -> {ue: Tier-1 throughput} of its Wi-Fi stations."""
+    out = collections.defaultdict(dict)
+    for ue, subflows in users.items():
+        for r in tier1(subflows, regulated):
+            if r["ap"] != "lte":
+                out[r["ap"]][ue] = float(r["th_mbps"])
+    return out
+
+
+def share_noise(runs, tag, seed):
+    """(per-station ratios, per-AP sum ratios) against s0-none on the APs whose Tier-1 stations are unchanged."""
+    before = tier1_by_ap(runs[("s0-none", seed)], False)
+    now = tier1_by_ap(runs[(tag, seed)], not tag.endswith("-none"))
+    users, sums = [], []
+    for ap, stations0 in before.items():
+        if set(stations0) == set(now.get(ap, {})) and all(stations0.values()):
+            users += [now[ap][ue] / stations0[ue] for ue in stations0]
+            sums.append(sum(now[ap].values()) / sum(stations0.values()))
+    return users, sums
 
 
 def eq2(rates):
@@ -106,7 +131,7 @@ def fit(points):
 def main(path, shares):
     summary, runs = load(path)
     seeds = sorted({s for t, s in summary if t == "s0-none"}, key=int)
-    points = []
+    points, users, sums = [], [], []
     for s in shares:
         for p in ("none", "paper", "mpsdn"):
             tag = f"s{s}-{p}"
@@ -114,8 +139,11 @@ def main(path, shares):
             if not done:
                 continue
             res = {k: one_run(summary, runs, tag, k) for k in done}
-            for r in res.values():
+            for k, r in res.items():
                 points += r["anomaly"]
+                if p != "none":
+                    u, a = share_noise(runs, tag, k)
+                    users, sums = users + u, sums + a
             m = lambda f: statistics.fmean(r[f] for r in res.values())  # noqa: E731
             print(f"{tag} ({len(done)} seeds): Wi-Fi {m('d_wifi'):+.2f} Mb/s, LTE {m('d_lte'):+.2f} Mb/s against "
                   f"s0-none; Wi-Fi Tier 2 {m('t2_wifi'):.2f} Mb/s; away primaries "
@@ -125,6 +153,11 @@ def main(path, shares):
                 print(f"  seed {k}: Wi-Fi {r['d_wifi']:+.2f}, LTE {r['d_lte']:+.2f}, T2 {r['t2_wifi']:.2f}; single-path "
                       f"{r['sp_own']:.0%} ({r['sp_wifi']:.0%} / {r['sp_lte']:.0%}); away {len(r['away'])}: "
                       f"{', '.join(r['away'])}")
+    if len(users) > 1:
+        print(f"share noise (regulated runs, {len(sums)} APs with the same Tier-1 stations as in s0-none): a station's "
+              f"throughput / its s0-none value {statistics.fmean(users):.3f} ± {statistics.stdev(users):.3f} (sd, "
+              f"n = {len(users)}, {min(users):.2f}-{max(users):.2f}); the AP's Tier-1 sum "
+              f"{statistics.fmean(sums):.3f}" + (f" ± {statistics.stdev(sums):.3f}" if len(sums) > 1 else ""))
     line = fit(points) if len(points) > 2 else None
     if line:
         slope, icept, corr = line

@@ -114,5 +114,15 @@ class WonbackTest(unittest.TestCase):
         self.assertIn(">= target in 0 of 1", text)
 
 
+class ShareNoiseTest(unittest.TestCase):
+    def test_only_aps_with_the_same_tier1_stations_count(self):
+        # wifi0 gains ue1 as a Tier-1 station in s80-mpsdn: not comparable; wifi1 keeps ue4 alone
+        s0 = S0 + [("s0-none", 1, 4, 0, "wifi1", 54, 10.0)]
+        s80 = S80 + [("s80-mpsdn", 1, 4, 0, "wifi1", 54, 9.0)]
+        with tempfile.TemporaryDirectory() as d:
+            _, runs = losscause.load(write(d, SUM, s0 + s80))
+        self.assertEqual(losscause.share_noise(runs, "s80-mpsdn", "1"), ([0.9], [0.9]))
+
+
 if __name__ == "__main__":
     unittest.main()
