@@ -40,30 +40,20 @@ def tier1(subflows, regulated):
     return [max(subflows, key=lambda r: float(r["th_mbps"]))]
 
 
-def stations(users, regulated):
-    """AP -> PHY rates (Mb/s) of its Tier-1 Wi-Fi stations."""
-    out = collections.defaultdict(list)
-    for subflows in users.values():
-        for r in tier1(subflows, regulated):
-            if r["ap"] != "lte":
-                out[r["ap"]].append(float(r["phy_mbps"]))
-    return out
-
-
-def tier1_by_ap(users, regulated):
-    """AP -> {ue: Tier-1 throughput} of its Wi-Fi stations."""
+def stations(users, regulated, field):
+    """AP -> {ue: float(field)} of its Tier-1 Wi-Fi stations (field: phy_mbps or th_mbps)."""
     out = collections.defaultdict(dict)
     for ue, subflows in users.items():
         for r in tier1(subflows, regulated):
             if r["ap"] != "lte":
-                out[r["ap"]][ue] = float(r["th_mbps"])
+                out[r["ap"]][ue] = float(r[field])
     return out
 
 
 def share_noise(runs, tag, seed):
     """(per-station ratios, per-AP sum ratios) against s0-none on the APs whose Tier-1 stations are unchanged."""
-    before = tier1_by_ap(runs[("s0-none", seed)], False)
-    now = tier1_by_ap(runs[(tag, seed)], not tag.endswith("-none"))
+    before = stations(runs[("s0-none", seed)], False, "th_mbps")
+    now = stations(runs[(tag, seed)], not tag.endswith("-none"), "th_mbps")
     users, sums = [], []
     for ap, stations0 in before.items():
         if set(stations0) == set(now.get(ap, {})) and all(stations0.values()):
@@ -102,7 +92,8 @@ def one_run(summary, runs, tag, seed):
         "sp_own": ratio(list(sp)),
         "sp_wifi": ratio([u for u in sp if home[u] != "lte"]),
         "sp_lte": ratio([u for u in sp if home[u] == "lte"]),
-        "anomaly": anomaly_points(row, row0, stations(users, regulated), stations(base, False)),
+        "anomaly": anomaly_points(row, row0, stations(users, regulated, "phy_mbps"),
+                                  stations(base, False, "phy_mbps")),
     }
 
 
@@ -113,7 +104,8 @@ def anomaly_points(row, row0, now, before):
         ap = f"wifi{i}"
         t0 = float(row0[f"{ap}_mbps"])
         if before.get(ap) and now.get(ap):
-            points.append((t0 * eq2(now[ap]) / eq2(before[ap]) - t0, float(row[f"{ap}_mbps"]) - t0))
+            predicted = t0 * eq2(list(now[ap].values())) / eq2(list(before[ap].values())) - t0
+            points.append((predicted, float(row[f"{ap}_mbps"]) - t0))
     return points
 
 
@@ -150,8 +142,8 @@ def main(path, shares):
                   f"{statistics.fmean(len(r['away']) for r in res.values()):.1f} per run; single-path users / their "
                   f"own s0-none {m('sp_own'):.0%} (Wi-Fi home {m('sp_wifi'):.0%}, LTE home {m('sp_lte'):.0%})")
             for k, r in res.items():
-                print(f"  seed {k}: Wi-Fi {r['d_wifi']:+.2f}, LTE {r['d_lte']:+.2f}, T2 {r['t2_wifi']:.2f}; single-path "
-                      f"{r['sp_own']:.0%} ({r['sp_wifi']:.0%} / {r['sp_lte']:.0%}); away {len(r['away'])}: "
+                print(f"  seed {k}: Wi-Fi {r['d_wifi']:+.2f}, LTE {r['d_lte']:+.2f}, T2 {r['t2_wifi']:.2f}; "
+                      f"single-path {r['sp_own']:.0%} ({r['sp_wifi']:.0%} / {r['sp_lte']:.0%}); away {len(r['away'])}: "
                       f"{', '.join(r['away'])}")
     if len(users) > 1:
         print(f"share noise (regulated runs, {len(sums)} APs with the same Tier-1 stations as in s0-none): a station's "
@@ -161,8 +153,8 @@ def main(path, shares):
     line = fit(points) if len(points) > 2 else None
     if line:
         slope, icept, corr = line
-        print(f"rate anomaly (Eq. 2 without collisions, Tier-1 stations per AP), {len(points)} AP-runs: measured change "
-              f"= {slope:.2f} x predicted {icept:+.2f} Mb/s, r = {corr:.2f}")
+        print(f"rate anomaly (Eq. 2 without collisions, Tier-1 stations per AP), {len(points)} AP-runs: "
+              f"measured change = {slope:.2f} x predicted {icept:+.2f} Mb/s, r = {corr:.2f}")
 
 
 if __name__ == "__main__":

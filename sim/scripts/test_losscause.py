@@ -71,7 +71,8 @@ class OneRunTest(unittest.TestCase):
         r = losscause.one_run(s, runs, "s80-none", "1")
         self.assertEqual(r["away"], [])
         # the LTE subflows are not Wi-Fi stations; both Wi-Fi subflows are
-        self.assertEqual(sorted(losscause.stations(runs[("s80-none", "1")], False)["wifi0"]), [24.0, 54.0])
+        rates = losscause.stations(runs[("s80-none", "1")], False, "phy_mbps")["wifi0"]
+        self.assertEqual(sorted(rates.values()), [24.0, 54.0])
 
 
 class MainTest(unittest.TestCase):

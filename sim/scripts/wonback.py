@@ -42,7 +42,13 @@ def main(path, shares):
     wns = by_tag(rows, "wns_mbps")
     base_w = wns.get("s0-none", {})
     summary, runs = losscause.load(path)
-    own = lambda tag, k, f="sp_own": losscause.one_run(summary, runs, tag, k)[f]  # noqa: E731
+    cache = {}
+
+    def own(tag, k, field="sp_own"):
+        if (tag, k) not in cache:  # one losscause pass per run, whichever of its fields is asked
+            cache[(tag, k)] = losscause.one_run(summary, runs, tag, k)
+        return cache[(tag, k)][field]
+
     worse = lambda tag, k: min(v for v in (own(tag, k, "sp_wifi"), own(tag, k, "sp_lte")) if v == v)  # noqa: E731
     pct = lambda x: f"{100 * x:.0f} %"  # noqa: E731
     for s in shares:
