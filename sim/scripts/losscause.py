@@ -16,11 +16,17 @@ s0-none (Wi-Fi within --wifiRange of an AP, else LTE; sim/src/placement.cc). Per
   * share noise: over the APs whose Tier-1 stations (by UE) are the same as in s0-none, each station's
     throughput and the AP's Tier-1 sum against s0-none (mean, sd): how far a single user's share moves
     between two runs with the same station set, the noise in a per-seed single-path ratio of 1-2 users.
+  * starved stations: Tier-1 Wi-Fi stations with less than STARVED (10 %) of their AP's mean Tier-1 station
+    throughput in the run, per run (s0-none beside it), and the Wi-Fi change against s0-none split between
+    the APs with a starved station and the others. In the uplink a station whose TCP ACKs queue behind the
+    other uploads' ACKs in the AP's one MAC queue times out and backs off (docs/results.md, Fig. 18).
 Reads the CSVs only; the rows of every rev in them are used."""
 import collections
 import csv
 import statistics
 import sys
+
+STARVED = 0.1
 
 
 def load(path):
@@ -62,6 +68,21 @@ def share_noise(runs, tag, seed):
     return users, sums
 
 
+def starved(users, regulated):
+    """AP -> the UEs among its Tier-1 Wi-Fi stations below STARVED x the AP's mean station throughput."""
+    out = {}
+    for ap, th in stations(users, regulated, "th_mbps").items():
+        mean = statistics.fmean(th.values())
+        out[ap] = sorted(ue for ue, t in th.items() if t < STARVED * mean)
+    return out
+
+
+def starved_split(row, row0, now):
+    """(change of the APs with a starved station, change of the others) against s0-none, Mb/s."""
+    with_s = sum(float(row[f"{ap}_mbps"]) - float(row0[f"{ap}_mbps"]) for ap, ues in now.items() if ues)
+    return with_s, wifi_sum(row) - wifi_sum(row0) - with_s
+
+
 def eq2(rates):
     return len(rates) / sum(1.0 / r for r in rates) if rates else 0.0
 
@@ -84,7 +105,11 @@ def one_run(summary, runs, tag, seed):
     sp = {ue: float(rs[0]["th_mbps"]) for ue, rs in users.items() if len(rs) == 1 and rs[0]["multipath"] == "0"}
     ratio = lambda ues: (sum(sp[u] for u in ues) / sum(th0[u] for u in ues)) if ues else float("nan")  # noqa: E731
     row, row0 = summary[(tag, seed)], summary[("s0-none", seed)]
+    now_starved = starved(users, regulated)
     return {
+        "starved": sum(len(v) for v in now_starved.values()),
+        "starved0": sum(len(v) for v in starved(base, False).values()),
+        "starved_split": starved_split(row, row0, now_starved),
         "d_wifi": wifi_sum(row) - wifi_sum(row0),
         "d_lte": float(row["lte_mbps"]) - float(row0["lte_mbps"]),
         "t2_wifi": sum(float(row[f"t2_wifi{i}_mbps"]) for i in range(3)),
@@ -141,6 +166,9 @@ def main(path, shares):
                   f"s0-none; Wi-Fi Tier 2 {m('t2_wifi'):.2f} Mb/s; away primaries "
                   f"{statistics.fmean(len(r['away']) for r in res.values()):.1f} per run; single-path users / their "
                   f"own s0-none {m('sp_own'):.0%} (Wi-Fi home {m('sp_wifi'):.0%}, LTE home {m('sp_lte'):.0%})")
+            split = [statistics.fmean(r["starved_split"][i] for r in res.values()) for i in (0, 1)]
+            print(f"  starved Tier-1 Wi-Fi stations {m('starved'):.1f} per run (s0-none {m('starved0'):.1f}); Wi-Fi "
+                  f"change on APs with one {split[0]:+.2f} Mb/s, on the others {split[1]:+.2f} Mb/s")
             for k, r in res.items():
                 print(f"  seed {k}: Wi-Fi {r['d_wifi']:+.2f}, LTE {r['d_lte']:+.2f}, T2 {r['t2_wifi']:.2f}; "
                       f"single-path {r['sp_own']:.0%} ({r['sp_wifi']:.0%} / {r['sp_lte']:.0%}); away {len(r['away'])}: "

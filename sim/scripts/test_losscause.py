@@ -127,3 +127,21 @@ class ShareNoiseTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class StarvedTest(unittest.TestCase):
+    def test_a_station_below_a_tenth_of_its_aps_mean_is_starved(self):
+        # wifi0: ue0 12.0 and ue1 5.0 (primaries); ue3 0.5 < 0.1 x mean(12, 5, 0.5) = 0.58: starved
+        flows = S0 + S80 + [("s0-none", 1, 3, 0, "wifi0", 54, 6.0), ("s80-mpsdn", 1, 3, 0, "wifi0", 54, 0.5)]
+        with tempfile.TemporaryDirectory() as d:
+            summary, runs = losscause.load(write(d, SUM, flows))
+        r = losscause.one_run(summary, runs, "s80-mpsdn", "1")
+        self.assertEqual(losscause.starved(runs[("s80-mpsdn", "1")], True), {"wifi0": ["3"]})
+        self.assertEqual((r["starved"], r["starved0"]), (1, 0))
+        # the whole Wi-Fi change (-3.0) is on wifi0, the AP with the starved station
+        self.assertEqual(r["starved_split"], (-3.0, 0.0))
+
+    def test_no_starved_station_leaves_the_change_to_the_others(self):
+        r = OneRunTest().run_seed1()  # ue1 at 5.0 is not below 0.1 x 8.5
+        self.assertEqual(r["starved"], 0)
+        self.assertEqual(r["starved_split"], (0.0, -3.0))
