@@ -60,6 +60,7 @@ ParseArgs(int argc, char* argv[])
     cmd.AddValue("lteRb", "LTE bandwidth in resource blocks", P.lteRb);
     cmd.AddValue("lteExponent", "LTE log-distance path-loss exponent (39 dB at 1 m)", P.lteExponent);
     cmd.AddValue("macQueue", "Wi-Fi MAC queue size, packets", P.macQueue);
+    cmd.AddValue("apQdisc", "diagnostic: none (the MAC queue is the AP queue) or fq_codel (ns-3's default queue disc on the AP)", P.apQdisc);
     cmd.AddValue("occSample", "Wi-Fi MAC-queue occupancy sampling period, s (the core gets the mean of the "
                               "samples of each epoch; the AP agent samples every 0.1 s)", P.occSample);
     cmd.AddValue("upSignal", "Wi-Fi uplink congestion signal: ap (the AP's MAC queue) or stations (mean fill of "

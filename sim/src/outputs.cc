@@ -149,9 +149,31 @@ MarkWarmup()
 
 } // namespace
 
+// Diagnostic (--verbose): per flow, the bytes received so far, and per Wi-Fi AP its MAC-queue fill, every second.
+void
+DiagTrace()
+{
+    double now = Simulator::Now().GetSeconds();
+    for (size_t i = 0; i < flows.size(); i++)
+    {
+        std::cerr << "trace " << now << " " << ues[flows[i].ue].id << " " << aps[flows[i].ap].id << " rx="
+                  << flows[i].sink->GetTotalRx() << std::endl;
+    }
+    for (int a = 0; a < kWifiAps; a++)
+    {
+        Ptr<WifiMacQueue> q = WifiMacQueueOf(aps[a].apDev);
+        std::cerr << "apq " << now << " " << aps[a].id << " n=" << q->GetNPackets() << std::endl;
+    }
+    Simulator::Schedule(Seconds(1), &DiagTrace);
+}
+
 void
 StartOutputs()
 {
+    if (P.verbose)
+    {
+        Simulator::Schedule(Seconds(1), &DiagTrace);
+    }
     Simulator::Schedule(Seconds(kSampleSeconds), &Sample);
     Simulator::Schedule(Seconds(P.warmup), &MarkWarmup);
     if (!P.series.empty())
@@ -186,6 +208,17 @@ PrintStations()
     for (const auto& f : flows)
     {
         std::cerr << ues[f.ue].id << " " << aps[f.ap].id << " rx=" << f.sink->GetTotalRx() << std::endl;
+    }
+    // Diagnostic: what reached each switch's meter in the run's direction (bytes before metering, drops).
+    for (int a = 0; a <= kLte; a++)
+    {
+        Ptr<MeterQueueDisc> m = P.uplink ? aps[a].up : aps[a].down;
+        for (const auto& [t, e] : m->GetFlows())
+        {
+            std::cerr << "meter " << aps[a].id << " src=" << t.src << " dst=" << t.dst << " dport=" << t.dstPort
+                      << " tier=" << e.tier << " bytes=" << e.bytes << " packets=" << e.packets
+                      << " drops=" << e.meterDrops << std::endl;
+        }
     }
 }
 

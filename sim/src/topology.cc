@@ -189,7 +189,10 @@ BuildWifi()
         net.addr.SetBase(("10." + std::to_string(1 + a) + ".0.0").c_str(), "255.255.255.0");
         Ipv4InterfaceContainer apIf = net.addr.Assign(apDev);
         Ipv4InterfaceContainer staIf = net.addr.Assign(staDev);
-        TrafficControlHelper().Uninstall(apDev); // the MAC queue is the AP's queue (no qdisc)
+        if (P.apQdisc == "none")
+        {
+            TrafficControlHelper().Uninstall(apDev); // the MAC queue is the AP's queue (no qdisc)
+        }
         TrafficControlHelper().Uninstall(staDev);
         aps[a].apDev = DynamicCast<WifiNetDevice>(apDev.Get(0));
         aps[a].wifiAddr = apIf.GetAddress(0);
