@@ -9,7 +9,11 @@ PROTOC_VERSION=3.25.5
 PROTOC_GEN_GO_VERSION=v1.36.10
 PROTOC_GEN_GO_GRPC_VERSION=v1.5.1
 
-protoc="$HOME/.m2/repository/com/google/protobuf/protoc/$PROTOC_VERSION/protoc-$PROTOC_VERSION-linux-x86_64.exe"
+# Maven's local repository as Maven resolves it (settings.xml, or -Dmaven.repo.local in MAVEN_OPTS, as a
+# CI run with its own repository has it), not the default ~/.m2/repository; its colour codes stripped.
+repo=$(mvn -q -B help:evaluate -Dexpression=settings.localRepository -DforceStdout 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g')
+[ -n "$repo" ] || { echo "gen-proto.sh: cannot ask Maven for its local repository" >&2; exit 1; }
+protoc="$repo/com/google/protobuf/protoc/$PROTOC_VERSION/protoc-$PROTOC_VERSION-linux-x86_64.exe"
 if [ ! -x "$protoc" ]; then
   mvn -q -B dependency:get -Dartifact="com.google.protobuf:protoc:$PROTOC_VERSION:exe:linux-x86_64" >/dev/null
   chmod +x "$protoc"
