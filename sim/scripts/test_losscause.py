@@ -125,9 +125,6 @@ class ShareNoiseTest(unittest.TestCase):
         self.assertEqual(losscause.share_noise(runs, "s80-mpsdn", "1"), ([0.9], [0.9]))
 
 
-if __name__ == "__main__":
-    unittest.main()
-
 
 class StarvedTest(unittest.TestCase):
     def test_a_station_below_a_tenth_of_its_aps_mean_is_starved(self):
@@ -145,3 +142,7 @@ class StarvedTest(unittest.TestCase):
         r = OneRunTest().run_seed1()  # ue1 at 5.0 is not below 0.1 x 8.5
         self.assertEqual(r["starved"], 0)
         self.assertEqual(r["starved_split"], (0.0, -3.0))
+
+
+if __name__ == "__main__":
+    unittest.main()
