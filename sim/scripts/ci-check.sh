@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI check of the ns-3 evaluation (seconds, not minutes): builds the scenario, runs the bridge
 # protocol tests against the real Java Regulation Center, checks determinism for a seed and that
-# every CSV row has its header's columns (with profile, sim_time_s, rev), and checks on a 4-UE
+# every CSV row has its header's columns (with profile, sim_time_s, rev, ap_qdisc), that a bad option is
+# refused with its name, and checks on a 4-UE
 # scenario that adding two weak multipath stations lowers the Wi-Fi AP's throughput and that the
 # Regulation Center in the loop restores most of it, with the paper profile and with the mpsdn one.
 # Also runs the unit tests of the scripts (flow-level model, figures.py). Needs `mvn install` first
@@ -37,9 +38,18 @@ for name in ("runs.csv", "series.csv", "flows.csv"):
     assert body, f"{name}: no rows"
     assert all(len(r) == len(header) for r in body), f"{name}: rows do not have the header's {len(header)} columns"
     cols = [dict(zip(header, r)) for r in body]
-    assert all((c["profile"], c["sim_time_s"], c["rev"]) == ("mpsdn", "6.0", "ci") for c in cols), name
-print("ok: runs, series and flows CSVs: every row has its header's columns and profile/sim_time_s/rev")
+    assert all((c["profile"], c["sim_time_s"], c["rev"], c["ap_qdisc"]) == ("mpsdn", "6.0", "ci", "fq_codel")
+               for c in cols), name
+print("ok: runs, series and flows CSVs: every row has its header's columns and profile/sim_time_s/rev/ap_qdisc")
 PY
+
+echo "== sim: a bad option is refused, naming it"
+for bad in --apQdisc=fifo --profile=fast --upSignal=both; do
+  if err=$(./build/mpsdn-scenario --layout=ci --nUes=4 --simTime=1 "$bad" 2>&1 >/dev/null); then
+    echo "$bad was accepted"; exit 1
+  fi
+  case "$err" in *"${bad%%=*} must be"*) echo "ok: $bad -> $err" ;; *) echo "$bad: unclear error: $err"; exit 1 ;; esac
+done
 
 echo "== sim: weak multipath stations hurt the Wi-Fi AP; regulation restores it (paper and mpsdn profiles)"
 base=$(col "$(run --mpShare=0 --profile=none)" 14)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs the MP-SDN ns-3 experiments and plots them (CSV + PNG, by default in docs/results/profiles/).
+"""Runs the MP-SDN ns-3 experiments and plots them (CSV + PNG, by default in docs/results/fairq/).
 
 One command per figure and one for all:
   sim/scripts/figures.py fig5_10|fig11|fig13|fig14|fig15|fig18|mobility|fig17|olia|all [--preset P] [options]
@@ -12,10 +12,12 @@ multipath share, mobility EI up to 45 s. --preset campaign is issue 18's "scale 
 docs/results/ (written by older code, without profile/rev columns). An option given on the command line
 overrides the preset. Runs are sequential under `nice -n 19`; progress and the elapsed time go to stdout.
 Existing rows of a figure's CSV are kept (keyed by tag and seed, so runs of another length belong in
-another --out-dir); --fresh starts over. Every CSV row carries profile, sim_time_s and rev (the last git
-commit of the code that produces rows, "-dirty" with uncommitted changes there); a CSV without those
-columns (the pre-issue-18 set) is never appended to: give another --out-dir. Rows of another rev are
-kept and counted on stdout; filter on the rev column to separate them.
+another --out-dir); --fresh starts over. Every CSV row carries profile, sim_time_s, rev (the last git
+commit of the code that produces rows, "-dirty" with uncommitted changes there) and ap_qdisc (the Wi-Fi
+AP's queue model, --apQdisc). A CSV without those columns (the FIFO-AP-queue set in docs/results/profiles,
+the pre-issue-18 set in docs/results) is never appended to, nor a CSV of another AP queue model: give
+another --out-dir. Rows of another rev are kept and counted on stdout; filter on the rev column to
+separate them.
 Plots show the mean over seeds with error bars of one sample standard deviation.
 """
 import argparse
@@ -33,7 +35,7 @@ from plots import rows  # noqa: E402
 
 SIM = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOP = os.path.dirname(SIM)
-OUT = os.path.join(TOP, "docs", "results", "profiles")
+OUT = os.path.join(TOP, "docs", "results", "fairq")  # the set made with the fair AP queue (the default)
 BIN = os.path.join(SIM, "build", "mpsdn-scenario")
 BRIDGE = os.path.join(SIM, "scripts", "bridge.sh")
 SHARES = [0.0, 0.2, 0.4, 0.6, 0.8]
@@ -131,16 +133,27 @@ def run(csv_path, tag, seed, args, sim_time, warmup, series=None, extra=()):
     return time.time() - t0
 
 
-def done(csv_path):
-    """(tag, seed) of the rows already in a figure's CSV. Refuses a CSV without profile/rev columns (written
-    before issue 18: its rows must not be mixed with new ones) and reports rows of other revisions."""
+def ap_qdisc(scenario_args):
+    """The Wi-Fi AP queue model of the runs: the last --apQdisc= of the scenario options, else the default."""
+    given = [a.split("=", 1)[1] for a in scenario_args.split() if a.startswith("--apQdisc=")]
+    return given[-1] if given else "fq_codel"
+
+
+def done(csv_path, qdisc="fq_codel"):
+    """(tag, seed) of the rows already in a figure's CSV. Refuses a CSV without profile/rev/ap_qdisc columns
+    (older code) or with rows of another AP queue model than `qdisc`: their rows must not be mixed with
+    new ones. Reports rows of other revisions."""
     if not os.path.exists(csv_path):
         return set()
     with open(csv_path) as f:
         reader = csv.DictReader(f)
-        if "rev" not in (reader.fieldnames or []) or "profile" not in reader.fieldnames:
-            raise SystemExit(f"{csv_path} has rows without profile/rev columns (older code): use another --out-dir")
+        if not {"rev", "profile", "ap_qdisc"} <= set(reader.fieldnames or []):
+            raise SystemExit(f"{csv_path} has rows without profile/rev/ap_qdisc columns (older code): "
+                             "use another --out-dir")
         rs = list(reader)
+    other = sorted({r["ap_qdisc"] for r in rs} - {qdisc})
+    if other:
+        raise SystemExit(f"{csv_path} holds rows with AP queue {other}, this run uses {qdisc}: use another --out-dir")
     revs = {}
     for r in rs:
         revs[r["rev"]] = revs.get(r["rev"], 0) + 1
@@ -158,7 +171,7 @@ def sweep(name, cases, opts, series=False, last=True):
         for p in (csv_path, series_path, csv_path[:-4] + "-flows.csv"):
             if p and os.path.exists(p):
                 os.remove(p)
-    have = done(csv_path)
+    have = done(csv_path, ap_qdisc(opts.scenario_args))
     total = len(cases) * (opts.runs - opts.first_seed + 1)
     if opts.dry_run:
         missing = [(name, tag, seed) for seed in range(opts.first_seed, opts.runs + 1) for tag, _ in cases
@@ -288,10 +301,10 @@ def olia(o):
         for r in rows(src):
             if r["profile"] != "none":
                 continue  # the model has no regulation
-            groups.setdefault((r["tag"], r["seed"], r["sim_time_s"], r["rev"]), []).append(
+            groups.setdefault((r["tag"], r["seed"], r["sim_time_s"], r["rev"], r["ap_qdisc"]), []).append(
                 {"ue": int(r["ue"]), "multipath": int(r["multipath"]), "ap": r["ap"],
                  "phy_mbps": float(r["phy_mbps"]), "ns3": float(r["th_mbps"])})
-        for (tag, seed, sim_time, rev), fl in sorted(groups.items()):
+        for (tag, seed, sim_time, rev, qdisc), fl in sorted(groups.items()):
             reno = flow_model.model(fl, coupled=False)
             ol = flow_model.model(fl, coupled=True)
             for key, sel in [(ap, lambda f, ap=ap: f["ap"] == ap) for ap in ("wifi0", "wifi1", "wifi2", "lte")] + [
@@ -305,7 +318,7 @@ def olia(o):
                                  "ns3_mpreno": sum(fl[i]["ns3"] for i in idx) / users,
                                  "model_mpreno": sum(reno[i] for i in idx) / users,
                                  "model_olia": sum(ol[i] for i in idx) / users,
-                                 "profile": "none", "sim_time_s": sim_time, "rev": rev})
+                                 "profile": "none", "sim_time_s": sim_time, "rev": rev, "ap_qdisc": qdisc})
     with open(os.path.join(OUT, "olia.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(out_rows[0]))
         w.writeheader()
@@ -342,7 +355,7 @@ def main(argv=None):
     ap.add_argument("--fresh", action="store_true", help="discard existing rows")
     ap.add_argument("--first-seed", type=int, default=1,
                     help="run seeds first-seed..runs only (two processes can split the seeds of one figure)")
-    ap.add_argument("--out-dir", default=None, help="where CSVs and PNGs go (default docs/results/profiles)")
+    ap.add_argument("--out-dir", default=None, help="where CSVs and PNGs go (default docs/results/fairq)")
     ap.add_argument("--scenario-args", default="",
                     help="extra mpsdn-scenario options for every run, e.g. \"--occSample=0.1\" (use a separate --out-dir)")
     ap.add_argument("--dry-run", action="store_true",

@@ -1,12 +1,12 @@
 """Summaries of a Fig. 13 series (figures.py fig13): the mean per demand phase (fig13-phases.csv) and the
 Tier-1 recovery after every step up of the demand (fig13-recovery.csv). Pure functions of the series rows
-(the scenario's --series columns); every output row carries the run's profile, sim_time_s and rev."""
+(the scenario's --series columns); every output row carries the run's profile, sim_time_s, rev and ap_qdisc."""
 
 import csv
 
 
 PHASE_FIELDS = ["tag", "seed", "demand", "samples", "t1_mbps", "t2_mbps", "t2_limit_mbps", "served_mbps",
-                "profile", "sim_time_s", "rev"]
+                "profile", "sim_time_s", "rev", "ap_qdisc"]
 
 
 def write_phases(series, swap, path, settle_s=2.0):
@@ -20,23 +20,23 @@ def write_phases(series, swap, path, settle_s=2.0):
             continue
         key = (r["tag"], r["seed"], "high" if float(r["t1_demand_mbps"]) > 7.5 else "low")
         a = acc.setdefault(key, [0, 0.0, 0.0, 0.0, 0.0, r.get("profile", ""), r.get("sim_time_s", ""),
-                                 r.get("rev", "")])
+                                 r.get("rev", ""), r.get("ap_qdisc", "")])
         a[0] += 1
         a[1] += float(r["t1_mbps"])
         a[2] += float(r["t2_mbps"])
         a[3] += float(r["t2_limit_mbps"])
         a[4] += float(r.get("served_mbps", r["t1_mbps"]))
-    out = [(k[0], k[1], k[2], a[0], a[1] / a[0], a[2] / a[0], a[3] / a[0], a[4] / a[0], a[5], a[6], a[7])
+    out = [(k[0], k[1], k[2], a[0], a[1] / a[0], a[2] / a[0], a[3] / a[0], a[4] / a[0], a[5], a[6], a[7], a[8])
            for k, a in sorted(acc.items())]
     with open(path, "w") as f:
         f.write(",".join(PHASE_FIELDS) + "\n")
         for row in out:
-            f.write("%s,%s,%s,%d,%.3f,%.3f,%.3f,%.3f,%s,%s,%s\n" % row)
+            f.write("%s,%s,%s,%d,%.3f,%.3f,%.3f,%.3f,%s,%s,%s,%s\n" % row)
     return out
 
 
 RECOVERY_FIELDS = ["tag", "seed", "step_s", "recovered_after_s", "cycles", "within_2_cycles", "censored",
-                   "observed_s", "profile", "sim_time_s", "rev"]
+                   "observed_s", "profile", "sim_time_s", "rev", "ap_qdisc"]
 
 
 def recoveries(samples, share=0.95):
@@ -87,7 +87,7 @@ def write_recovery(series, interval, path):
                         "within_2_cycles": "" if censored else int(cycles is not None and cycles <= 2 + 1e-9),
                         "censored": int(censored), "observed_s": f"{seen:.1f}",
                         "profile": rs[0].get("profile", ""), "sim_time_s": rs[0].get("sim_time_s", ""),
-                        "rev": rs[0].get("rev", "")})
+                        "rev": rs[0].get("rev", ""), "ap_qdisc": rs[0].get("ap_qdisc", "")})
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=RECOVERY_FIELDS)
         w.writeheader()

@@ -15,7 +15,8 @@ def sample(t, demand, t1, t2, seed="1"):
 
 class WritePhasesTest(unittest.TestCase):
     def test_carries_profile_and_revision(self):
-        series = [dict(sample(3, 10, 8, 2), profile="mpsdn", served_mbps="7", sim_time_s="42.0", rev="abc")]
+        series = [dict(sample(3, 10, 8, 2), profile="mpsdn", served_mbps="7", sim_time_s="42.0", rev="abc",
+                       ap_qdisc="fq_codel")]
         with tempfile.TemporaryDirectory() as d:
             out = figures.write_phases(series, 6, os.path.join(d, "p.csv"))
             with open(os.path.join(d, "p.csv")) as f:
@@ -24,8 +25,8 @@ class WritePhasesTest(unittest.TestCase):
         self.assertEqual(header, figures.PHASE_FIELDS)
         self.assertEqual(len(line), len(header))
         row = dict(zip(header, line))
-        self.assertEqual((row["profile"], row["sim_time_s"], row["rev"], row["served_mbps"]),
-                         ("mpsdn", "42.0", "abc", "7.000"))
+        self.assertEqual((row["profile"], row["sim_time_s"], row["rev"], row["ap_qdisc"], row["served_mbps"]),
+                         ("mpsdn", "42.0", "abc", "fq_codel", "7.000"))
         self.assertEqual(out[0][7], 7.0)
 
     def test_splits_by_demand_and_skips_settling(self):
@@ -197,7 +198,8 @@ class DryRunTest(unittest.TestCase):
             figures.main(["fig18", "--preset", "committed", "--dry-run", "--out-dir", d])
             self.assertEqual(len(figures.MISSING), 130)
             with open(os.path.join(d, "fig18.csv"), "w") as f:
-                f.write("tag,seed,profile,sim_time_s,rev\ns40-mpsdn,3,mpsdn,12.0,abc\ns0-none,3,none,12.0,abc\n")
+                f.write("tag,seed,profile,sim_time_s,rev,ap_qdisc\ns40-mpsdn,3,mpsdn,12.0,abc,fq_codel\n"
+                        "s0-none,3,none,12.0,abc,fq_codel\n")
             figures.main(["fig18", "--preset", "committed", "--dry-run", "--out-dir", d])
             self.assertEqual(len(figures.MISSING), 128)
             self.assertNotIn(("fig18", "s40-mpsdn", 3), figures.MISSING)
@@ -222,7 +224,28 @@ class DryRunTest(unittest.TestCase):
                 f.write("tag,seed\ns40-r1,3\n")  # written before issue 18
             with self.assertRaises(SystemExit) as e:
                 figures.main(["fig18", "--preset", "committed", "--dry-run", "--out-dir", d])
-            self.assertIn("without profile/rev", str(e.exception))
+            self.assertIn("without profile/rev/ap_qdisc", str(e.exception))
+            with open(os.path.join(d, "fig18.csv"), "w") as f:
+                f.write("tag,seed,profile,sim_time_s,rev\ns40-mpsdn,3,mpsdn,12.0,abc\n")  # before the AP queue column
+            with self.assertRaises(SystemExit) as e:
+                figures.main(["fig18", "--preset", "committed", "--dry-run", "--out-dir", d])
+            self.assertIn("without profile/rev/ap_qdisc", str(e.exception))
+
+    def test_refuses_to_mix_ap_queue_models(self):
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "fig18.csv"), "w") as f:
+                f.write("tag,seed,profile,sim_time_s,rev,ap_qdisc\ns40-mpsdn,3,mpsdn,12.0,abc,none\n")
+            with self.assertRaises(SystemExit) as e:
+                figures.main(["fig18", "--preset", "committed", "--dry-run", "--out-dir", d])
+            self.assertIn("AP queue ['none'], this run uses fq_codel", str(e.exception))
+            figures.main(["fig18", "--preset", "committed", "--dry-run", "--out-dir", d,
+                          "--scenario-args=--seed=1 --apQdisc=none"])
+            self.assertEqual(len(figures.MISSING), 129)  # the FIFO row counts for a FIFO sweep
+
+    def test_ap_qdisc_of_the_scenario_options(self):
+        self.assertEqual(figures.ap_qdisc(""), "fq_codel")
+        self.assertEqual(figures.ap_qdisc("--occSample=0.1 --apQdisc=none"), "none")
+        self.assertEqual(figures.ap_qdisc("--apQdisc=none --apQdisc=fq_codel"), "fq_codel")
 
 
 class CodeRevTest(unittest.TestCase):

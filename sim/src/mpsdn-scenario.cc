@@ -60,7 +60,9 @@ ParseArgs(int argc, char* argv[])
     cmd.AddValue("lteRb", "LTE bandwidth in resource blocks", P.lteRb);
     cmd.AddValue("lteExponent", "LTE log-distance path-loss exponent (39 dB at 1 m)", P.lteExponent);
     cmd.AddValue("macQueue", "Wi-Fi MAC queue size, packets", P.macQueue);
-    cmd.AddValue("apQdisc", "diagnostic: none (the MAC queue is the AP queue) or fq_codel (ns-3's default queue disc on the AP)", P.apQdisc);
+    cmd.AddValue("apQdisc", "queue disc on the Wi-Fi AP: fq_codel (ns-3's default FqCoDel, per-flow fair queueing in "
+                            "front of the MAC queue) or none (the MAC queue is the AP's only queue, one FIFO)",
+                 P.apQdisc);
     cmd.AddValue("occSample", "Wi-Fi MAC-queue occupancy sampling period, s (the core gets the mean of the "
                               "samples of each epoch; the AP agent samples every 0.1 s)", P.occSample);
     cmd.AddValue("upSignal", "Wi-Fi uplink congestion signal: ap (the AP's MAC queue) or stations (mean fill of "
@@ -116,6 +118,11 @@ Validate()
     if (!(P.occSample >= 0.001 && P.occSample <= P.interval))
     {
         std::cerr << "--occSample must be in [0.001, interval] s, got " << P.occSample << std::endl;
+        return false;
+    }
+    if (P.apQdisc != "fq_codel" && P.apQdisc != "none")
+    {
+        std::cerr << "--apQdisc must be fq_codel or none, got " << P.apQdisc << std::endl;
         return false;
     }
     if (P.upSignal != "ap" && P.upSignal != "stations")

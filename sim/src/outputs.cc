@@ -38,7 +38,7 @@ std::string
 RunColumns()
 {
     std::ostringstream s;
-    s << P.profile << "," << std::fixed << std::setprecision(1) << P.simTime << "," << P.rev;
+    s << P.profile << "," << std::fixed << std::setprecision(1) << P.simTime << "," << P.rev << "," << P.apQdisc;
     return s.str();
 }
 
@@ -50,7 +50,7 @@ Throughputs(std::vector<double>& ueTh, double* apTh)
     std::ofstream out;
     if (!P.flowsOut.empty())
     {
-        out = OpenCsv(P.flowsOut, "tag,seed,ue,multipath,ap,phy_mbps,th_mbps,profile,sim_time_s,rev");
+        out = OpenCsv(P.flowsOut, "tag,seed,ue,multipath,ap,phy_mbps,th_mbps,profile,sim_time_s,rev,ap_qdisc");
     }
     for (auto& f : flows)
     {
@@ -147,8 +147,6 @@ MarkWarmup()
     }
 }
 
-} // namespace
-
 // Diagnostic (--verbose): per flow, the bytes received so far, and per Wi-Fi AP its MAC-queue fill, every second.
 void
 DiagTrace()
@@ -167,6 +165,8 @@ DiagTrace()
     Simulator::Schedule(Seconds(1), &DiagTrace);
 }
 
+} // namespace
+
 void
 StartOutputs()
 {
@@ -179,7 +179,7 @@ StartOutputs()
     if (!P.series.empty())
     {
         seriesOut = OpenCsv(P.series, "tag,seed,time_s,ap,t1_mbps,t2_mbps,t1_demand_mbps,t2_limit_mbps,occupancy,"
-                                      "served_mbps,profile,sim_time_s,rev");
+                                      "served_mbps,profile,sim_time_s,rev,ap_qdisc");
     }
 }
 
@@ -261,7 +261,7 @@ WriteSummary(double wallSeconds, uint64_t bridgeCycles, double bridgeSeconds)
         "tag,seed,n_ues,area,mp_share,regulate,uplink,mobility,interval,alpha,wns_mbps,sp_aat_mbps,mp_aat_mbps,"
         "wifi0_mbps,wifi1_mbps,wifi2_mbps,lte_mbps,t2_wifi0_mbps,t2_wifi1_mbps,t2_wifi2_mbps,t2_lte_mbps,"
         "t1_unsat_wifi0_mbps,n_sp,n_mp,bridge_cycles,bridge_ms,wall_s,handovers,mp_lte_primaries,warmup_s,profile,"
-        "sim_time_s,rev";
+        "sim_time_s,rev,ap_qdisc";
     std::cout << header << "\n" << row.str() << std::endl;
     if (!P.out.empty())
     {

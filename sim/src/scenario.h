@@ -50,7 +50,7 @@ struct Params
     double wifiRange = 50;
     uint32_t lteRb = 25;
     double lteExponent = 3.76; // with 39 dB at 1 m: DL MCS 28 within ~70 m of the eNB, 14 at the corners
-    std::string apQdisc = "none"; // diagnostic: "fq_codel" keeps ns-3's default queue disc on the AP's Wi-Fi device
+    std::string apQdisc = "fq_codel"; // the AP's queue disc: fq_codel (ns-3's default) or none (the MAC FIFO alone)
     uint32_t macQueue = 100;
     double occSample = 0.01; // Wi-Fi MAC-queue sampling period, s (the epoch mean of these samples is sent)
     std::string upSignal = "ap"; // Wi-Fi uplink congestion signal: ap (the AP's MAC queue) or stations
