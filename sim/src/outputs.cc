@@ -147,6 +147,48 @@ MarkWarmup()
     }
 }
 
+// Diagnostic (--verbose): per Wi-Fi device (station: its UE index; AP a: -1 - a), the PPDUs it sent, their
+// airtime, and its data frames that got no ACK (MacTxDataFailed: a collision or a channel error) or were
+// dropped after the retry limit (MacTxFinalDataFailed).
+struct MacStats
+{
+    uint64_t ppdus = 0;
+    double airtimeUs = 0;
+    uint64_t failed = 0;
+    uint64_t finalFailed = 0;
+};
+
+std::map<int, MacStats> macStats;
+
+void
+OnMacTx(int dev, Ptr<WifiPhy> phy, Ptr<const Packet> p, uint16_t, WifiTxVector v, MpduInfo, uint16_t)
+{
+    MacStats& s = macStats[dev];
+    s.ppdus++;
+    s.airtimeUs += WifiPhy::CalculateTxDuration(p->GetSize(), v, phy->GetPhyBand()).GetMicroSeconds();
+}
+
+void
+OnMacFailed(int dev, Mac48Address)
+{
+    macStats[dev].failed++;
+}
+
+void
+OnMacFinalFailed(int dev, Mac48Address)
+{
+    macStats[dev].finalFailed++;
+}
+
+void
+WatchMac(Ptr<WifiNetDevice> d, int dev)
+{
+    d->GetPhy()->TraceConnectWithoutContext("MonitorSnifferTx", MakeBoundCallback(&OnMacTx, dev, d->GetPhy()));
+    d->GetRemoteStationManager()->TraceConnectWithoutContext("MacTxDataFailed", MakeBoundCallback(&OnMacFailed, dev));
+    d->GetRemoteStationManager()->TraceConnectWithoutContext("MacTxFinalDataFailed",
+                                                             MakeBoundCallback(&OnMacFinalFailed, dev));
+}
+
 // Diagnostic (--verbose): per flow, the bytes received so far, and per Wi-Fi AP its MAC-queue fill, every second.
 void
 DiagTrace()
@@ -172,6 +214,17 @@ StartOutputs()
 {
     if (P.verbose)
     {
+        for (uint32_t i = 0; i < ues.size(); i++)
+        {
+            if (ues[i].useWifi)
+            {
+                WatchMac(ues[i].sta, static_cast<int>(i));
+            }
+        }
+        for (int a = 0; a < kWifiAps; a++)
+        {
+            WatchMac(aps[a].apDev, -1 - a);
+        }
         Simulator::Schedule(Seconds(1), &DiagTrace);
     }
     Simulator::Schedule(Seconds(kSampleSeconds), &Sample);
@@ -208,6 +261,12 @@ PrintStations()
     for (const auto& f : flows)
     {
         std::cerr << ues[f.ue].id << " " << aps[f.ap].id << " rx=" << f.sink->GetTotalRx() << std::endl;
+    }
+    for (const auto& [dev, m] : macStats)
+    {
+        std::cerr << "mac " << (dev >= 0 ? ues[dev].id : aps[-1 - dev].id) << " ppdus=" << m.ppdus
+                  << " airtime_ms=" << m.airtimeUs / 1000 << " failed=" << m.failed << " final_failed=" << m.finalFailed
+                  << std::endl;
     }
     // Diagnostic: what reached each switch's meter in the run's direction (bytes before metering, drops).
     for (int a = 0; a <= kLte; a++)
