@@ -6,7 +6,6 @@ steps left out as in phases.recovered_seeds), the step ups within 2 cycles, the 
 mean ± sample sd over seeds). Usage:
   sim/scripts/fig13_table.py [docs/results/fairq]
 """
-import csv
 import os
 import statistics as st
 import sys
@@ -14,11 +13,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from phases import recovered_seeds  # noqa: E402
-
-
-def read(path):
-    with open(path) as f:
-        return list(csv.DictReader(f))
+from plots import rows as read  # noqa: E402
 
 
 def as_recovery(rows):

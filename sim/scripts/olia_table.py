@@ -4,10 +4,13 @@ quantity, ns-3's MP-Reno throughput (mean ± sample sd over seeds), the flow mod
 seeds; error of the mean against ns-3, and the worst seed's absolute error) and the model's OLIA value. Usage:
   sim/scripts/olia_table.py [docs/results/fairq/olia.csv]
 """
-import csv
 import os
 import statistics as st
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from plots import rows  # noqa: E402
 
 ORDER = ["wifi0", "wifi1", "wifi2", "lte", "sp_users", "mp_users", "wns"]
 
@@ -33,12 +36,11 @@ def summarize(rows):
 
 def main(argv):
     path = argv[1] if len(argv) > 1 else os.path.join("docs", "results", "fairq", "olia.csv")
-    with open(path) as f:
-        rows = list(csv.DictReader(f))
+    data = rows(path)
     print("| source | case | quantity | seeds | ns-3 MP-Reno | model MP-Reno (error of the mean; worst seed) "
           "| model OLIA |")
     print("|---|---|---|---|---|---|---|")
-    for src, tag, what, n, m, sd, reno, err, worst, olia in summarize(rows):
+    for src, tag, what, n, m, sd, reno, err, worst, olia in summarize(data):
         print(f"| {src} | {tag} | {what} | {n} | {m:.2f} ± {sd:.2f} | {reno:.2f} ({err:+.1%}; {worst:.1%}) "
               f"| {olia:.2f} |")
 
