@@ -15,10 +15,10 @@ from plots import rows  # noqa: E402
 ORDER = ["wifi0", "wifi1", "wifi2", "lte", "sp_users", "mp_users", "wns"]
 
 
-def summarize(rows):
+def summarize(table_rows):
     """[(source, tag, what, seeds, ns3 mean, ns3 sd, model mean, error of the mean, worst seed error, OLIA)]."""
     groups = {}
-    for r in rows:
+    for r in table_rows:
         groups.setdefault((r["source"], r["tag"], r["what"]), []).append(r)
     out = []
     for (src, tag, what), g in groups.items():
