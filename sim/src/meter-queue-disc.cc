@@ -15,15 +15,20 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("MpsdnMeterQueueDisc");
 NS_OBJECT_ENSURE_REGISTERED(MeterQueueDisc);
 
-// Burst of the meters: 50 ms at the configured rate, at least 3 full-size frames.
+// Burst of the Tier-1 demand meter: 50 ms at the configured rate, at least 3 full-size frames.
 static constexpr double kBurstSeconds = 0.05;
 static constexpr double kMinBurstBytes = 3 * 1500.0;
+// Burst of the Tier-2 meter, as the app requests it (TierTwoMeters.burstKbits): the rate over
+// meterBurstMs (OsgiPropertyConstants.METER_BURST_MS_DEFAULT, 100 ms), at least MIN_BURST_KBITS
+// (100 kbit = 12,500 bytes; OpenFlow's kilobit is 1000 bits).
+static constexpr double kTier2BurstSeconds = 0.1;
+static constexpr double kTier2MinBurstBytes = 100 * 1000 / 8.0;
 
 void
-TokenBucket::SetRate(uint64_t bps, Time now)
+TokenBucket::SetRate(uint64_t bps, Time now, double burstSeconds, double minBurstBytes)
 {
     m_bps = bps;
-    m_burst = std::max(kMinBurstBytes, bps / 8.0 * kBurstSeconds);
+    m_burst = std::max(minBurstBytes, bps / 8.0 * burstSeconds);
     m_tokens = std::min(m_tokens, m_burst);
     m_last = now;
 }
@@ -64,13 +69,13 @@ MeterQueueDisc::MeterQueueDisc()
 void
 MeterQueueDisc::SetTier2Rate(uint64_t bps)
 {
-    m_tier2.SetRate(bps, Simulator::Now());
+    m_tier2.SetRate(bps, Simulator::Now(), kTier2BurstSeconds, kTier2MinBurstBytes);
 }
 
 void
 MeterQueueDisc::SetTier1Rate(uint64_t bps)
 {
-    m_tier1.SetRate(bps, Simulator::Now());
+    m_tier1.SetRate(bps, Simulator::Now(), kBurstSeconds, kMinBurstBytes);
 }
 
 bool

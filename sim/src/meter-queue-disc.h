@@ -48,7 +48,8 @@ struct FlowEntry
 class TokenBucket
 {
   public:
-    void SetRate(uint64_t bps, Time now);
+    /** Sets the rate; the bucket holds max(minBurstBytes, rate x burstSeconds). */
+    void SetRate(uint64_t bps, Time now, double burstSeconds, double minBurstBytes);
     uint64_t GetRate() const { return m_bps; }
     bool Conforms(uint32_t bytes, Time now);
 
