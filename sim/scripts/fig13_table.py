@@ -3,7 +3,9 @@
 whose every step up of the Tier-1 demand was back to >= 95 % within 2 cycles (fig13-recovery.csv, censored
 steps left out as in phases.recovered_seeds), the step ups within 2 cycles, the recovery time in cycles
 (median, max), and the phase means over seeds (fig13-phases.csv: served Tier-1 demand, Tier 2, Tier-2 limit;
-mean ± sample sd over seeds). Usage:
+mean ± sample sd over seeds); then, per regulated layout and profile, Tier 2 in the low-demand phases minus the
+high-demand ones paired per seed (the paper's Fig. 13 effect: Tier 2 takes the capacity the lower demand frees).
+Usage:
   sim/scripts/fig13_table.py [docs/results/fairq]
 """
 import os
@@ -72,6 +74,25 @@ def table(phases, recovery):
     return "\n".join(lines)
 
 
+def low_minus_high(phases):
+    """Lines: per regulated tag, Tier 2's low-phase minus high-phase mean paired per seed (mean ± sd, seeds
+    with low > high) and the range of the per-seed low-phase means."""
+    lines = []
+    for tag in sorted({r["tag"] for r in phases if not r["tag"].endswith("-none")}, key=order):
+        per = {}
+        for r in phases:
+            if r["tag"] == tag:
+                per.setdefault(r["seed"], {})[r["demand"]] = float(r["t2_mbps"])
+        both = [v for v in per.values() if "high" in v and "low" in v]
+        d = [v["low"] - v["high"] for v in both]
+        lows = [v["low"] for v in both]
+        if d:
+            lines.append(f"{label(tag)}: Tier 2 low - high {mean_sd(d)} Mb/s, "
+                         f"low > high in {sum(x > 0 for x in d)} / {len(d)} seeds, low phases "
+                         f"{min(lows):.2f}-{max(lows):.2f} Mb/s by seed")
+    return "\n".join(lines)
+
+
 def label(tag):
     layout, profile = tag.split("-demand-")
     return f"{layout.replace('ci', '')}-UE `{profile}`"
@@ -88,6 +109,8 @@ def main(argv):
     phases = read(os.path.join(d, "fig13-phases.csv"))
     recovery = as_recovery(read(os.path.join(d, "fig13-recovery.csv")))
     print(table(phases, recovery))
+    print()
+    print(low_minus_high(phases))
 
 
 if __name__ == "__main__":

@@ -26,6 +26,15 @@ class Fig13TableTest(unittest.TestCase):
         row = fig13_table.table(phases, recovery).splitlines()[2]
         self.assertTrue(row.startswith("| 8-UE `mpsdn` | 1 / 2 | 2 / 3 (1) | 0.50 / 3.00 | 9.00 ± 0.00 / 5.00"), row)
 
+    def test_low_minus_high_is_paired_per_seed(self):
+        phases = [ph("ci4-demand-mpsdn", "1", "high", "10", t2="3.0"), ph("ci4-demand-mpsdn", "1", "low", "5", t2="7.0"),
+                  ph("ci4-demand-mpsdn", "2", "high", "10", t2="4.0"), ph("ci4-demand-mpsdn", "2", "low", "5", t2="2.0"),
+                  ph("ci4-demand-mpsdn", "3", "high", "10", t2="4.0"),  # no low phase: left out
+                  ph("ci4-demand-none", "1", "high", "8"), ph("ci4-demand-none", "1", "low", "6")]
+        self.assertEqual(fig13_table.low_minus_high(phases),
+                         "4-UE `mpsdn`: Tier 2 low - high 1.00 ± 4.24 Mb/s, low > high in 1 / 2 seeds, "
+                         "low phases 2.00-7.00 Mb/s by seed")
+
     def test_unregulated_rows_have_no_tier2_columns_and_sort_first(self):
         recovery = fig13_table.as_recovery([rec("ci4-demand-mpsdn", "1", "0.25", "1"),
                                             rec("ci4-demand-none", "1", "", "0")])
