@@ -68,10 +68,10 @@ def observed_recoveries(samples, share=0.95):
     return out
 
 
-def write_recovery(series, interval, path):
-    """One row per run and step up (RECOVERY_FIELDS); interval = the runs' EI, s. Returns the rows written.
-    A step that did not recover and whose high phase was observed for less than 2 cycles (the run ended) is
-    censored: "within 2 cycles" cannot be told (within_2_cycles empty), and recovered_seeds leaves it out."""
+def recovery_rows(series, interval):
+    """One row per run and step up (RECOVERY_FIELDS); interval = the runs' EI, s. A step that did not recover
+    and whose high phase was observed for less than 2 cycles (the run ended) is censored: "within 2 cycles"
+    cannot be told (within_2_cycles empty), and recovered_seeds leaves it out."""
     by_run = {}
     for r in series:
         by_run.setdefault((r["tag"], r["seed"]), []).append(r)
@@ -88,6 +88,12 @@ def write_recovery(series, interval, path):
                         "censored": int(censored), "observed_s": f"{seen:.1f}",
                         "profile": rs[0].get("profile", ""), "sim_time_s": rs[0].get("sim_time_s", ""),
                         "rev": rs[0].get("rev", ""), "ap_qdisc": rs[0].get("ap_qdisc", "")})
+    return out
+
+
+def write_recovery(series, interval, path):
+    """recovery_rows written to path; returns them."""
+    out = recovery_rows(series, interval)
     with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=RECOVERY_FIELDS)
         w.writeheader()

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""The Fig. 14 / Fig. 15 tables in docs/results.md, from the CSVs figures.py fig14|fig15 writes: per parameter value
+(EI or alpha) and regulated profile, T2-BW-Ac (Tier 2 on wifi0) and T1-BW-Un (the Tier-1 demand left unserved on
+wifi0) as mean ± sample sd over seeds, beside the unregulated run; the change from the smallest to the largest
+value paired per seed (the paper's claim: both rise with alpha; with EI, Tier 2 rises and Tier 1 suffers); and,
+from the --series file, the seeds whose every step up of the Tier-1 demand was back to >= 95 % within 2 cycles
+(Fig. 13's measure, at each run's own EI).
+Usage:
+  sim/scripts/param_table.py fig14|fig15 [docs/results/fairq]
+"""
+import os
+import statistics as st
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from phases import recovered_seeds, recovery_rows  # noqa: E402
+from plots import rows as read  # noqa: E402
+
+PARAMS = {"fig14": ("interval", "EI (s)"), "fig15": ("alpha", "α")}
+PROFILES = ("paper", "mpsdn")
+FIELDS = (("t2_wifi0_mbps", "T2-BW-Ac"), ("t1_unsat_wifi0_mbps", "T1-BW-Un"))
+
+
+def mean_sd(values):
+    if not values:
+        return "–"
+    sd = st.stdev(values) if len(values) > 1 else 0.0
+    return f"{st.fmean(values):.2f} ± {sd:.2f}"
+
+
+def by_case(rows, param):
+    """{(profile, value): {seed: row}} of the regulated rows; value = the parameter as a float."""
+    out = {}
+    for r in rows:
+        if r["profile"] in PROFILES:
+            out.setdefault((r["profile"], float(r[param])), {})[r["seed"]] = r
+    return out
+
+
+def table(rows, param, header, recovered=None):
+    """Markdown: one row per parameter value, per profile the two metrics (and the recovered seeds when given),
+    then the unregulated run's."""
+    cases = by_case(rows, param)
+    values = sorted({v for _, v in cases})
+    cols = [f"`{p}` {name}" for p in PROFILES for _, name in FIELDS]
+    if recovered is not None:
+        cols += [f"`{p}` seeds back within 2 cycles" for p in PROFILES]
+    lines = [f"| {header} | seeds | " + " | ".join(cols) + " |", "|---" * (len(cols) + 2) + "|"]
+    for v in values:
+        seeds = max(len(cases.get((p, v), {})) for p in PROFILES)
+        cells = [mean_sd([float(r[k]) for r in cases.get((p, v), {}).values()]) for p in PROFILES for k, _ in FIELDS]
+        if recovered is not None:
+            cells += ["{} / {}".format(*recovered.get((p, v), (0, 0))) for p in PROFILES]
+        lines.append(f"| {v:g} | {seeds} | " + " | ".join(cells) + " |")
+    none = [r for r in rows if r["profile"] == "none"]
+    if none:
+        # unregulated runs classify no traffic as Tier 2: their T2 columns are not measured, not zero
+        cells = [mean_sd([float(r[k]) for r in none]) if k != "t2_wifi0_mbps" else "–"
+                 for _ in PROFILES for k, _ in FIELDS]
+        if recovered is not None:
+            cells += ["{} / {}".format(*recovered.get(("none", None), (0, 0)))] * len(PROFILES)
+        lines.append(f"| `none` (no regulation) | {len(none)} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def paired(rows, param):
+    """Lines: per profile and metric, largest minus smallest parameter value paired per seed."""
+    cases = by_case(rows, param)
+    lines = []
+    for p in PROFILES:
+        values = sorted(v for q, v in cases if q == p)
+        if len(values) < 2:
+            continue
+        lo, hi = cases[(p, values[0])], cases[(p, values[-1])]
+        seeds = sorted(set(lo) & set(hi), key=int)
+        for k, name in FIELDS:
+            d = [float(hi[s][k]) - float(lo[s][k]) for s in seeds]
+            if d:
+                lines.append(f"`{p}` {name} from {values[0]:g} to {values[-1]:g}: {mean_sd(d)} Mb/s, higher in "
+                             f"{sum(x > 0 for x in d)} of {len(d)} seeds")
+    return "\n".join(lines)
+
+
+def recovery(rows, series, param):
+    """{(profile, value) or ("none", None): (seeds back within 2 cycles of every step up, seeds)} from the
+    wifi0 series, each run at its own EI (the summary row's interval column)."""
+    first = {}
+    for r in rows:
+        first.setdefault(r["tag"], r)
+    interval = {(r["tag"], r["seed"]): float(r["interval"]) for r in rows}
+    rec = []
+    for (tag, seed), ei in sorted(interval.items()):
+        rec += recovery_rows([s for s in series if s["tag"] == tag and s["seed"] == seed and s["ap"] == "wifi0"], ei)
+    out = {}
+    for tag, counts in recovered_seeds(rec).items():
+        r = first[tag]
+        out[("none", None) if r["profile"] == "none" else (r["profile"], float(r[param]))] = counts
+    return out
+
+
+def main(argv):
+    if len(argv) < 2 or argv[1] not in PARAMS:
+        sys.exit(__doc__)
+    fig = argv[1]
+    d = argv[2] if len(argv) > 2 else os.path.join("docs", "results", "fairq")
+    param, header = PARAMS[fig]
+    rows = read(os.path.join(d, f"{fig}.csv"))
+    series_path = os.path.join(d, f"{fig}-series.csv")
+    rec = recovery(rows, read(series_path), param) if os.path.exists(series_path) else None
+    print(table(rows, param, header, rec))
+    print()
+    print(paired(rows, param))
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,48 @@
+"""Unit tests of param_table.py (the Fig. 14/15 tables from figN.csv and figN-series.csv); no simulation."""
+import unittest
+
+import param_table
+
+
+def run(tag, seed, profile, alpha, t2, t1_unsat, interval="2.0"):
+    return {"tag": tag, "seed": seed, "profile": profile, "alpha": alpha, "interval": interval,
+            "t2_wifi0_mbps": t2, "t1_unsat_wifi0_mbps": t1_unsat}
+
+
+def sample(tag, seed, t, served, demand):
+    return {"tag": tag, "seed": seed, "time_s": str(t), "ap": "wifi0", "served_mbps": str(served),
+            "t1_demand_mbps": str(demand), "t1_mbps": str(served)}
+
+
+ROWS = [run("alpha0.3-mpsdn", "1", "mpsdn", "0.3", "5.0", "0.5"), run("alpha0.3-mpsdn", "2", "mpsdn", "0.3", "6.0", "0.4"),
+        run("alpha0.8-mpsdn", "1", "mpsdn", "0.8", "5.5", "0.7"), run("alpha0.8-mpsdn", "2", "mpsdn", "0.8", "5.0", "0.6"),
+        run("alpha0.8-mpsdn", "3", "mpsdn", "0.8", "9.0", "0.1"),  # no alpha 0.3 run of seed 3: not paired
+        run("alpha-none", "1", "none", "0.5", "0.0", "4.0")]
+
+
+class ParamTableTest(unittest.TestCase):
+    def test_table_rows_per_value_and_unregulated_tier2_not_shown_as_zero(self):
+        lines = param_table.table(ROWS, "alpha", "α").splitlines()
+        self.assertEqual(lines[2], "| 0.3 | 2 | – | – | 5.50 ± 0.71 | 0.45 ± 0.07 |")
+        self.assertEqual(lines[3].split(" | ")[1], "3")
+        self.assertEqual(lines[4], "| `none` (no regulation) | 1 | – | 4.00 ± 0.00 | – | 4.00 ± 0.00 |")
+
+    def test_paired_uses_only_seeds_run_at_both_ends(self):
+        self.assertEqual(param_table.paired(ROWS, "alpha").splitlines(),
+                         ["`mpsdn` T2-BW-Ac from 0.3 to 0.8: -0.25 ± 1.06 Mb/s, higher in 1 of 2 seeds",
+                          "`mpsdn` T1-BW-Un from 0.3 to 0.8: 0.20 ± 0.00 Mb/s, higher in 2 of 2 seeds"])
+
+    def test_recovery_is_counted_at_each_runs_own_interval(self):
+        # demand steps up to 10 at t = 10; Tier 1 is served again at t = 13 (1.5 cycles of EI 2, 3 cycles of EI 1)
+        rows = [run("interval2.0-mpsdn", "1", "mpsdn", "0.5", "5", "1", interval="2.0"),
+                run("interval1.0-mpsdn", "1", "mpsdn", "0.5", "5", "1", interval="1.0")]
+        series = []
+        for tag in ("interval2.0-mpsdn", "interval1.0-mpsdn"):
+            series += [sample(tag, "1", t, 5, 5) for t in range(0, 10)]
+            series += [sample(tag, "1", t, 10 if t >= 13 else 4, 10) for t in range(10, 20)]
+        self.assertEqual(param_table.recovery(rows, series, "interval"),
+                         {("mpsdn", 2.0): (1, 1), ("mpsdn", 1.0): (0, 1)})
+
+
+if __name__ == "__main__":
+    unittest.main()
