@@ -262,24 +262,28 @@ def fig15(o):
     param_fig("fig15", "alpha", [0.3, 0.4, 0.5, 0.6, 0.7, 0.8], o, "aggressiveness factor alpha", ALPHA_LAYOUT)
 
 
-MOBILE = ["--mpShare=0.4", "--mobility=1"]
+MOBILE = ["--mpShare=0.4", "--mobility=1", "--seriesAps=wifi0"]  # wifi0's series: Fig. 17 is seed 1's
+
+
+def mobility_case(interval):
+    return f"mob-ei{interval:g}", MOBILE + [f"--interval={interval}"]
 
 
 def mobility(o):
     cases = profiled("mob", MOBILE, ["none"])
     for i in OPTS.mob_intervals:
-        cases += profiled(f"mob-ei{i:g}", MOBILE + [f"--interval={i}"], ["paper", "mpsdn"])
-    c, _ = sweep("mobility", cases, o)
+        cases += profiled(*mobility_case(i), ["paper", "mpsdn"])
+    c, _ = sweep("mobility", cases, o, series=True)
     plots.plot_mobility(OUT, c)
 
 
 def fig17(o):
-    """Fig. 17: throughput of one Wi-Fi AP every 0.5 s under mobility at EI 5 s and 30 s (series of the
-    mobility scenario; wifi0 stands for the paper's AP1)."""
+    """Fig. 17: throughput of one Wi-Fi AP every 0.5 s under mobility at EI 5 s and 30 s: seed 1 of the mobility
+    runs (wifi0 stands for the paper's AP1). Runs them only if the mobility figure has not."""
     cases = []
     for i in (5, 30):
-        cases += profiled(f"ei{i:g}", MOBILE + [f"--interval={i}"], ["paper", "mpsdn"])
-    _, s = sweep("fig17", cases, o, series=True)
+        cases += profiled(*mobility_case(i), ["paper", "mpsdn"])
+    _, s = sweep("mobility", cases, o, series=True)
     series = [r for r in rows(s) if r["ap"] == "wifi0" and r["seed"] == "1"]
     plots.plot_fig17(OUT, series, [tag for tag, _ in cases])
 

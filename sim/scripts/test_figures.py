@@ -218,6 +218,19 @@ class DryRunTest(unittest.TestCase):
                 figures.main(["fig18", "--dry-run", "--out-dir", d, "--profiles", "fast"])
             self.assertIn("unknown ['fast']", err.getvalue())
 
+    def test_fig17_is_seed_1_of_the_mobility_runs(self):
+        with tempfile.TemporaryDirectory() as d:
+            figures.main(["fig17", "--preset", "campaign", "--dry-run", "--out-dir", d])
+            self.assertEqual(sorted(figures.MISSING), [("mobility", f"mob-ei{i}-{p}", 1)
+                                                       for i in (30, 5) for p in ("mpsdn", "paper")])
+            with open(os.path.join(d, "mobility.csv"), "w") as f:
+                f.write("tag,seed,profile,sim_time_s,rev,ap_qdisc\n" + "".join(
+                    f"mob-ei{i}-{p},1,{p},140.0,abc,fq_codel\n" for i in (5, 30) for p in ("paper", "mpsdn")))
+            figures.main(["fig17", "--preset", "campaign", "--dry-run", "--out-dir", d])
+            self.assertEqual(figures.MISSING, [])  # the mobility figure ran them: nothing to run again
+            figures.main(["mobility", "--preset", "campaign", "--dry-run", "--out-dir", d])
+            self.assertEqual(len(figures.MISSING), 5 * (1 + 2 * 5) - 4)
+
     def test_refuses_csvs_without_profile_and_rev(self):
         with tempfile.TemporaryDirectory() as d:
             with open(os.path.join(d, "fig18.csv"), "w") as f:
