@@ -4,7 +4,8 @@
 wifi0) as mean ± sample sd over seeds, beside the unregulated run; the change from the smallest to the largest
 value paired per seed (the paper's claim: both rise with alpha; with EI, Tier 2 rises and Tier 1 suffers); and,
 from the --series file, the seeds whose every step up of the Tier-1 demand was back to >= 95 % within 2 cycles
-(Fig. 13's measure, at each run's own EI).
+(Fig. 13's measure, at each run's own EI); and the limit's dynamics behind them (decreases per run, the median
+Tier-2 limit, the mean signal the core read: MacOcc for `paper`, the Tier-1 station signal for `mpsdn`).
 Usage:
   sim/scripts/param_table.py fig14|fig15 [docs/results/fairq]
 """
@@ -99,6 +100,35 @@ def recovery(rows, series, param):
     return out
 
 
+def dynamics(rows, series, param, settle_s=2.0):
+    """Markdown: per parameter value and regulated profile, means over seeds of the wifi0 Tier-2 limit's
+    decreases per run (a sample more than 10 % below the one before), its median, the share of samples where
+    Tier 2 carries at least half the limit (limit validation's meter-bound test at h = 1), and the mean signal
+    (the series' occupancy column), from the samples after settle_s."""
+    runs = {}
+    for s in series:
+        if s["ap"] == "wifi0" and s.get("profile") in PROFILES and float(s["time_s"]) > settle_s:
+            runs.setdefault((s["tag"], s["seed"]), []).append(s)
+    value = {r["tag"]: (r["profile"], float(r[param])) for r in rows if r["profile"] in PROFILES}
+    acc = {}
+    for (tag, _), rs in runs.items():
+        if tag not in value:
+            continue
+        rs.sort(key=lambda r: float(r["time_s"]))
+        lim = [float(r["t2_limit_mbps"]) for r in rs]
+        a = acc.setdefault(value[tag], ([], [], [], []))
+        a[0].append(sum(b < 0.9 * x for x, b in zip(lim, lim[1:])))
+        a[1].append(st.median(lim))
+        a[2].append(st.fmean(float(r["occupancy"]) for r in rs))
+        a[3].append(st.fmean(float(r["t2_mbps"]) >= x / 2 for r, x in zip(rs, lim)))
+    lines = ["| value, profile | runs | limit decreases per run | median Tier-2 limit (Mb/s) | samples with Tier 2 "
+             "≥ limit / 2 | mean signal |", "|---|---|---|---|---|---|"]
+    for (p, v), (dec, med, sig, bound) in sorted(acc.items(), key=lambda kv: (PROFILES.index(kv[0][0]), kv[0][1])):
+        lines.append(f"| {v:g} `{p}` | {len(dec)} | {st.fmean(dec):.1f} | {st.fmean(med):.2f} | "
+                     f"{100 * st.fmean(bound):.0f} % | {st.fmean(sig):.2f} |")
+    return "\n".join(lines)
+
+
 def main(argv):
     if len(argv) < 2 or argv[1] not in PARAMS:
         sys.exit(__doc__)
@@ -107,10 +137,14 @@ def main(argv):
     param, header = PARAMS[fig]
     rows = read(os.path.join(d, f"{fig}.csv"))
     series_path = os.path.join(d, f"{fig}-series.csv")
-    rec = recovery(rows, read(series_path), param) if os.path.exists(series_path) else None
+    series = read(series_path) if os.path.exists(series_path) else None
+    rec = recovery(rows, series, param) if series else None
     print(table(rows, param, header, rec))
     print()
     print(paired(rows, param))
+    if series:
+        print()
+        print(dynamics(rows, series, param))
 
 
 if __name__ == "__main__":

@@ -43,6 +43,15 @@ class ParamTableTest(unittest.TestCase):
         self.assertEqual(param_table.recovery(rows, series, "interval"),
                          {("mpsdn", 2.0): (1, 1), ("mpsdn", 1.0): (0, 1)})
 
+    def test_dynamics_counts_decreases_after_the_settling_time(self):
+        rows = [run("alpha0.5-mpsdn", "1", "mpsdn", "0.5", "5", "1")]
+        lims = [9, 4, 8, 8, 3.9, 4.5]  # t = 0.5 (skipped), 1.0 (skipped), then: a cut 8 -> 3.9, one rise
+        series = [dict(sample("alpha0.5-mpsdn", "1", 0.5 * (k + 1) + (1.5 if k >= 2 else 0), 5, 5),
+                       t2_limit_mbps=str(x), occupancy="0.3", profile="mpsdn",
+                       t2_mbps="3.0") for k, x in enumerate(lims)]
+        self.assertEqual(param_table.dynamics(rows, series, "alpha").splitlines()[2],
+                         "| 0.5 `mpsdn` | 1 | 1.0 | 6.25 | 50 % | 0.30 |")
+
 
 if __name__ == "__main__":
     unittest.main()
