@@ -15,19 +15,14 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from fig13_table import mean_sd  # noqa: E402
+from paired import paired as paired_by_seed  # noqa: E402
 from phases import recovered_seeds, recovery_rows  # noqa: E402
 from plots import rows as read  # noqa: E402
 
 PARAMS = {"fig14": ("interval", "EI (s)"), "fig15": ("alpha", "α")}
 PROFILES = ("paper", "mpsdn")
 FIELDS = (("t2_wifi0_mbps", "T2-BW-Ac"), ("t1_unsat_wifi0_mbps", "T1-BW-Un"))
-
-
-def mean_sd(values):
-    if not values:
-        return "–"
-    sd = st.stdev(values) if len(values) > 1 else 0.0
-    return f"{st.fmean(values):.2f} ± {sd:.2f}"
 
 
 def by_case(rows, param):
@@ -73,14 +68,22 @@ def paired(rows, param):
         values = sorted(v for q, v in cases if q == p)
         if len(values) < 2:
             continue
-        lo, hi = cases[(p, values[0])], cases[(p, values[-1])]
-        seeds = sorted(set(lo) & set(hi), key=int)
+        lo, hi = (next(iter(cases[(p, v)].values()))["tag"] for v in (values[0], values[-1]))
         for k, name in FIELDS:
-            d = [float(hi[s][k]) - float(lo[s][k]) for s in seeds]
+            d = list(paired_by_seed(rows, k, lo, hi).values())
             if d:
                 lines.append(f"`{p}` {name} from {values[0]:g} to {values[-1]:g}: {mean_sd(d)} Mb/s, higher in "
                              f"{sum(x > 0 for x in d)} of {len(d)} seeds")
     return "\n".join(lines)
+
+
+def wifi0_runs(series):
+    """{(tag, seed): [wifi0 samples]} of a series, grouped once for every table that reads it."""
+    runs = {}
+    for s in series:
+        if s["ap"] == "wifi0":
+            runs.setdefault((s["tag"], s["seed"]), []).append(s)
+    return runs
 
 
 def recovery(rows, series, param):
@@ -90,9 +93,10 @@ def recovery(rows, series, param):
     for r in rows:
         first.setdefault(r["tag"], r)
     interval = {(r["tag"], r["seed"]): float(r["interval"]) for r in rows}
+    runs = wifi0_runs(series)
     rec = []
     for (tag, seed), ei in sorted(interval.items()):
-        rec += recovery_rows([s for s in series if s["tag"] == tag and s["seed"] == seed and s["ap"] == "wifi0"], ei)
+        rec += recovery_rows(runs.get((tag, seed), []), ei)
     out = {}
     for tag, counts in recovered_seeds(rec).items():
         r = first[tag]
@@ -105,16 +109,12 @@ def dynamics(rows, series, param, settle_s=2.0):
     decreases per run (a sample more than 10 % below the one before), its median, the share of samples where
     Tier 2 carries at least half the limit (limit validation's meter-bound test at h = 1), and the mean signal
     (the series' occupancy column), from the samples after settle_s."""
-    runs = {}
-    for s in series:
-        if s["ap"] == "wifi0" and s.get("profile") in PROFILES and float(s["time_s"]) > settle_s:
-            runs.setdefault((s["tag"], s["seed"]), []).append(s)
     value = {r["tag"]: (r["profile"], float(r[param])) for r in rows if r["profile"] in PROFILES}
     acc = {}
-    for (tag, _), rs in runs.items():
-        if tag not in value:
+    for (tag, _), rs in wifi0_runs(series).items():
+        rs = sorted((r for r in rs if float(r["time_s"]) > settle_s), key=lambda r: float(r["time_s"]))
+        if tag not in value or not rs:
             continue
-        rs.sort(key=lambda r: float(r["time_s"]))
         lim = [float(r["t2_limit_mbps"]) for r in rs]
         a = acc.setdefault(value[tag], ([], [], [], []))
         a[0].append(sum(b < 0.9 * x for x, b in zip(lim, lim[1:])))
