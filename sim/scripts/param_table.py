@@ -5,7 +5,9 @@ wifi0) as mean ± sample sd over seeds, beside the unregulated run; the change f
 value paired per seed (the paper's claim: both rise with alpha; with EI, Tier 2 rises and Tier 1 suffers); and,
 from the --series file, the seeds whose every step up of the Tier-1 demand was back to >= 95 % within 2 cycles
 (Fig. 13's measure, at each run's own EI); and the limit's dynamics behind them (decreases per run, the median
-Tier-2 limit, the mean signal the core read: MacOcc for `paper`, the Tier-1 station signal for `mpsdn`).
+Tier-2 limit, the mean signal the core read: MacOcc for `paper`, the Tier-1 station signal for `mpsdn`); and, with
+the --flows file, where T1-BW-Un accrues: from a step up of the demand to the first cycle after it, in the rest of
+the high phases, in the low phases (the cycle times from the run's flow count, as the scenario schedules them).
 Usage:
   sim/scripts/param_table.py fig14|fig15 [docs/results/fairq]
 """
@@ -129,6 +131,74 @@ def dynamics(rows, series, param, settle_s=2.0):
     return "\n".join(lines)
 
 
+# sim/src/scenario.h kTrafficStart and sim/src/regulation-loop.cc: the first flow starts at 1.5 s, the others 10 ms
+# apart, and the first cycle runs 0.1 s after the last flow's start, then every EI
+TRAFFIC_START_S = 1.5
+SAMPLE_S = 0.5
+
+
+def first_cycle_s(n_flows):
+    return TRAFFIC_START_S + 0.01 * (n_flows - 1) + 0.1
+
+
+def unserved_parts(samples, interval, t0, warmup_s):
+    """((step up → first cycle after it, rest of the high phases, low phases), [Tier-2 limit at each step up]): the
+    run's T1-BW-Un (the mean over
+    the samples after warmup_s of the demand left unserved, as the scenario's summary) split by where each
+    sample falls. A sample (t - 0.5, t] counts as before the first cycle when t <= that cycle + 0.5 s (the
+    sample in which the cycle's limit starts to act)."""
+    rs = sorted(samples, key=lambda r: float(r["time_s"]))
+    top = max((float(r["t1_demand_mbps"]) for r in rs), default=0.0)
+    parts, n, step, prev, limits = [0.0, 0.0, 0.0], 0, None, None, []
+    for r in rs:
+        t, demand = float(r["time_s"]), float(r["t1_demand_mbps"])
+        if prev is not None and demand > prev:
+            step = t  # the first sample that reports the new demand
+            limits.append(float(r["t2_limit_mbps"]))
+        prev = demand
+        if t <= warmup_s + 1e-9:
+            continue
+        n += 1
+        unserved = max(0.0, demand - float(r["served_mbps"]))
+        if demand < top:
+            parts[2] += unserved
+        elif step is not None and t <= t0 + interval * (int((step - t0) / interval) + 1) + SAMPLE_S + 1e-9:
+            parts[0] += unserved
+        else:
+            parts[1] += unserved
+    return ([x / n for x in parts] if n else parts), limits
+
+
+def unserved_table(rows, series, flows, param):
+    """Markdown: per parameter value and regulated profile, T1-BW-Un split by unserved_parts (means over runs)."""
+    value = {r["tag"]: (r["profile"], float(r[param])) for r in rows if r["profile"] in PROFILES}
+    meta = {(r["tag"], r["seed"]): (float(r["interval"]), float(r["warmup_s"])) for r in rows}
+    n_flows = {}
+    for f in flows:
+        n_flows[(f["tag"], f["seed"])] = n_flows.get((f["tag"], f["seed"]), 0) + 1
+    acc = {}
+    for key, rs in wifi0_runs(series).items():
+        if key[0] in value and key in meta and key in n_flows:
+            ei, warmup = meta[key]
+            t0 = first_cycle_s(n_flows[key])
+            parts, limits = unserved_parts(rs, ei, t0, warmup)
+            steps = [t for t, a, b in zip((float(r["time_s"]) for r in rs[1:]), rs, rs[1:])
+                     if float(b["t1_demand_mbps"]) > float(a["t1_demand_mbps"])]
+            waits = [t0 + ei * (int((s - t0) / ei) + 1) - s for s in steps]
+            a = acc.setdefault(value[key[0]], ([], [], []))
+            a[0].append(parts)
+            a[1].extend(limits)
+            a[2].extend(waits)
+    lines = ["| value, profile | runs | T1-BW-Un from a step up to the first cycle after it | in the rest of the high "
+             "phases | in the low phases | s from a step up to that cycle | Tier-2 limit at a step up, median "
+             "(Mb/s) |", "|---|---|---|---|---|---|---|"]
+    for (p, v), (parts, limits, waits) in sorted(acc.items(), key=lambda kv: (PROFILES.index(kv[0][0]), kv[0][1])):
+        lines.append(f"| {v:g} `{p}` | {len(parts)} | " + " | ".join(f"{st.fmean(x[i] for x in parts):.2f}"
+                                                                  for i in range(3))
+                     + f" | {st.fmean(waits):.2f} | {st.median(limits) if limits else float('nan'):.2f} |")
+    return "\n".join(lines)
+
+
 def main(argv):
     if len(argv) < 2 or argv[1] not in PARAMS:
         sys.exit(__doc__)
@@ -145,6 +215,10 @@ def main(argv):
     if series:
         print()
         print(dynamics(rows, series, param))
+        flows_path = os.path.join(d, f"{fig}-flows.csv")
+        if os.path.exists(flows_path):
+            print()
+            print(unserved_table(rows, series, read(flows_path), param))
 
 
 if __name__ == "__main__":

@@ -52,6 +52,20 @@ class ParamTableTest(unittest.TestCase):
         self.assertEqual(param_table.dynamics(rows, series, "alpha").splitlines()[2],
                          "| 0.5 `mpsdn` | 1 | 1.0 | 6.25 | 50 % | 0.30 |")
 
+    def test_unserved_parts_split_at_the_first_cycle_after_a_step_up(self):
+        # EI 2 s, cycles at 1, 3, 5, 7 s; demand 5 until 3.0 s, 10 from the sample at 3.5 s (the step up): the
+        # samples up to the cycle at 5 s plus one sample (5.5 s) are "before the first cycle"
+        series = []
+        for k in range(1, 15):
+            t = 0.5 * k
+            demand = 5 if t <= 3.0 else 10
+            served = 4 if t <= 3.0 else (6 if t <= 5.5 else 8)
+            series.append(dict(sample("interval2.0-mpsdn", "1", t, served, demand), t2_limit_mbps=str(t)))
+        parts, limits = param_table.unserved_parts(series, 2.0, 1.0, 0.0)
+        self.assertEqual([round(x * 14, 6) for x in parts], [20, 6, 6])
+        self.assertEqual(limits, [3.5])
+        self.assertEqual(param_table.first_cycle_s(14), 1.73)
+
 
 if __name__ == "__main__":
     unittest.main()
