@@ -185,17 +185,21 @@ def unserved_table(rows, series, flows, param):
             steps = [t for t, a, b in zip((float(r["time_s"]) for r in rs[1:]), rs, rs[1:])
                      if float(b["t1_demand_mbps"]) > float(a["t1_demand_mbps"])]
             waits = [t0 + ei * (int((s - t0) / ei) + 1) - s for s in steps]
-            a = acc.setdefault(value[key[0]], ([], [], []))
+            t2 = {float(r["time_s"]): float(r["t2_mbps"]) for r in rs}
+            after = [st.fmean(t2[x] for x in (s, s + SAMPLE_S, s + 2 * SAMPLE_S) if x in t2) for s in steps]
+            a = acc.setdefault(value[key[0]], ([], [], [], []))
             a[0].append(parts)
             a[1].extend(limits)
             a[2].extend(waits)
+            a[3].extend(after)
     lines = ["| value, profile | runs | T1-BW-Un from a step up to the first cycle after it | in the rest of the high "
              "phases | in the low phases | s from a step up to that cycle | Tier-2 limit at a step up, median "
-             "(Mb/s) |", "|---|---|---|---|---|---|---|"]
-    for (p, v), (parts, limits, waits) in sorted(acc.items(), key=lambda kv: (PROFILES.index(kv[0][0]), kv[0][1])):
+             "(Mb/s) | Tier 2 in the 1.5 s from a step up (Mb/s) |", "|---|---|---|---|---|---|---|---|"]
+    for (p, v), (parts, limits, waits, after) in sorted(acc.items(), key=lambda kv: (PROFILES.index(kv[0][0]), kv[0][1])):
         lines.append(f"| {v:g} `{p}` | {len(parts)} | " + " | ".join(f"{st.fmean(x[i] for x in parts):.2f}"
                                                                   for i in range(3))
-                     + f" | {st.fmean(waits):.2f} | {st.median(limits) if limits else float('nan'):.2f} |")
+                     + f" | {st.fmean(waits):.2f} | {st.median(limits) if limits else float('nan'):.2f} | "
+                     f"{st.fmean(after) if after else float('nan'):.2f} |")
     return "\n".join(lines)
 
 
