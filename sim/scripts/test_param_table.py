@@ -66,6 +66,15 @@ class ParamTableTest(unittest.TestCase):
         self.assertEqual(limits, [3.5])
         self.assertEqual(param_table.first_cycle_s(14), 1.73)
 
+    def test_unserved_table_reads_the_cycle_grid_from_the_flow_count(self):
+        # 3 flows: first cycle at 1.62 s; EI 2 s: the step up at 3.5 s waits 0.12 s for the cycle at 3.62 s
+        rows = [dict(run("interval2.0-mpsdn", "1", "mpsdn", "0.5", "5", "1"), warmup_s="0")]
+        series = [dict(sample("interval2.0-mpsdn", "1", 0.5 * k, 10, 5 if k <= 6 else 10),
+                       t2_limit_mbps="4", t2_mbps=str(k)) for k in range(1, 15)]
+        flows = [{"tag": "interval2.0-mpsdn", "seed": "1"}] * 3
+        line = param_table.unserved_table(rows, series, flows, "interval").splitlines()[2]
+        self.assertEqual(line, "| 2 `mpsdn` | 1 | 0.00 | 0.00 | 0.00 | 0.12 | 4.00 | 8.00 |")
+
 
 if __name__ == "__main__":
     unittest.main()
