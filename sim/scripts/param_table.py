@@ -13,13 +13,14 @@ Usage:
 """
 import os
 import statistics as st
+from collections import Counter
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from fig13_table import mean_sd  # noqa: E402
 from paired import paired as paired_by_seed  # noqa: E402
-from phases import recovered_seeds, recovery_rows  # noqa: E402
+from phases import recovered_seeds, recovery_rows, step_ups  # noqa: E402
 from plots import rows as read  # noqa: E402
 
 PARAMS = {"fig14": ("interval", "EI (s)"), "fig15": ("alpha", "α")}
@@ -79,6 +80,16 @@ def paired(rows, param):
     return "\n".join(lines)
 
 
+def regulated_case(rows, param):
+    """{tag: (profile, value)} of the regulated rows."""
+    return {r["tag"]: (r["profile"], float(r[param])) for r in rows if r["profile"] in PROFILES}
+
+
+def in_table_order(acc):
+    """The items of a {(profile, value): ...} dict, profile by profile in PROFILES order, then by value."""
+    return sorted(acc.items(), key=lambda kv: (PROFILES.index(kv[0][0]), kv[0][1]))
+
+
 def wifi0_runs(series):
     """{(tag, seed): [wifi0 samples]} of a series, grouped once for every table that reads it."""
     runs = {}
@@ -111,7 +122,7 @@ def dynamics(rows, series, param, settle_s=2.0):
     decreases per run (a sample more than 10 % below the one before), its median, the share of samples where
     Tier 2 carries at least half the limit (limit validation's meter-bound test at h = 1), and the mean signal
     (the series' occupancy column), from the samples after settle_s."""
-    value = {r["tag"]: (r["profile"], float(r[param])) for r in rows if r["profile"] in PROFILES}
+    value = regulated_case(rows, param)
     acc = {}
     for (tag, _), rs in wifi0_runs(series).items():
         rs = sorted((r for r in rs if float(r["time_s"]) > settle_s), key=lambda r: float(r["time_s"]))
@@ -125,7 +136,7 @@ def dynamics(rows, series, param, settle_s=2.0):
         a[3].append(st.fmean(float(r["t2_mbps"]) >= x / 2 for r, x in zip(rs, lim)))
     lines = ["| value, profile | runs | limit decreases per run | median Tier-2 limit (Mb/s) | samples with Tier 2 "
              "≥ limit / 2 | mean signal |", "|---|---|---|---|---|---|"]
-    for (p, v), (dec, med, sig, bound) in sorted(acc.items(), key=lambda kv: (PROFILES.index(kv[0][0]), kv[0][1])):
+    for (p, v), (dec, med, sig, bound) in in_table_order(acc):
         lines.append(f"| {v:g} `{p}` | {len(dec)} | {st.fmean(dec):.1f} | {st.fmean(med):.2f} | "
                      f"{100 * st.fmean(bound):.0f} % | {st.fmean(sig):.2f} |")
     return "\n".join(lines)
@@ -141,65 +152,67 @@ def first_cycle_s(n_flows):
     return TRAFFIC_START_S + 0.01 * (n_flows - 1) + 0.1
 
 
+def next_cycle_s(t, t0, interval):
+    """The first cycle after t on the grid t0 + k * interval."""
+    return t0 + interval * (int((t - t0) / interval) + 1)
+
+
 def unserved_parts(samples, interval, t0, warmup_s):
-    """((step up → first cycle after it, rest of the high phases, low phases), [Tier-2 limit at each step up]): the
-    run's T1-BW-Un (the mean over
-    the samples after warmup_s of the demand left unserved, as the scenario's summary) split by where each
-    sample falls. A sample (t - 0.5, t] counts as before the first cycle when t <= that cycle + 0.5 s (the
-    sample in which the cycle's limit starts to act)."""
-    rs = sorted(samples, key=lambda r: float(r["time_s"]))
-    top = max((float(r["t1_demand_mbps"]) for r in rs), default=0.0)
-    parts, n, step, prev, limits = [0.0, 0.0, 0.0], 0, None, None, []
-    for r in rs:
+    """(step up → first cycle after it, rest of the high phases, low phases): the run's T1-BW-Un (the mean over
+    the time-ordered samples after warmup_s of the demand left unserved, as the scenario's summary) split by
+    where each sample falls. A sample (t - 0.5, t] counts as before the first cycle when t <= that cycle + 0.5 s
+    (the sample in which the cycle's limit starts to act)."""
+    top = max((float(r["t1_demand_mbps"]) for r in samples), default=0.0)
+    ups = set(step_ups(samples))
+    parts, n, until = [0.0, 0.0, 0.0], 0, None
+    for k, r in enumerate(samples):
         t, demand = float(r["time_s"]), float(r["t1_demand_mbps"])
-        if prev is not None and demand > prev:
-            step = t  # the first sample that reports the new demand
-            limits.append(float(r["t2_limit_mbps"]))
-        prev = demand
+        if k in ups:
+            until = next_cycle_s(t, t0, interval) + SAMPLE_S + 1e-9
         if t <= warmup_s + 1e-9:
             continue
         n += 1
         unserved = max(0.0, demand - float(r["served_mbps"]))
-        if demand < top:
-            parts[2] += unserved
-        elif step is not None and t <= t0 + interval * (int((step - t0) / interval) + 1) + SAMPLE_S + 1e-9:
-            parts[0] += unserved
-        else:
-            parts[1] += unserved
-    return ([x / n for x in parts] if n else parts), limits
+        parts[2 if demand < top else 0 if until is not None and t <= until else 1] += unserved
+    return [x / n for x in parts] if n else parts
+
+
+def step_up_stats(samples, interval, t0):
+    """Per step up of the time-ordered samples: (s until the next cycle, the Tier-2 limit in the step's sample,
+    Tier 2's mean over the 1.5 s from the step)."""
+    out = []
+    for k in step_ups(samples):
+        t = float(samples[k]["time_s"])
+        out.append((next_cycle_s(t, t0, interval) - t, float(samples[k]["t2_limit_mbps"]),
+                    st.fmean(float(r["t2_mbps"]) for r in samples[k:k + 3])))
+    return out
 
 
 def unserved_table(rows, series, flows, param):
-    """Markdown: per parameter value and regulated profile, T1-BW-Un split by unserved_parts (means over runs)."""
-    value = {r["tag"]: (r["profile"], float(r[param])) for r in rows if r["profile"] in PROFILES}
+    """Markdown: per parameter value and regulated profile, T1-BW-Un split by unserved_parts (means over runs) and
+    step_up_stats (means over the step ups; the limit's median)."""
+    value = regulated_case(rows, param)
     meta = {(r["tag"], r["seed"]): (float(r["interval"]), float(r["warmup_s"])) for r in rows}
-    n_flows = {}
-    for f in flows:
-        n_flows[(f["tag"], f["seed"])] = n_flows.get((f["tag"], f["seed"]), 0) + 1
+    n_flows = Counter((f["tag"], f["seed"]) for f in flows)
     acc = {}
     for key, rs in wifi0_runs(series).items():
         if key[0] in value and key in meta and key in n_flows:
+            rs = sorted(rs, key=lambda r: float(r["time_s"]))
             ei, warmup = meta[key]
             t0 = first_cycle_s(n_flows[key])
-            parts, limits = unserved_parts(rs, ei, t0, warmup)
-            steps = [t for t, a, b in zip((float(r["time_s"]) for r in rs[1:]), rs, rs[1:])
-                     if float(b["t1_demand_mbps"]) > float(a["t1_demand_mbps"])]
-            waits = [t0 + ei * (int((s - t0) / ei) + 1) - s for s in steps]
-            t2 = {float(r["time_s"]): float(r["t2_mbps"]) for r in rs}
-            after = [st.fmean(t2[x] for x in (s, s + SAMPLE_S, s + 2 * SAMPLE_S) if x in t2) for s in steps]
-            a = acc.setdefault(value[key[0]], ([], [], [], []))
-            a[0].append(parts)
-            a[1].extend(limits)
-            a[2].extend(waits)
-            a[3].extend(after)
+            a = acc.setdefault(value[key[0]], ([], []))
+            a[0].append(unserved_parts(rs, ei, t0, warmup))
+            a[1].extend(step_up_stats(rs, ei, t0))
     lines = ["| value, profile | runs | T1-BW-Un from a step up to the first cycle after it | in the rest of the high "
              "phases | in the low phases | s from a step up to that cycle | Tier-2 limit at a step up, median "
              "(Mb/s) | Tier 2 in the 1.5 s from a step up (Mb/s) |", "|---|---|---|---|---|---|---|---|"]
-    for (p, v), (parts, limits, waits, after) in sorted(acc.items(), key=lambda kv: (PROFILES.index(kv[0][0]), kv[0][1])):
-        lines.append(f"| {v:g} `{p}` | {len(parts)} | " + " | ".join(f"{st.fmean(x[i] for x in parts):.2f}"
-                                                                  for i in range(3))
-                     + f" | {st.fmean(waits):.2f} | {st.median(limits) if limits else float('nan'):.2f} | "
-                     f"{st.fmean(after) if after else float('nan'):.2f} |")
+    for (p, v), (parts, steps) in in_table_order(acc):
+        cells = [st.fmean(x[i] for x in parts) for i in range(3)]
+        if steps:
+            cells += [st.fmean(s[0] for s in steps), st.median(s[1] for s in steps), st.fmean(s[2] for s in steps)]
+        else:
+            cells += [float("nan")] * 3
+        lines.append(f"| {v:g} `{p}` | {len(parts)} | " + " | ".join(f"{c:.2f}" for c in cells) + " |")
     return "\n".join(lines)
 
 

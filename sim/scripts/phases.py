@@ -48,14 +48,18 @@ def recoveries(samples, share=0.95):
     return [(step, delay) for step, delay, _ in observed_recoveries(samples, share)]
 
 
+def step_ups(samples):
+    """Indices of the time-ordered samples that are the first to show a higher demand than the one before."""
+    return [k for k in range(1, len(samples))
+            if float(samples[k]["t1_demand_mbps"]) > float(samples[k - 1]["t1_demand_mbps"])]
+
+
 def observed_recoveries(samples, share=0.95):
     """As recoveries, with how long each high phase was observed: (step time, delay or None, observed s), the
     observed time running from the step to the last sample of that phase in the run."""
     out = []
-    for k in range(1, len(samples)):
-        prev, cur = float(samples[k - 1]["t1_demand_mbps"]), float(samples[k]["t1_demand_mbps"])
-        if cur <= prev:
-            continue
+    for k in step_ups(samples):
+        cur = float(samples[k]["t1_demand_mbps"])
         step = float(samples[k]["time_s"])
         delay, last = None, step
         for r in samples[k + 1:]:

@@ -60,9 +60,10 @@ class ParamTableTest(unittest.TestCase):
             t = 0.5 * k
             demand = 5 if t <= 3.0 else 10
             served = 4 if t <= 3.0 else (6 if t <= 5.5 else 8)
-            series.append(dict(sample("interval2.0-mpsdn", "1", t, served, demand), t2_limit_mbps=str(t)))
-        parts, limits = param_table.unserved_parts(series, 2.0, 1.0, 0.0)
+            series.append(dict(sample("interval2.0-mpsdn", "1", t, served, demand), t2_limit_mbps=str(t), t2_mbps="1"))
+        parts = param_table.unserved_parts(series, 2.0, 1.0, 0.0)
         self.assertEqual([round(x * 14, 6) for x in parts], [20, 6, 6])
+        limits = [limit for _, limit, _ in param_table.step_up_stats(series, 2.0, 1.0)]
         self.assertEqual(limits, [3.5])
         self.assertEqual(param_table.first_cycle_s(14), 1.73)
 
