@@ -29,6 +29,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import orphans  # noqa: E402
 import plots  # noqa: E402
 from phases import PHASE_FIELDS, recovered_seeds, write_phases, write_recovery  # noqa: E402,F401
 from plots import rows  # noqa: E402
@@ -181,13 +182,13 @@ def sweep(name, cases, opts, series=False, last=True):
         if last:
             raise DryRun()
         return csv_path, series_path
-    k = 0
-    t_start = time.time()
+    k, t_start, tidied = 0, time.time(), False
     for seed in range(opts.first_seed, opts.runs + 1):
         for tag, args in cases:
             k += 1
             if (tag, str(seed)) in have:
                 continue
+            tidied = tidied or orphans.drop_unfinished(name, (series_path, csv_path[:-4] + "-flows.csv"), have)
             dt = run(csv_path, tag, seed, args, opts.sim_time, opts.warmup, series_path, opts.scenario_args.split())
             print(f"[{name}] {k}/{total} {tag} seed={seed}: {dt:.0f} s (elapsed {time.time() - t_start:.0f} s, "
                   f"load {os.getloadavg()[0]:.1f})", flush=True)
