@@ -109,9 +109,9 @@ class WonbackTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d, contextlib.redirect_stdout(out):
             wonback.main(write(d, summary, flows), [80])
         text = out.getvalue()
-        self.assertIn("loss won back: mean 50 %", text)  # (25 - 20) / (30 - 20)
-        self.assertIn("single-path users, s80-mpsdn / their own s0-none: mean 59 %", text)
-        self.assertIn("the worse home network (Wi-Fi or LTE), s80-mpsdn: mean 50 %", text)
+        self.assertIn("loss won back: mean 50.0 %", text)  # (25 - 20) / (30 - 20)
+        self.assertIn("single-path users, s80-mpsdn / their own s0-none: mean 59.1 %", text)
+        self.assertIn("the worse home network (Wi-Fi or LTE), s80-mpsdn: mean 50.0 %", text)
         self.assertIn(">= target in 0 of 1", text)
 
 

@@ -28,11 +28,13 @@ def by_tag(rows, field):
 
 
 def line(name, per_seed, fmt, target=None):
+    """Mean (one decimal more than the rest: a mean near a target must not round onto it), sd, min, max,
+    seeds at the target, then each seed."""
     v = list(per_seed.values())
     seeds = ", ".join(f"{s}: {fmt(x)}" for s, x in per_seed.items())
     met = "" if target is None else f"; >= target in {sum(x >= target for x in v)} of {len(v)}"
     sd = f" ± {statistics.stdev(v) * 100:.0f} (sd)" if len(v) > 1 else ""
-    print(f"  {name}: mean {fmt(statistics.fmean(v))}{sd}, min {fmt(min(v))}, max {fmt(max(v))}{met}")
+    print(f"  {name}: mean {fmt(statistics.fmean(v), 1)}{sd}, min {fmt(min(v))}, max {fmt(max(v))}{met}")
     print(f"    per seed {seeds}")
 
 
@@ -50,7 +52,7 @@ def main(path, shares):
         return cache[(tag, k)][field]
 
     worse = lambda tag, k: min(v for v in (own(tag, k, "sp_wifi"), own(tag, k, "sp_lte")) if v == v)  # noqa: E731
-    pct = lambda x: f"{100 * x:.0f} %"  # noqa: E731
+    pct = lambda x, digits=0: f"{100 * x:.{digits}f} %"  # noqa: E731
     for s in shares:
         none_w = wns.get(f"s{s}-none", {})
         for p in ("paper", "mpsdn"):
