@@ -20,13 +20,18 @@ def drop_orphans(path, runs):
     kept = [r for r in rows if len(r) > max(t, s) and (r[t], r[s]) in runs]
     if len(kept) == len(rows):
         return 0
+    rewrite(path, header, kept)
+    return len(rows) - len(kept)
+
+
+def rewrite(path, header, rows):
+    """Replaces a CSV's content at once (a temporary file renamed over it): the one way the scripts rewrite rows."""
     tmp = path + ".tmp"
     with open(tmp, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(header)
-        w.writerows(kept)
+        w.writerows(rows)
     os.replace(tmp, path)
-    return len(rows) - len(kept)
 
 
 def drop_unfinished(name, paths, runs):

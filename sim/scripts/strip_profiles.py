@@ -14,6 +14,8 @@ import os
 import shutil
 import sys
 
+import orphans
+
 
 def strip(path, profiles):
     """Rewrites `path` without the rows whose profile is in `profiles`; returns (kept, removed)."""
@@ -25,12 +27,7 @@ def strip(path, profiles):
         col = header.index("profile")
         rows = list(reader)
     kept = [r for r in rows if len(r) <= col or r[col] not in profiles]
-    tmp = path + ".tmp"
-    with open(tmp, "w", newline="") as f:
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(header)
-        w.writerows(kept)
-    os.replace(tmp, path)
+    orphans.rewrite(path, header, kept)
     return len(kept), len(rows) - len(kept)
 
 
