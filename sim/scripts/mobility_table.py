@@ -17,7 +17,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from fig13_table import mean_sd  # noqa: E402
 from paired import paired as paired_by_seed  # noqa: E402
-from param_table import PROFILES, by_case  # noqa: E402
+from param_table import PROFILES, regulated_case  # noqa: E402
+from param_table import table as param_table  # noqa: E402
 from plots import rows as read  # noqa: E402
 
 FIELDS = (("wns_mbps", "WNS"), ("sp_aat_mbps", "single-path avg"), ("mp_aat_mbps", "multipath avg"))
@@ -26,19 +27,8 @@ SAMPLE_S = 0.5
 
 
 def table(rows):
-    """Markdown: one row per EI, per profile the FIELDS, then the unregulated run's."""
-    cases = by_case(rows, "interval")
-    cols = [f"`{p}` {name}" for p in PROFILES for _, name in FIELDS]
-    lines = ["| EI (s) | seeds | " + " | ".join(cols) + " |", "|---" * (len(cols) + 2) + "|"]
-    for v in sorted({v for _, v in cases}):
-        seeds = max(len(cases.get((p, v), {})) for p in PROFILES)
-        cells = [mean_sd([float(r[k]) for r in cases.get((p, v), {}).values()]) for p in PROFILES for k, _ in FIELDS]
-        lines.append(f"| {v:g} | {seeds} | " + " | ".join(cells) + " |")
-    none = [r for r in rows if r["profile"] == "none"]
-    if none:
-        cells = [mean_sd([float(r[k]) for r in none]) for _ in PROFILES for k, _ in FIELDS]
-        lines.append(f"| `none` (no regulation) | {len(none)} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    """Markdown: one row per EI, per profile the FIELDS, then the unregulated run's (param_table's layout)."""
+    return param_table(rows, "interval", "EI (s)", fields=FIELDS)
 
 
 def describe(d, unit="Mb/s"):
@@ -48,7 +38,7 @@ def describe(d, unit="Mb/s"):
 
 def tags(rows):
     """({(profile, EI): tag}, the `none` tag or None)."""
-    reg = {(p, v): next(iter(by_seed.values()))["tag"] for (p, v), by_seed in by_case(rows, "interval").items()}
+    reg = {case: tag for tag, case in regulated_case(rows, "interval").items()}
     none = next((r["tag"] for r in rows if r["profile"] == "none"), None)
     return reg, none
 

@@ -37,18 +37,18 @@ def by_case(rows, param):
     return out
 
 
-def table(rows, param, header, recovered=None):
-    """Markdown: one row per parameter value, per profile the two metrics (and the recovered seeds when given),
-    then the unregulated run's."""
+def table(rows, param, header, recovered=None, fields=FIELDS):
+    """Markdown: one row per parameter value, per profile the fields (default: the two metrics; and the recovered
+    seeds when given), then the unregulated run's."""
     cases = by_case(rows, param)
     values = sorted({v for _, v in cases})
-    cols = [f"`{p}` {name}" for p in PROFILES for _, name in FIELDS]
+    cols = [f"`{p}` {name}" for p in PROFILES for _, name in fields]
     if recovered is not None:
         cols += [f"`{p}` seeds back within 2 cycles" for p in PROFILES]
     lines = [f"| {header} | seeds | " + " | ".join(cols) + " |", "|---" * (len(cols) + 2) + "|"]
     for v in values:
         seeds = max(len(cases.get((p, v), {})) for p in PROFILES)
-        cells = [mean_sd([float(r[k]) for r in cases.get((p, v), {}).values()]) for p in PROFILES for k, _ in FIELDS]
+        cells = [mean_sd([float(r[k]) for r in cases.get((p, v), {}).values()]) for p in PROFILES for k, _ in fields]
         if recovered is not None:
             cells += ["{} / {}".format(*recovered.get((p, v), (0, 0))) for p in PROFILES]
         lines.append(f"| {v:g} | {seeds} | " + " | ".join(cells) + " |")
@@ -56,7 +56,7 @@ def table(rows, param, header, recovered=None):
     if none:
         # unregulated runs classify no traffic as Tier 2: their T2 columns are not measured, not zero
         cells = [mean_sd([float(r[k]) for r in none]) if k != "t2_wifi0_mbps" else "–"
-                 for _ in PROFILES for k, _ in FIELDS]
+                 for _ in PROFILES for k, _ in fields]
         if recovered is not None:
             cells += ["{} / {}".format(*recovered.get(("none", None), (0, 0)))] * len(PROFILES)
         lines.append(f"| `none` (no regulation) | {len(none)} | " + " | ".join(cells) + " |")
