@@ -7,5 +7,12 @@
 set -euo pipefail
 dir=$(cd "$(dirname "$0")/../bridge" && pwd)
 [ -f "$dir/target/classpath.txt" ] || { echo "bridge.sh: run mvn install first (no $dir/target/classpath.txt)" >&2; exit 1; }
-exec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m -cp "$dir/target/classes:$(cat "$dir/target/classpath.txt")" \
-  org.mpsdn.sim.bridge.BridgeMain ${MPSDN_BRIDGE_ARGS:-} "$@"
+bridge=(java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m -cp "$dir/target/classes:$(cat "$dir/target/classpath.txt")"
+  org.mpsdn.sim.bridge.BridgeMain ${MPSDN_BRIDGE_ARGS:-} "$@")
+if [ -n "${MPSDN_BRIDGE_TEE:-}" ]; then
+  # A diagnostic (sim/scripts/primary_age.py): the cycle requests and decisions, one JSON line each, appended to
+  # $MPSDN_BRIDGE_TEE.req and .ans. One run per prefix: the lines carry no run tag.
+  tee -a "$MPSDN_BRIDGE_TEE.req" | "${bridge[@]}" | tee -a "$MPSDN_BRIDGE_TEE.ans"
+  exit
+fi
+exec "${bridge[@]}"
