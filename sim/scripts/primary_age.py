@@ -78,8 +78,8 @@ def staleness(cycles, ei, warmup):
 
 def changes(cycles, warmup):
     """Primary changes between consecutive cycles after the warm-up: (total, of them after the user left the AP
-    of its old primary, seconds covered)."""
-    total = roamed = 0
+    of its old primary, of them undone at the next cycle, seconds covered)."""
+    total = roamed = undone = 0
     span = [c[0] for c in cycles if c[0] >= warmup]
     for k in range(1, len(cycles)):
         t, _, assoc, fresh = cycles[k]
@@ -90,7 +90,8 @@ def changes(cycles, warmup):
             if u in old and old[u] != ap:
                 total += 1
                 roamed += old[u] not in assoc.get(u, ())
-    return total, roamed, (span[-1] - span[0]) if len(span) > 1 else 0.0
+                undone += k + 1 < len(cycles) and cycles[k + 1][3].get(u) == old[u]
+    return total, roamed, undone, (span[-1] - span[0]) if len(span) > 1 else 0.0
 
 
 def main(argv=None):
@@ -104,11 +105,11 @@ def main(argv=None):
         sys.exit(f"{o.prefix}: fewer than 2 cycles")
     step = cycles[1][0] - cycles[0][0]
     print(f"{o.prefix}: {len(cycles)} cycles every {step:g} s, first at {cycles[0][0]:g} s")
-    total, roamed, secs = changes(cycles, o.warmup)
+    total, roamed, undone, secs = changes(cycles, o.warmup)
     mp = sum(len(c[3]) for c in cycles) / len(cycles)
     print(f"primary changes between consecutive cycles: {total} in {secs:g} s over {mp:.1f} multipath users "
           f"({total / max(mp, 1) / max(secs, 1) * 60:.2f} per user per minute; {roamed} after the user left "
-          f"the old primary's AP)")
+          f"the old primary's AP; {undone} undone at the next cycle)")
     print("| EI (s) | instants | multipath users with a primary | primary differs from the fresh cycle's | "
           "primary on an AP the user has left |")
     print("|---|---|---|---|---|")

@@ -64,7 +64,12 @@ class PrimaryAgeTest(unittest.TestCase):
         self.assertAlmostEqual(differ, 0.5 / 5)  # only at t = 7, the decision of t = 5
 
     def test_changes_counts_a_primary_change_after_roaming(self):
-        self.assertEqual(pa.changes(self.cycles, warmup=0), (1, 1, 10.0))
+        self.assertEqual(pa.changes(self.cycles, warmup=0), (1, 1, 0, 10.0))
+
+    def test_changes_counts_a_flip_undone_at_the_next_cycle(self):
+        a = {"ue0": {"wifi0", "lte"}}
+        flips = [(t, {"ue0"}, a, {"ue0": p}) for t, p in [(1, "wifi0"), (3, "lte"), (5, "wifi0"), (7, "wifi0")]]
+        self.assertEqual(pa.changes(flips, warmup=0), (2, 0, 1, 6))
 
 
 if __name__ == "__main__":
