@@ -12,12 +12,13 @@ last EI-X grid time before t (grid: the first cycle, then every X s), so it is a
 the EI-2 run's trajectory, not the EI-X run's: the users walk the same paths (the seed's), the primaries are what
 the EI-2 run decided along them.
 
-    sim/scripts/primary_age.py docs/results/fairq/logs/primary-age/seed1-ei2 [--eis 2,5,15,30,45] [--warmup 5]
+    sim/scripts/primary_age.py docs/results/fairq/logs/primary-age/seed{1,2,3}-ei2 [--eis 2,5,15,30,45] [--warmup 5]
 """
 import argparse
 import gzip
 import json
 import os
+import statistics
 import sys
 
 
@@ -94,18 +95,14 @@ def changes(cycles, warmup):
     return total, roamed, undone, (span[-1] - span[0]) if len(span) > 1 else 0.0
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("prefix", help="the MPSDN_BRIDGE_TEE prefix of one run (<prefix>.req, <prefix>.ans)")
-    ap.add_argument("--eis", default="2,5,15,30,45", help="execution intervals to evaluate, s")
-    ap.add_argument("--warmup", type=float, default=5.0, help="instants before this are not evaluated, s")
-    o = ap.parse_args(argv)
-    cycles = load(o.prefix)
+def report(prefix, eis, warmup):
+    """One run's lines; returns {ei: (share differing, share on a left AP)}."""
+    cycles = load(prefix)
     if len(cycles) < 2:
-        sys.exit(f"{o.prefix}: fewer than 2 cycles")
+        sys.exit(f"{prefix}: fewer than 2 cycles")
     step = cycles[1][0] - cycles[0][0]
-    print(f"{o.prefix}: {len(cycles)} cycles every {step:g} s, first at {cycles[0][0]:g} s")
-    total, roamed, undone, secs = changes(cycles, o.warmup)
+    print(f"{prefix}: {len(cycles)} cycles every {step:g} s, first at {cycles[0][0]:g} s")
+    total, roamed, undone, secs = changes(cycles, warmup)
     mp = sum(len(c[3]) for c in cycles) / len(cycles)
     print(f"primary changes between consecutive cycles: {total} in {secs:g} s over {mp:.1f} multipath users "
           f"({total / max(mp, 1) / max(secs, 1) * 60:.2f} per user per minute; {roamed} after the user left "
@@ -113,9 +110,39 @@ def main(argv=None):
     print("| EI (s) | instants | multipath users with a primary | primary differs from the fresh cycle's | "
           "primary on an AP the user has left |")
     print("|---|---|---|---|---|")
-    for ei in (float(x) for x in o.eis.split(",")):
-        n, differ, gone, users = staleness(cycles, ei, o.warmup)
+    out = {}
+    for ei in eis:
+        n, differ, gone, users = staleness(cycles, ei, warmup)
         print(f"| {ei:g} | {n} | {users:.1f} | {100 * differ:.1f} % | {100 * gone:.1f} % |")
+        out[ei] = (differ, gone)
+    print()
+    return out
+
+
+def summary(runs, eis):
+    """Median (min-max) over runs of each EI's two shares, as a table."""
+    lines = [f"over {len(runs)} runs, median (min-max):",
+             "| EI (s) | primary differs from the fresh cycle's | primary on an AP the user has left |",
+             "|---|---|---|"]
+    for ei in eis:
+        cells = []
+        for j in (0, 1):
+            v = [100 * r[ei][j] for r in runs]
+            cells.append(f"{statistics.median(v):.1f} % ({min(v):.1f}-{max(v):.1f})")
+        lines.append(f"| {ei:g} | {cells[0]} | {cells[1]} |")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("prefix", nargs="+", help="the MPSDN_BRIDGE_TEE prefix of a run (<prefix>.req, <prefix>.ans)")
+    ap.add_argument("--eis", default="2,5,15,30,45", help="execution intervals to evaluate, s")
+    ap.add_argument("--warmup", type=float, default=5.0, help="instants before this are not evaluated, s")
+    o = ap.parse_args(argv)
+    eis = [float(x) for x in o.eis.split(",")]
+    runs = [report(p, eis, o.warmup) for p in o.prefix]
+    if len(runs) > 1:
+        print(summary(runs, eis))
 
 
 if __name__ == "__main__":

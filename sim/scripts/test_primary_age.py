@@ -71,6 +71,10 @@ class PrimaryAgeTest(unittest.TestCase):
         flips = [(t, {"ue0"}, a, {"ue0": p}) for t, p in [(1, "wifi0"), (3, "lte"), (5, "wifi0"), (7, "wifi0")]]
         self.assertEqual(pa.changes(flips, warmup=0), (2, 0, 1, 6))
 
+    def test_summary_gives_median_and_range_over_runs(self):
+        runs = [{2.0: (0.1, 0.0)}, {2.0: (0.3, 0.02)}, {2.0: (0.2, 0.01)}]
+        self.assertEqual(pa.summary(runs, [2.0]).splitlines()[-1], "| 2 | 20.0 % (10.0-30.0) | 1.0 % (0.0-2.0) |")
+
 
 if __name__ == "__main__":
     unittest.main()
