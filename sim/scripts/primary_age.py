@@ -15,6 +15,7 @@ the EI-2 run decided along them.
     sim/scripts/primary_age.py docs/results/fairq/logs/primary-age/seed{1,2,3}-ei2 [--eis 2,5,15,30,45] [--warmup 5]
 """
 import argparse
+import bisect
 import gzip
 import json
 import os
@@ -50,11 +51,10 @@ def load(prefix):
 
 
 def in_force(cycles, k, ei):
-    """Index of the run's cycle whose decision stands in for the EI-`ei` one in force just before cycle k."""
+    """Index of the run's cycle whose decision stands in for the EI-`ei` one in force just before cycle k (k >= 1)."""
     t0, tk = cycles[0][0], cycles[k][0]
     grid = t0 + ei * int((tk - t0 - 1e-6) // ei)  # the last grid time before t_k
-    m = max(i for i in range(k) if cycles[i][0] <= grid + 1e-6) if k > 0 else None
-    return m
+    return bisect.bisect_right([c[0] for c in cycles[:k]], grid + 1e-6) - 1
 
 
 def staleness(cycles, ei, warmup):
@@ -121,16 +121,16 @@ def report(prefix, eis, warmup):
 
 def summary(runs, eis):
     """Median (min-max) over runs of each EI's two shares, as a table."""
-    lines = [f"over {len(runs)} runs, median (min-max):",
-             "| EI (s) | primary differs from the fresh cycle's | primary on an AP the user has left |",
-             "|---|---|---|"]
+    rows = [f"over {len(runs)} runs, median (min-max):",
+            "| EI (s) | primary differs from the fresh cycle's | primary on an AP the user has left |",
+            "|---|---|---|"]
     for ei in eis:
         cells = []
         for j in (0, 1):
             v = [100 * r[ei][j] for r in runs]
             cells.append(f"{statistics.median(v):.1f} % ({min(v):.1f}-{max(v):.1f})")
-        lines.append(f"| {ei:g} | {cells[0]} | {cells[1]} |")
-    return "\n".join(lines)
+        rows.append(f"| {ei:g} | {cells[0]} | {cells[1]} |")
+    return "\n".join(rows)
 
 
 def main(argv=None):
