@@ -1,4 +1,4 @@
-"""The result of a lab experiment (issue 9): its header, the detection goal, the summary tables.
+"""The result of a lab experiment: its header, the detection goals, the summary tables.
 
 Result JSON (schema "mpsdn-lab/1", written to <out>/<experiment>.json):
   experiment      "prototype" | "idle-capacity" | "dynamic-demand"
@@ -23,6 +23,7 @@ import os
 import platform
 import time
 
+import multipath_judging
 from topology import RADIO, WIFI_CONTENTION
 from traffic import UES
 
@@ -39,12 +40,14 @@ def header(name, params, lab=None):
                            **({"southbound_timing": dict(lab.southbound)} if lab is not None else {}))}
 
 
-def detection_goal(lab, snapshot, multipath_ues):
-    """With ue_source detected: the detector grouped the two addresses of each multipath UE that was multipath in
-    the kernel at the snapshot (an active subflow to the server on both radios, soak_probe.kernel_subflows) into
-    one multipath user. A UE whose second subflow the server's MPTCP scheduler had stopped using for longer than
-    the app's per-flow idle timeout is not multipath in effect (its rules idled out, so the tracker ended the
-    subflow by design): listed, not judged; at least one UE must be judged."""
+def detection_goal(lab, snapshot, multipath_ues, stale=None):
+    """With ue_source detected, two goals side by side:
+    * (kept from before) the detector grouped the two addresses of each multipath UE that was multipath in the
+      kernel at the snapshot (an active subflow to the server on both radios, soak_probe.kernel_subflows) into one
+      multipath user; a UE not multipath in the kernel is listed, not judged; at least one UE must be judged;
+    * every multipath UE judged (multipath_judging.multipath_goal): a UE not multipath in the kernel counts against
+      it unless stale (the server's MPTcpExtSubflowStale reads and the app's limits, s into the phase:
+      {"counts": [(t, n)], "limits": {ap: [(t, kbps)]}, "rm_kbps": R_m}) proves its subflow stale at R_m."""
     if lab.ue_source != "detected":
         return []
     want = {ue: sorted(a for u, _ap, a, _r in RADIO if u == ue) for ue in multipath_ues}
@@ -56,10 +59,12 @@ def detection_goal(lab, snapshot, multipath_ues):
     value = found if len(judged) == len(multipath_ues) else {
         "grouped": found, "judged": judged, "not_multipath_in_kernel": {ue: kernel.get(ue) for ue in
                                                                           multipath_ues if ue not in judged}}
-    return [{"goal": f"detection (no registration) groups {', '.join(multipath_ues)} as multipath users "
-                     "(those with an active subflow on both radios)",
-             "value": value, "target": sorted(multipath_ues),
-             "met": bool(judged) and set(judged) <= set(found)}]
+    old = {"goal": f"detection (no registration) groups {', '.join(multipath_ues)} as multipath users "
+                   "(those with an active subflow on both radios)",
+           "value": value, "target": sorted(multipath_ues), "met": bool(judged) and set(judged) <= set(found)}
+    new = multipath_judging.multipath_goal("detection (no registration)", want, found, kernel, stale,
+                                           {a: ap for _u, ap, a, _r in RADIO}, (snapshot or {}).get("t_s"))
+    return [old, new]
 
 
 def table(res):
@@ -79,7 +84,7 @@ def table(res):
                          f"{(f'{p:.1f}' if p is not None else '-'):>12}")
     lines.append("")
     for g in res["goals"]:
-        lines.append(f"[{'MET' if g['met'] else 'NOT MET':^7}] {g['goal']}: {g['value']} (target {g['target']})")
+        lines.append(goal_line(g))
     return "\n".join(lines)
 
 
@@ -90,5 +95,11 @@ def goals_table(res):
         lines.append(f"{ph:<22}" + "".join(f"{s['ue'][u][a]:>11.1f}" for u in UES for a in ("wifi", "lte")))
     lines.append(f"paper: {json.dumps(res.get('paper'))}")
     for g in res["goals"]:
-        lines.append(f"[{'MET' if g['met'] else 'NOT MET':^7}] {g['goal']}: {g['value']} (target {g['target']})")
+        lines.append(goal_line(g))
     return "\n".join(lines)
+
+
+def goal_line(g):
+    """One goal for the console: met, not met, or reported (met None: a quantity without a target yet)."""
+    mark = "REPORT" if g["met"] is None else "MET" if g["met"] else "NOT MET"
+    return f"[{mark:^7}] {g['goal']}: {g['value']} (target {g['target']})"

@@ -1,5 +1,31 @@
-"""Scores of the lab experiments against issue 17's targets; each returns goals ({goal, value, target, met}).
+"""Scores of the lab experiments; each goal is {goal, value, target, met}.
 
+* tier1_shortfall: the seconds a Tier-1 (single-path) user spent below SHARE of its demand over the whole run, from
+  the end of the warm-up to the end of the run, outside a grace of 2 x intervalMs after each demand step up or
+  radio event; per user, in total, and per minute of the scored run. Input (one dict, all times in s into the run):
+
+      run = {"warmup_s": 8.0,            # scoring starts here (samples at t >= warmup_s count)
+             "end_s": 80.0,              # end of the run (samples at t <= end_s count)
+             "sample_s": 0.5,            # the sampling period (optional, default 0.5)
+             "interval_ms": 2000,        # the app's intervalMs in force (REST /parameters; its default when the run
+                                         # did not record it: app_default("INTERVAL_MS"))
+             "pace_overhead": 1.04,      # optional, default L2: radio bytes per byte of a paced user's goodput
+             "radio_events": [t, ...],   # optional: radio events that concern every user (a grace each)
+             "ues": {"ue1": {
+                 "tier1": True,          # a single-path user; users with False are not scored
+                 "demand": [(0.0, 20), (35.0, 10), (50.0, "backlogged")],   # from t on: a pace in Mb/s of goodput
+                                         # (0: no demand) or "backlogged"; no demand before the first entry
+                 "nomp_mbps": 21.3,      # a backlogged user's demand: its throughput in the same topology's No-MP
+                                         # phase, in the samples' unit (required when the timeline says backlogged)
+                 "radio_events": [t, ...],   # optional: PHY changes of this user's stations or of its cells
+                 "samples": [(t, mbps), ...]}}}   # its throughput at the radio (L2 frames, Mb/s, all its radios
+                                         # summed), one every sample_s; mbps None: a sample the lab did not get
+
+  A paced demand is compared at pace x pace_overhead (the samples count L2 frames, the pace counts goodput). A
+  sample is short when it is below SHARE of the demand in force at its time (a sample at exactly SHARE is not). A
+  step up is an entry whose demand is above the one before it (the first entry is a step up from nothing). A slot
+  of the sampling grid with no sample, or a sample without a value, outside a grace is missing: it counts with
+  the short ones (an absent sample does not show Tier 1 served) and is reported on its own.
 * recovery_goal: after every step up of the Tier-1 demand, Tier 1 carries >= 95 % of its new demand within 2
   regulation cycles. A step that never recovers before the next step scores None ("not recovered"); samples
   within GUARD_S of the next step do not count (they may carry the next level's traffic).
@@ -14,6 +40,7 @@
 import json
 import math
 import os
+import re
 
 import rest
 import topology
@@ -160,3 +187,128 @@ def halving_goal(label, reg, ap, series, t0_epoch, tier1, interval_s, after_s=0.
     return {"goal": f"{label}: while Tier 1 is satisfied the decreases of the {ap} Tier-2 limit cut it by at most one "
                     f"halving per {HALVING_WINDOW_S:.0f} s", "value": depth, "target": "<= 1", "met": depth <= 1,
             "decreases": worst, "decreases_while_satisfied": [(round(t, 1), b, a) for t, b, a in cuts]}
+
+
+APP_CONSTANTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                             "app/src/main/java/org/mpsdn/impl/OsgiPropertyConstants.java")
+
+
+def app_default(name, path=APP_CONSTANTS):
+    """The app's default of a regulation property, read from its source (e.g. "INTERVAL_MS" -> the int
+    INTERVAL_MS_DEFAULT of OsgiPropertyConstants); for runs that did not record the parameters in force."""
+    with open(path) as f:
+        m = re.search(rf"\b{name}_DEFAULT\s*=\s*([-\d.]+)", f.read())
+    if m is None:
+        raise ValueError(f"{name}_DEFAULT not found in {path}")
+    return float(m.group(1)) if "." in m.group(1) else int(m.group(1))
+
+
+def _field(d, key, where, kind=(int, float)):
+    v = d.get(key) if isinstance(d, dict) else None
+    if not isinstance(v, kind) or isinstance(v, bool) and kind != bool:
+        raise ValueError(f"{where}{key}: missing or not {getattr(kind, '__name__', 'a number')} ({v!r})")
+    return v
+
+
+def demand_levels(name, u, overhead):
+    """[(t, demand in the samples' unit)] of a Tier-1 user (see the module doc); a backlogged entry is its No-MP
+    throughput, a pace is pace x overhead."""
+    timeline = u.get("demand")
+    if not isinstance(timeline, list) or not timeline:
+        raise ValueError(f"ues.{name}.demand: missing or empty ({timeline!r})")
+    out = []
+    for i, entry in enumerate(timeline):
+        if not isinstance(entry, (list, tuple)) or len(entry) != 2 or not isinstance(entry[0], (int, float)):
+            raise ValueError(f"ues.{name}.demand[{i}]: not (t, mbps or \"backlogged\") ({entry!r})")
+        t, v = entry
+        if v == "backlogged":
+            v = _field(u, "nomp_mbps", f"ues.{name}.")
+        elif isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0:
+            v = v * overhead
+        else:
+            raise ValueError(f"ues.{name}.demand[{i}]: demand {v!r} is neither Mb/s >= 0 nor \"backlogged\"")
+        if out and t < out[-1][0]:
+            raise ValueError(f"ues.{name}.demand[{i}]: t {t} before the entry before it")
+        out.append((float(t), float(v)))
+    return out
+
+
+def _grid(samples, warm, end, sample_s):
+    """The samples in [warm, end] as (t, value), with (t, None) in each slot of the sampling grid that has none:
+    gaps between samples (a gap of n periods holds n - 1 missing), before the first and after the last."""
+    got = sorted((t, v) for t, v in samples if warm <= t <= end)
+    if not got:
+        return [(warm + k * sample_s, None) for k in range(int(math.floor((end - warm) / sample_s + 1e-9)) + 1)]
+    out = [(warm + k * sample_s, None) for k in range(int(math.floor((got[0][0] - warm) / sample_s + 1e-9)))]
+    for i, (t, v) in enumerate(got):
+        out.append((t, v))
+        nxt = got[i + 1][0] if i + 1 < len(got) else None
+        n = round((nxt - t) / sample_s) - 1 if nxt is not None else int(math.floor((end - t) / sample_s + 1e-9))
+        out += [(t + k * sample_s, None) for k in range(1, n + 1)]
+    return out
+
+
+def user_shortfall(name, u, run, grace_s, overhead):
+    """One Tier-1 user's shortfall (see tier1_shortfall)."""
+    levels = demand_levels(name, u, overhead)
+    samples = u.get("samples")
+    if not isinstance(samples, list) or any(not isinstance(s, (list, tuple)) or len(s) != 2 for s in samples):
+        raise ValueError(f"ues.{name}.samples: not a list of (t, mbps) ({str(samples)[:80]})")
+    ups = [t for i, (t, v) in enumerate(levels) if v > (levels[i - 1][1] if i else 0.0)]
+    events = sorted(ups + list(u.get("radio_events", [])) + list(run.get("radio_events", [])))
+    sample_s = run.get("sample_s", 0.5)
+    short = missing = 0
+    spans = []
+    for t, v in _grid(samples, run["warmup_s"], run["end_s"], sample_s):
+        if any(e <= t < e + grace_s for e in events):
+            continue
+        want = next((d for ts, d in reversed(levels) if ts <= t), 0.0)
+        if v is not None and not v < SHARE * want - 1e-9:
+            continue
+        short, missing = short + (v is not None), missing + (v is None)
+        if spans and t - spans[-1][1] <= 1.5 * sample_s:
+            spans[-1][1] = t
+        else:
+            spans.append([t, t])
+    return {"short_s": short * sample_s, "missing_s": missing * sample_s, "shortfall_s": (short + missing) * sample_s,
+            "step_ups_s": ups, "radio_events_s": sorted(u.get("radio_events", [])),
+            "spans_s": [[round(a, 2), round(b, 2)] for a, b in spans[:20]]}
+
+
+def tier1_shortfall(run):
+    """Tier-1 shortfall seconds of a run (input and rules in the module doc): {users: {ue: {short_s, missing_s,
+    shortfall_s, shortfall_s_per_min, step_ups_s, radio_events_s, spans_s}}, total_s, total_s_per_min, scored_s,
+    grace_s}. Raises ValueError naming the field on bad input."""
+    warm, end = _field(run, "warmup_s", ""), _field(run, "end_s", "")
+    if end <= warm:
+        raise ValueError(f"end_s: {end} is not after warmup_s {warm}")
+    grace = 2 * _field(run, "interval_ms", "") / 1000.0
+    overhead = run.get("pace_overhead", L2)
+    ues = run.get("ues")
+    if not isinstance(ues, dict):
+        raise ValueError(f"ues: missing or not a dict ({ues!r})")
+    minutes = (end - warm) / 60.0
+    users = {}
+    for name, u in sorted(ues.items()):
+        if _field(u, "tier1", f"ues.{name}.", bool):
+            users[name] = user_shortfall(name, u, run, grace, overhead)
+            users[name]["shortfall_s_per_min"] = round(users[name]["shortfall_s"] / minutes, 2)
+    total = sum(u["shortfall_s"] for u in users.values())
+    return {"users": users, "total_s": total, "total_s_per_min": round(total / minutes, 2),
+            "scored_s": round(end - warm, 2), "grace_s": grace, "share": SHARE}
+
+
+def shortfall_goal(label, sf):
+    """The shortfall as a goal line, reported not judged (its target comes with the control law): met is None."""
+    per = {u: v["shortfall_s"] for u, v in sf["users"].items()}
+    return {"goal": f"{label}: Tier-1 shortfall, s below {SHARE:.0%} of demand outside a grace of "
+                    f"{sf['grace_s']:g} s after step ups and radio events (per user; total per minute)",
+            "value": {"per_user_s": per, "total_s": sf["total_s"], "total_s_per_min": sf["total_s_per_min"]},
+            "target": "reported (no target yet)", "met": None, "shortfall": sf}
+
+
+def series_samples(series, ue):
+    """[(t, Mb/s)] of a UE from a phase's series: the sum over its radios' keys ("ue/ap")."""
+    keys = [k for k in series if k.split("/")[0] == ue]
+    return [(t, sum(series[k][i] for k in keys)) for i, t in enumerate(series["t"])] if keys else []
+

@@ -10,7 +10,8 @@ metrics.jsonl and meters.jsonl). Each goal is {goal, value, target, met}; the ru
   grace_s. A sample in which the kernel had no subflow on one radio is not a multipath user's: it is listed
   (`not_multipath_in_kernel`, with the segment's MPTcpExt counters: join sent, acked, rejected, fallback), not
   judged; at least half of the multipath downloads (and one) must be judged, so a lab whose multipath traffic
-  never joins fails.
+  never joins fails. Beside it (soak_judged.judged_goal) every multipath download and every sample in it is
+  judged: a sample without both subflows counts against unless they were proven stale at R_m.
 * ended flows expire: after a multipath download ends (and before the UE's next one starts) the user is no longer
   multipath within the tracker's idle timeout + a flow-statistics poll + 2 cycles + a sample.
 * no missed cycle: the cycle counter (mpsdn_cycle_duration_seconds_count) grows by at least
@@ -32,6 +33,8 @@ import json
 import os
 
 from topology import RADIO, SERVER_IP, AP
+import scoring
+import soak_judged
 import soak_probe
 
 DEFAULT_TRACKER_IDLE_S = 600   # MultipathUserTracker.DEFAULT_IDLE_TIMEOUT_MILLIS
@@ -334,7 +337,10 @@ def evaluate(out, res, t0, total_s, timing):
     metrics_log = [m for m in jsonl(os.path.join(out, "metrics.jsonl")) if m["t"] >= t0]
     segs, idle, interval = res["schedule"], p["tracker_idle_timeout_s"], p["interval_s"]
     bound = idle + timing["flow_stats_s"] + 2 * interval + p["sample_s"]
-    goals = [grouped_goal(samples, probes, segs, p["grace_s"]), long_flow_goal(samples, segs, p["grace_s"], idle),
+    rm = (p.get("app_parameters") or {}).get("rmKbps") or scoring.app_default("RM_KBPS")
+    goals = [grouped_goal(samples, probes, segs, p["grace_s"]),
+             soak_judged.judged_goal(samples, probes, segs, p["grace_s"], soak_judged.limits_by_ap(out, t0), rm),
+             long_flow_goal(samples, segs, p["grace_s"], idle),
              expiry_goal(samples, segs, bound), cycles_goal(samples, metrics_log, interval)]
     goals.append(flat([(m["t"], m["heap_after_gc_kb"]) for m in memory], total_s,
                       "controller live heap (jcmd GC.class_histogram total)"))

@@ -1,0 +1,64 @@
+"""Every multipath UE judged, in the detection and regulation goals (report.detection_goal, soak_judged).
+
+A UE passes when the detector grouped it and it was multipath in the kernel (an active subflow to the server on
+each of its radios), or when the run's MPTCP counters prove that the server's scheduler marked its missing subflow
+stale while the app held that radio's Tier-2 limit at R_m (the one exception, reported in its own field,
+stale_at_rm). A UE that stopped being multipath in the kernel otherwise counts against the goal: a lost join (a
+reset subflow) is the app's defect as much as a missed grouping.
+
+Proof of staleness needs the server namespace's MPTcpExtSubflowStale counter read over time (the kernel counts a
+subflow its scheduler marks stale there; `ss` shows no per-subflow stale flag), beside the app's per-AP limit from
+the regulation log. Where the lab did not read the counter over time, the goal says so (stale_evidence) and every
+UE not multipath in the kernel counts against it.
+"""
+STALE_COUNTER = "MPTcpExtSubflowStale"
+STALE_NOT_COLLECTED = (f"not collected: proving a stale subflow needs the server namespace's {STALE_COUNTER} (and "
+                       "MPTcpExtSubflowRecover) read over time (nstat -az in srv, every sample), beside the app's "
+                       "per-AP limit (regulation log)")
+
+
+def stale_at_rm(counts, limits, rm_kbps, until=None):
+    """Proof that the server's MPTCP scheduler marked a subflow stale while the app held its radio's Tier-2 limit
+    at R_m: two consecutive reads (t_a, n_a), (t_b, n_b) of the server's STALE_COUNTER with n_b > n_a (t_b <= until:
+    before the UE was seen not multipath) such that the limit in force at t_a and every limit logged in
+    (t_a, t_b] was at most rm_kbps (+1 %: rates rounded to kbit/s). counts [(t, n)], limits [(t, kbps)] of the
+    missing subflow's AP, one time base. Returns {stale_marked_between_s, stale_marks, limit_kbps} or None."""
+    counts, limits = sorted(counts or []), sorted(limits or [])
+    for (ta, na), (tb, nb) in zip(counts, counts[1:]):
+        if nb <= na or (until is not None and tb > until):
+            continue
+        before = [kb for t, kb in limits if t <= ta]
+        held = ([before[-1]] if before else []) + [kb for t, kb in limits if ta < t <= tb]
+        if before and all(kb is not None and kb <= rm_kbps * 1.01 for kb in held):
+            return {"stale_marked_between_s": [round(ta, 2), round(tb, 2)], "stale_marks": nb - na,
+                    "limit_kbps": max(held)}
+    return None
+
+
+def multipath_goal(label, want, grouped, kernel, stale=None, ap_of=None, until=None):
+    """Every multipath UE judged. want {ue: [its addresses]}; grouped [ue] the detector held as one multipath user
+    with exactly those addresses; kernel {ue: [addresses with an active subflow]} (None: not read, every UE taken
+    as multipath); stale None (the counters were not collected) or {"counts": [(t, n)] of the server's
+    STALE_COUNTER, "limits": {ap: [(t, kbps)]}, "rm_kbps": R_m}; ap_of {address: ap}; until: the time the kernel
+    was read (stale marks after it do not explain it). A UE passes when grouped and multipath in the kernel, or
+    when stale_at_rm proves its missing subflow stale at R_m (field stale_at_rm); every other UE counts against."""
+    stale_at, against, not_mp = {}, [], {}
+    for ue in sorted(want):
+        active = None if kernel is None else kernel.get(ue, [])
+        if active is None or set(want[ue]) <= set(active):
+            if ue not in grouped:
+                against.append(ue)
+            continue
+        not_mp[ue] = active
+        proofs = [stale_at_rm(stale["counts"], stale["limits"].get((ap_of or {}).get(a)), stale["rm_kbps"], until)
+                  for a in want[ue] if a not in active] if stale else [None]
+        if all(proofs):
+            stale_at[ue] = proofs
+        else:
+            against.append(ue)
+    value = {"grouped": sorted(u for u in grouped if u in want), "counted_against": against,
+             "not_multipath_in_kernel": not_mp, "stale_at_rm": stale_at,
+             "stale_evidence": "collected" if stale else STALE_NOT_COLLECTED}
+    return {"goal": f"{label}: every multipath UE judged ({', '.join(sorted(want))}): grouped and multipath in the "
+                    "kernel, or its missing subflow proven stale at R_m", "value": value,
+            "target": f"all of {sorted(want)}", "met": bool(want) and not against}

@@ -1,0 +1,73 @@
+"""The soak's goal that judges every multipath download (beside soak_checks.grouped_goal, which judges only the
+samples in which the UE was multipath in the kernel and needs only half of the downloads judged).
+
+Every sample inside a multipath download (from its start, or the kernel's join if later, + grace_s to 1 s before
+its end) is judged: the UE must be grouped (REST /detection) and regulated (a Tier-2 downlink rule on a switch and
+in REST /flows). A sample in which the kernel had no active subflow on one of the UE's radios counts against the
+goal unless the run's MPTCP counters prove that the server's scheduler marked that subflow stale while the app held
+the radio's limit at R_m (multipath_judging.stale_at_rm; listed in stale_at_rm). The soak reads the server's
+MPTcpExtSubflowStale once at each download's start and end (mptcp_counters_delta), so a mark is placed only
+within the download: proof needs reads over time, and until the soak takes them such samples count against.
+"""
+import multipath_judging
+import scoring
+import soak_checks
+from topology import RADIO
+
+AP_OF = {a: ap for _u, ap, a, _r in RADIO}
+
+
+def limits_by_ap(out, t0):
+    """{ap: [(s into the soak, the app's Tier-2 limit kb/s)]} from the lab host's regulation log."""
+    by_ap = {}
+    for d in scoring.read_regulation(out, t0):
+        for ap, v in (d.get("aps") or {}).items():
+            if v.get("limit_kbps") is not None:
+                by_ap.setdefault(ap, []).append((d["t"] - t0, v["limit_kbps"]))
+    return by_ap
+
+
+def _stale_counts(seg):
+    """The server's stale-mark counter as reads [(t, n)]: the download's start and end (its delta)."""
+    d = ((seg.get("mptcp_counters_delta") or {}).get("srv") or {}).get(multipath_judging.STALE_COUNTER)
+    return [] if d is None else [(seg["start_actual_s"], 0), (soak_checks._seg_end(seg), d)]
+
+
+def _not_multipath(x, seg, limits, rm_kbps):
+    """A sample in which the kernel did not hold both subflows: (missing addresses, stale proofs or None)."""
+    missing = [a for a in soak_checks.MP_ADDRS[seg["ue"]] if a not in x["kernel"].get(seg["ue"], [])]
+    proofs = [multipath_judging.stale_at_rm(_stale_counts(seg), limits.get(AP_OF[a]), rm_kbps, x["t"])
+              for a in missing]
+    return missing, (proofs if all(proofs) else None)
+
+
+def judged_goal(samples, probes, segs, grace_s, limits, rm_kbps):
+    """Every multipath download judged, every sample in it counted (module doc)."""
+    mp = [s for s in segs if s["mode"] == "mp" and "start_actual_s" in s]
+    against, stale, per = [], [], []
+    for s in mp:
+        joined = soak_checks.joined_at(probes, s)
+        since = max(s["start_actual_s"], joined or s["start_actual_s"])
+        inside = [x for x in samples if since + grace_s <= x["t"] <= soak_checks._seg_end(s) - 1]
+        bad = 0
+        for x in inside:
+            if soak_checks.kernel_multipath(x, s["ue"]):
+                g, sw, app = soak_checks.state(x, s["ue"])
+                if not (g and sw and app):
+                    bad += 1
+                    against.append({"t": x["t"], "ue": s["ue"], "grouped": g, "tier2_switch": sw, "tier2_app": app})
+                continue
+            missing, proofs = _not_multipath(x, s, limits, rm_kbps)
+            if proofs:
+                stale.append({"t": x["t"], "ue": s["ue"], "missing": missing, "proof": proofs})
+            else:
+                bad += 1
+                against.append({"t": x["t"], "ue": s["ue"], "not_multipath_in_kernel": missing})
+        per.append({"ue": s["ue"], "start_s": s["start_actual_s"], "samples": len(inside), "counted_against": bad})
+    value = {"multipath_downloads": len(mp), "downloads_with_samples": sum(1 for p in per if p["samples"]),
+             "samples_counted_against": len(against), "counted_against": against[:20], "stale_at_rm": stale[:20],
+             "stale_evidence": "server reads at each download's start and end only", "downloads": per}
+    return soak_checks.goal(
+        "every multipath download judged: in every sample after the grace its user is grouped and regulated, or "
+        "its missing subflow is proven stale at R_m", value,
+        "every download judged, 0 samples counted against", mp and all(p["samples"] for p in per) and not against)
