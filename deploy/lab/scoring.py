@@ -234,16 +234,16 @@ def demand_levels(name, u, overhead):
 
 
 def _grid(samples, warm, end, sample_s):
-    """The samples in [warm, end] as (t, value), with (t, None) in each slot of the sampling grid that has none:
-    gaps between samples (a gap of n periods holds n - 1 missing), before the first and after the last."""
+    """The samples in [warm, end] as (t, value), with (t, None) in each slot of the sampling grid that has none. The
+    scored slots are those of (warm, end]: a gap of n periods between two samples holds n - 1 missing slots, the
+    time from warm to the first sample n - 1 and the time from the last sample to end n (end is a slot)."""
     got = sorted((t, v) for t, v in samples if warm <= t <= end)
     if not got:
-        return [(warm + k * sample_s, None) for k in range(int(math.floor((end - warm) / sample_s + 1e-9)) + 1)]
-    out = [(warm + k * sample_s, None) for k in range(int(math.floor((got[0][0] - warm) / sample_s + 1e-9)))]
+        return [(warm + k * sample_s, None) for k in range(1, round((end - warm) / sample_s) + 1)]
+    out = [(got[0][0] - k * sample_s, None) for k in range(round((got[0][0] - warm) / sample_s) - 1, 0, -1)]
     for i, (t, v) in enumerate(got):
         out.append((t, v))
-        nxt = got[i + 1][0] if i + 1 < len(got) else None
-        n = round((nxt - t) / sample_s) - 1 if nxt is not None else int(math.floor((end - t) / sample_s + 1e-9))
+        n = round(((got[i + 1][0] if i + 1 < len(got) else end + sample_s) - t) / sample_s) - 1
         out += [(t + k * sample_s, None) for k in range(1, n + 1)]
     return out
 
