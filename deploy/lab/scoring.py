@@ -235,15 +235,18 @@ def demand_levels(name, u, overhead):
 
 def _grid(samples, warm, end, sample_s):
     """The samples in [warm, end] as (t, value), with (t, None) in each slot of the sampling grid that has none. The
-    scored slots are those of (warm, end]: a gap of n periods between two samples holds n - 1 missing slots, the
-    time from warm to the first sample n - 1 and the time from the last sample to end n (end is a slot)."""
+    scored slots are those of (warm, end]: a gap of about n periods between two samples holds n - 1 missing slots
+    (the samples jitter around their period); before the first sample, the slots one period apart after warm; after
+    the last, those up to end."""
     got = sorted((t, v) for t, v in samples if warm <= t <= end)
     if not got:
         return [(warm + k * sample_s, None) for k in range(1, round((end - warm) / sample_s) + 1)]
-    out = [(got[0][0] - k * sample_s, None) for k in range(round((got[0][0] - warm) / sample_s) - 1, 0, -1)]
+    lead = math.ceil((got[0][0] - warm) / sample_s - 1e-9) - 1
+    out = [(got[0][0] - k * sample_s, None) for k in range(lead, 0, -1)]
     for i, (t, v) in enumerate(got):
         out.append((t, v))
-        n = round(((got[i + 1][0] if i + 1 < len(got) else end + sample_s) - t) / sample_s) - 1
+        n = (round((got[i + 1][0] - t) / sample_s) - 1 if i + 1 < len(got)
+             else math.floor((end - t) / sample_s + 1e-9))
         out += [(t + k * sample_s, None) for k in range(1, n + 1)]
     return out
 
@@ -312,3 +315,30 @@ def series_samples(series, ue):
     keys = [k for k in series if k.split("/")[0] == ue]
     return [(t, sum(series[k][i] for k in keys)) for i, t in enumerate(series["t"])] if keys else []
 
+
+
+def interval_ms_of(res):
+    """The app's intervalMs in force in a result (params.app_parameters), else the app's default (its source)."""
+    return ((res.get("params") or {}).get("app_parameters") or {}).get("intervalMs") or app_default("INTERVAL_MS")
+
+
+def backlogged_phase_shortfall(res, phase, nomp="nomp"):
+    """The Tier-1 shortfall of one phase of a result whose downloads are all backlogged (the prototype): its
+    single-path users (those not in the phase's multipath_ues) against their throughput in the No-MP phase, from
+    params.warmup_s to params.phase_s."""
+    ph, p = res["phases"], res["params"]
+    s = ph[phase]
+    ues = {u: {"tier1": True, "demand": [(0.0, "backlogged")], "nomp_mbps": ph[nomp]["ue"][u]["total"],
+               "samples": series_samples(s["series"], u)}
+           for u in sorted(ph[nomp]["ue"]) if u not in s.get("multipath_ues", [])}
+    return tier1_shortfall({"warmup_s": p["warmup_s"], "end_s": p["phase_s"], "sample_s": p.get("sample_s", 0.5),
+                            "interval_ms": interval_ms_of(res), "ues": ues})
+
+
+def shortfall_line(label, sf):
+    """One console line: per user and in total, in s and s per minute of the scored run."""
+    users = ", ".join(f"{u} {v['shortfall_s']:g} s ({v['shortfall_s_per_min']:g} s/min"
+                      + (f", {v['missing_s']:g} s of it without a sample" if v["missing_s"] else "") + ")"
+                      for u, v in sf["users"].items())
+    return (f"Tier-1 shortfall, {label} (s below {SHARE:.0%} of demand over {sf['scored_s']:g} s, grace "
+            f"{sf['grace_s']:g} s): {users}; total {sf['total_s']:g} s, {sf['total_s_per_min']:g} s/min")

@@ -224,6 +224,12 @@ class ShortfallTest(unittest.TestCase):
         u = run({"ue1": {"tier1": True, "demand": [(0, 10)], "samples": []}}, warmup_s=10.0, end_s=20.0)
         self.assertEqual(u["users"]["ue1"]["missing_s"], 10.0)   # 10.5 .. 20.0
 
+    def test_samples_jitter_around_their_period_without_missing_slots(self):
+        samples = [(8.008 + 0.5 * i + (0.01 if i % 2 else -0.005), 21.0) for i in range(64)] + [(40.009, 21.0)]
+        u = run({"ue1": {"tier1": True, "demand": [(0, "backlogged")], "nomp_mbps": 21.0, "samples": samples}},
+                warmup_s=8.0, end_s=40.0)["users"]["ue1"]
+        self.assertEqual((u["missing_s"], u["short_s"]), (0, 0))   # 40.009 is after the end, its slot is not missing
+
     def test_only_tier1_users_are_scored_and_the_total_sums_them(self):
         sf = run({"ue1": {"tier1": True, "demand": [(0, 10)], "samples": every([5.0] * 40)},
                   "ue3": {"tier1": False, "samples": every([0.0] * 40)},
@@ -233,6 +239,18 @@ class ShortfallTest(unittest.TestCase):
         self.assertEqual(sf["total_s"], 16.5 + 16.5)     # 4.0 .. 20.0 each (0.5 .. 3.5 in the start's grace)
         self.assertEqual(sf["total_s_per_min"], 99.0)
         self.assertEqual(sf["users"]["ue1"]["shortfall_s_per_min"], 49.5)
+
+    def test_a_backlogged_phase_is_scored_against_the_no_mp_phase(self):
+        t = [0.5 * (i + 1) for i in range(40)]
+        res = {"params": {"warmup_s": 6, "phase_s": 20, "app_parameters": {"intervalMs": 2000}}, "phases": {
+            "nomp": {"ue": {u: {"total": 20.0} for u in ("ue1", "ue2", "ue3", "ue4")}},
+            "mpsdn": {"multipath_ues": ["ue2", "ue3"], "series": {"t": t, "ue1/wifi": [19.0] * 30 + [18.0] * 10,
+                                                                  "ue2/wifi": [1.0] * 40, "ue2/lte": [1.0] * 40,
+                                                                  "ue4/lte": [21.0] * 40}}}}
+        sf = scoring.backlogged_phase_shortfall(res, "mpsdn")
+        self.assertEqual(sorted(sf["users"]), ["ue1", "ue4"])
+        self.assertEqual((sf["users"]["ue1"]["shortfall_s"], sf["users"]["ue4"]["shortfall_s"]), (5.0, 0))
+        self.assertIn("ue1 5 s (21.43 s/min)", scoring.shortfall_line("x", sf))
 
     def test_bad_input_names_the_field(self):
         good = {"tier1": True, "demand": [(0, 10)], "samples": []}
