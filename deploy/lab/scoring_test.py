@@ -10,6 +10,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import multipath_judging  # noqa: E402
 import report  # noqa: E402
+import rescore_dynamic  # noqa: E402
 import scoring  # noqa: E402
 import soak_checks  # noqa: E402
 import soak_judged  # noqa: E402
@@ -289,11 +290,9 @@ class ShortfallOfCommittedRunsTest(unittest.TestCase):
     def ue1(self, d, overhead):
         with open(os.path.join(self.ROUND7, d, "dynamic-demand.json")) as f:
             r = json.load(f)
-        s = r["phases"]["dynamic"]["series"]
-        return scoring.tier1_shortfall({
-            "warmup_s": 8.0, "end_s": s["t"][-1], "interval_ms": r["params"]["app_parameters"]["intervalMs"],
-            "pace_overhead": overhead, "ues": {"ue1": {"tier1": True, "demand": [tuple(x) for x in r["demand_steps"]],
-                                                     "samples": scoring.series_samples(s, "ue1")}}})["total_s"]
+        sf = rescore_dynamic.dynamic_shortfall(r, 8.0, overhead)
+        self.assertEqual((sf["grace_s"], sf["scored_s"] > 72), (4.0, True))
+        return sf["total_s"]
 
     def test_demand_compared_with_the_radio_rate_as_is(self):
         got = [self.ue1(f"{d}/dynamic-demand-{i}", 1.0) for d in ("copy-b607d39", "paper-b607d39") for i in (1, 2, 3)]
@@ -367,6 +366,15 @@ class DetectionGoalTest(unittest.TestCase):
         self.assertTrue(all(g["goal"].startswith("detection") for g in (old, new)))   # ci_check fails on either
         old, new = report.detection_goal(self.LAB, self.snapshot(dict(WANT), ["ue2", "ue3"]), ["ue2", "ue3"])
         self.assertTrue(old["met"] and new["met"])
+
+    def test_a_committed_run_that_lost_a_join_passes_the_old_goal_and_fails_the_new(self):
+        # round 7's diagnostic run 8: ue2's download had no LTE join in lte-idle-mpsdn (its README)
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                            "results/issue17/round7/diag-a0d08ce/idle-capacity-8/idle-capacity.json")
+        with open(path) as f:
+            ph = json.load(f)["phases"]["lte-idle-mpsdn"]
+        old, new = report.detection_goal(self.LAB, ph["detection"], ph["multipath_ues"])
+        self.assertEqual((old["met"], new["met"], new["value"]["counted_against"]), (True, False, ["ue2"]))
 
     def test_registered_ues_have_no_detection_goal(self):
         self.assertEqual(report.detection_goal(types.SimpleNamespace(ue_source="registered"), None, ["ue2"]), [])

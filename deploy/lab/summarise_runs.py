@@ -3,7 +3,9 @@
 
     python3 deploy/lab/summarise_runs.py DIR      # DIR/<profile>/<experiment>-<n>/<experiment>.json
 
-Prints a markdown table: per experiment and quantity, for each profile the median of the runs and their range;
+Prints a markdown table: per experiment and quantity, for each profile the median of the runs and their range
+(the Tier-1 shortfall and the every-multipath-UE-judged detection goal recomputed from each run's raw series and
+snapshots, so runs scored before them are comparable);
 a score that is null (e.g. a demand step that never recovered) ranks as the worst value; of an even number of
 runs the worse of the two middle values is shown. Then one line per run:
 its goals met, profile in force, app overrides, commit and machine load.
@@ -13,7 +15,10 @@ import json
 import os
 import statistics
 import sys
+import types
 
+import report
+import rescore_dynamic
 import scoring
 
 # (experiment, label, how to read the value from the result, higher is better)
@@ -22,6 +27,8 @@ QUANTITIES = [
     ("prototype", "UE4 / No-MP", lambda r: _ratio(r, "ue", "ue4"), True),
     ("prototype", "Wi-Fi AP / No-MP", lambda r: _ratio(r, "ap", "wifi"), True),
     ("prototype", "LTE AP / No-MP", lambda r: _ratio(r, "ap", "lte"), True),
+    ("prototype", "Tier-1 shortfall (UE1 + UE4), s per minute of the MP-SDN phase (below 95 % of No-MP)",
+     lambda r: scoring.backlogged_phase_shortfall(r, "mpsdn")["total_s_per_min"], False),
     ("prototype", "limit decreases per 30 s while Tier 1 satisfied (worst AP)",
      lambda r: _worst(r, "while Tier 1 is satisfied", _count), False),
     ("prototype", "halvings (depth) per 30 s while Tier 1 satisfied (worst AP)",
@@ -32,6 +39,8 @@ QUANTITIES = [
      lambda r: _worst(r, "while Tier 1", _count), False),
     ("dynamic-demand", "halvings (depth) per 30 s while Tier 1 satisfied",
      lambda r: _worst(r, "while Tier 1", _depth), False),
+    ("dynamic-demand", "UE1 Tier-1 shortfall, s per minute of the run (below 95 % of the pace outside the grace)",
+     lambda r: rescore_dynamic.dynamic_shortfall(r)["total_s_per_min"], False),
     ("idle-capacity", "Wi-Fi: Tier 2 / idle capacity", lambda r: _goal(r, "wifi-idle: ue3"), True),
     ("idle-capacity", "LTE: Tier 2 / idle capacity", lambda r: _goal(r, "lte-idle: ue2"), True),
     ("idle-capacity", "Wi-Fi: Tier 2 taken / idle (Mb/s)", lambda r: _taken(r, "wifi-idle: ue3"), True),
@@ -41,6 +50,17 @@ QUANTITIES = [
     ("idle-capacity", "halvings (depth) per 30 s while Tier 1 satisfied (worst AP)",
      lambda r: _worst(r, "while Tier 1 is satisfied", _depth), False),
 ]
+
+# every experiment: the multipath UEs the every-UE-judged detection goal counts against, over the run's snapshots
+QUANTITIES += [(e, "multipath UEs counted against (detection, every UE judged; summed over phases)",
+                lambda r: _against(r), False) for e in ("prototype", "dynamic-demand", "idle-capacity")]
+
+
+def _against(r):
+    lab = types.SimpleNamespace(ue_source=r["params"].get("ue_source"))
+    goals = [report.detection_goal(lab, s["detection"], s.get("multipath_ues", []))
+             for s in r["phases"].values() if isinstance(s, dict) and s.get("detection")]
+    return sum(len(g[1]["value"]["counted_against"]) for g in goals if len(g) > 1)
 
 
 def _ratio(r, kind, key):
