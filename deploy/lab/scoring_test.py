@@ -418,6 +418,20 @@ class SoakJudgedTest(unittest.TestCase):
         old = soak_checks.grouped_goal(samples, [], [self.SEG], 10.0)["value"]
         self.assertEqual((old["samples_not_multipath_in_kernel"], old["samples_not_grouped_or_regulated"]), (1, 0))
 
+    def test_a_subflow_the_server_marked_stale_at_rm_before_the_sample_is_proven(self):
+        samples = [soak_sample(t) for t in range(10, 30, 2)]
+        for i, x in enumerate(samples):
+            x["srv_stale"] = 5 if x["t"] < 14 else 6          # one mark between the reads at 12 and 14 s
+        samples[4] = dict(soak_sample(18, kernel_ue2=("10.0.2.2",), grouped=False), srv_stale=6)
+        g = self.judge(samples)
+        self.assertTrue(g["met"])
+        self.assertEqual(g["value"]["stale_at_rm"], [{"t": 18, "ue": "ue2", "missing": ["10.0.1.2"], "proof": [
+            {"stale_marked_between_s": [12, 14], "stale_marks": 1, "limit_kbps": 100}]}])
+        self.assertEqual(g["value"]["stale_evidence"], "server read with every sample")
+        # the Wi-Fi limit above R_m then: counted against
+        g = soak_judged.judged_goal(samples, [], [self.SEG], 10.0, {"wifi": [(0.0, 100), (13.0, 141)]}, 100)
+        self.assertFalse(g["met"])
+
     def test_a_sample_not_grouped_or_not_in_tier2_counts_against(self):
         samples = [soak_sample(t) for t in range(10, 30, 2)]
         samples[0] = soak_sample(10, grouped=False)

@@ -168,6 +168,8 @@ def sample(t, t0):
            "switch_fixed": {ap: soak_probe.fixed_rule_counts(r) for ap, r in rules.items()},
            "switch_meters": {ap: soak_probe.switch_meters(a["bridge"]) for ap, a in AP.items()}}
     out["t_meters"] = round(time.time() - t0, 2)
+    # the server's stale marks, read before the kernel's view: a mark counted here came before that view
+    out["srv_stale"] = soak_probe.mptcp_counters("srv").get("MPTcpExtSubflowStale")
     out["kernel"] = {ue: soak_probe.kernel_subflows(ue) for ue in MULTIPATH_UES}
     return out
 

@@ -6,8 +6,9 @@ its end) is judged: the UE must be grouped (REST /detection) and regulated (a Ti
 in REST /flows). A sample in which the kernel had no active subflow on one of the UE's radios counts against the
 goal unless the run's MPTCP counters prove that the server's scheduler marked that subflow stale while the app held
 the radio's limit at R_m (multipath_judging.stale_at_rm; listed in stale_at_rm). The soak reads the server's
-MPTcpExtSubflowStale once at each download's start and end (mptcp_counters_delta), so a mark is placed only
-within the download: proof needs reads over time, and until the soak takes them such samples count against.
+MPTcpExtSubflowStale with every sample, before the kernel's view (srv_stale); runs recorded before that have only
+the reads at each download's start and end (mptcp_counters_delta), which place a mark only within the download
+and so prove nothing for a sample before its end.
 """
 import multipath_judging
 import scoring
@@ -27,17 +28,21 @@ def limits_by_ap(out, t0):
     return by_ap
 
 
-def _stale_counts(seg):
-    """The server's stale-mark counter as reads [(t, n)]: the download's start and end (its delta)."""
+def stale_counts(samples, seg):
+    """The server's stale-mark counter as reads [(t, n)] within the download: its samples' (srv_stale, read before
+    their kernel view), or, in runs without them, the download's start and end (its mptcp_counters_delta)."""
+    reads = [(x["t"], x["srv_stale"]) for x in samples if x.get("srv_stale") is not None
+             and seg["start_actual_s"] <= x["t"] <= soak_checks._seg_end(seg)]
+    if reads:
+        return reads
     d = ((seg.get("mptcp_counters_delta") or {}).get("srv") or {}).get(multipath_judging.STALE_COUNTER)
     return [] if d is None else [(seg["start_actual_s"], 0), (soak_checks._seg_end(seg), d)]
 
 
-def _not_multipath(x, seg, limits, rm_kbps):
+def _not_multipath(x, seg, counts, limits, rm_kbps):
     """A sample in which the kernel did not hold both subflows: (missing addresses, stale proofs or None)."""
     missing = [a for a in soak_checks.MP_ADDRS[seg["ue"]] if a not in x["kernel"].get(seg["ue"], [])]
-    proofs = [multipath_judging.stale_at_rm(_stale_counts(seg), limits.get(AP_OF[a]), rm_kbps, x["t"])
-              for a in missing]
+    proofs = [multipath_judging.stale_at_rm(counts, limits.get(AP_OF[a]), rm_kbps, x["t"]) for a in missing]
     return missing, (proofs if all(proofs) else None)
 
 
@@ -49,7 +54,7 @@ def judged_goal(samples, probes, segs, grace_s, limits, rm_kbps):
         joined = soak_checks.joined_at(probes, s)
         since = max(s["start_actual_s"], joined or s["start_actual_s"])
         inside = [x for x in samples if since + grace_s <= x["t"] <= soak_checks._seg_end(s) - 1]
-        bad = 0
+        bad, counts = 0, stale_counts(samples, s)
         for x in inside:
             if soak_checks.kernel_multipath(x, s["ue"]):
                 g, sw, app = soak_checks.state(x, s["ue"])
@@ -57,7 +62,7 @@ def judged_goal(samples, probes, segs, grace_s, limits, rm_kbps):
                     bad += 1
                     against.append({"t": x["t"], "ue": s["ue"], "grouped": g, "tier2_switch": sw, "tier2_app": app})
                 continue
-            missing, proofs = _not_multipath(x, s, limits, rm_kbps)
+            missing, proofs = _not_multipath(x, s, counts, limits, rm_kbps)
             if proofs:
                 stale.append({"t": x["t"], "ue": s["ue"], "missing": missing, "proof": proofs})
             else:
@@ -66,7 +71,8 @@ def judged_goal(samples, probes, segs, grace_s, limits, rm_kbps):
         per.append({"ue": s["ue"], "start_s": s["start_actual_s"], "samples": len(inside), "counted_against": bad})
     value = {"multipath_downloads": len(mp), "downloads_with_samples": sum(1 for p in per if p["samples"]),
              "samples_counted_against": len(against), "counted_against": against[:20], "stale_at_rm": stale[:20],
-             "stale_evidence": "server reads at each download's start and end only", "downloads": per}
+             "stale_evidence": ("server read with every sample" if any(x.get("srv_stale") is not None for x in samples)
+                                else "server read at each download's start and end only"), "downloads": per}
     return soak_checks.goal(
         "every multipath download judged: in every sample after the grace its user is grouped and regulated, or "
         "its missing subflow is proven stale at R_m", value,
