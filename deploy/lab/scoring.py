@@ -251,14 +251,27 @@ def _grid(samples, warm, end, sample_s):
     return out
 
 
+def _number(x):
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _pair(s, allow_none=False):
+    return isinstance(s, (list, tuple)) and len(s) == 2 and _number(s[0]) and (
+        _number(s[1]) or allow_none and s[1] is None)
+
+
 def user_shortfall(name, u, run, grace_s, overhead):
     """One Tier-1 user's shortfall (see tier1_shortfall)."""
     levels = demand_levels(name, u, overhead)
     samples = u.get("samples")
-    if not isinstance(samples, list) or any(not isinstance(s, (list, tuple)) or len(s) != 2 for s in samples):
-        raise ValueError(f"ues.{name}.samples: not a list of (t, mbps) ({str(samples)[:80]})")
+    if not isinstance(samples, list) or not all(_pair(s, allow_none=True) for s in samples):
+        raise ValueError(f"ues.{name}.samples: not a list of (t, mbps or None) ({str(samples)[:80]})")
+    for where, ev in ((f"ues.{name}.radio_events", u.get("radio_events", [])),
+                      ("radio_events", run.get("radio_events", []))):
+        if not isinstance(ev, list) or not all(_number(e) for e in ev):
+            raise ValueError(f"{where}: not a list of times ({ev!r})")
     ups = [t for i, (t, v) in enumerate(levels) if v > (levels[i - 1][1] if i else 0.0)]
-    events = sorted(ups + list(u.get("radio_events", [])) + list(run.get("radio_events", [])))
+    events = sorted(ups + u.get("radio_events", []) + run.get("radio_events", []))
     sample_s = run.get("sample_s", 0.5)
     short = missing = 0
     spans = []
@@ -314,7 +327,6 @@ def series_samples(series, ue):
     """[(t, Mb/s)] of a UE from a phase's series: the sum over its radios' keys ("ue/ap")."""
     keys = [k for k in series if k.split("/")[0] == ue]
     return [(t, sum(series[k][i] for k in keys)) for i, t in enumerate(series["t"])] if keys else []
-
 
 
 def interval_ms_of(res):

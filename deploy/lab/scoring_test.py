@@ -277,13 +277,17 @@ class ShortfallTest(unittest.TestCase):
                            ({"ue1": dict(good, demand=[])}, "ues.ue1.demand"),
                            ({"ue1": dict(good, demand=[(0, "fast")])}, r"ues.ue1.demand\[0\]"),
                            ({"ue1": dict(good, demand=[(5, 10), (1, 20)])}, r"ues.ue1.demand\[1\]"),
-                           ({"ue1": dict(good, samples=[1, 2])}, "ues.ue1.samples")):
+                           ({"ue1": dict(good, samples=[1, 2])}, "ues.ue1.samples"),
+                           ({"ue1": dict(good, samples=[(1.0, "x")])}, "ues.ue1.samples"),
+                           ({"ue1": dict(good, radio_events=["soon"])}, "ues.ue1.radio_events")):
             with self.assertRaisesRegex(ValueError, field):
                 run(ues)
         with self.assertRaisesRegex(ValueError, "interval_ms"):
             scoring.tier1_shortfall({"warmup_s": 0, "end_s": 1, "ues": {}})
         with self.assertRaisesRegex(ValueError, "end_s"):
             run({}, warmup_s=5.0, end_s=5.0)
+        with self.assertRaisesRegex(ValueError, "^radio_events"):
+            run({"ue1": good}, radio_events=5.0)
 
     def test_the_interval_default_is_read_from_the_apps_constants(self):
         with tempfile.NamedTemporaryFile("w", suffix=".java", delete=False) as f:
@@ -399,7 +403,8 @@ class DetectionGoalTest(unittest.TestCase):
 
     def test_a_goal_without_a_target_is_reported_not_judged(self):
         self.assertTrue(report.goal_line({"goal": "g", "value": 1, "target": "t", "met": None}).startswith("[REPORT "))
-        self.assertTrue(report.goal_line({"goal": "g", "value": 1, "target": "t", "met": False}).startswith("[NOT MET]"))
+        line = report.goal_line({"goal": "g", "value": 1, "target": "t", "met": False})
+        self.assertTrue(line.startswith("[NOT MET]"))
 
 
 def soak_sample(t, kernel_ue2=("10.0.1.2", "10.0.2.2"), grouped=True, tier2=True):
