@@ -1,4 +1,4 @@
-"""Probes called at each traffic sample (traffic.run_traffic on_sample) that take a snapshot once, at a given time
+"""Probes called at each traffic sample (traffic.run_schedule on_sample) that take a snapshot once, at a given time
 into a phase: the app's detection (REST) and the UEs' sockets and MPTCP counters."""
 import os
 

@@ -1,5 +1,7 @@
 """Experiment 1 (Fig. 3 and 9; described in experiments/prototype.json): the paper's numbers and the goals."""
 import appsettings
+import experiment
+import experiment_run
 import scoring
 from report import detection_goal
 from traffic import MULTIPATH_UES
@@ -10,6 +12,19 @@ PAPER_PROTOTYPE = {
     "mp": {"ue1": 15.0, "ue4": 16.0, "wifi": 30.0, "lte": 42.0},
     "mpsdn": {"ue1": 20.5, "ue4": 21.3, "wifi": 38.5, "lte": 42.9},
 }
+
+
+def prototype(lab, phase_s=40, warmup_s=8, phases=("nomp", "mp", "mpsdn")):
+    """experiments/prototype.json on the lab's topology with the given phase length, warm-up and phases (the CI
+    check's shorter run), with its goals."""
+    exp = experiment.load("prototype", lab.topo)
+    exp.warmup_s = warmup_s
+    exp.phases = [p for p in exp.phases if p.name in phases]
+    for p in exp.phases:
+        p.duration_s = phase_s
+    res = experiment_run.run(lab, exp)
+    res["goals"] = goals(lab, exp, res)
+    return res
 
 
 def goals(lab, exp, res):
