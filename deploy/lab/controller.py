@@ -6,7 +6,8 @@ import time
 
 import appsettings
 from shell import log, sh
-from topology import AGENT, AP, MGMT_ENB, OF_PORT, PREFIX, PUNT_RULES, PUNT_PRIORITY, RADIO
+from cells import ENB_GRPC_PORT
+from topology import OF_PORT, PREFIX, PUNT_RULES, PUNT_PRIORITY
 
 
 class LabController:
@@ -15,23 +16,24 @@ class LabController:
     def write_configs(self):
         """The app's netcfg (ONOS format; UEs registered only with ue_source "registered") and the lab host's
         cell/telemetry config; returns their paths."""
-        aps = []
-        for ap, a in AP.items():
-            aps.append({"id": ap, "kind": ap, "deviceId": "of:" + a["dpid"], "apPort": 2, "uplinkPort": 1,
-                        "capacityKbps": 50000, "agent": f"{AGENT[ap][0]}:{AGENT[ap][1]}",
-                        "directions": ["downlink"]})
-            if ap == "lte":   # the reference eNB's policy API (mpsdn.enb.v1), for EnbPolicyManager
-                aps[-1]["enbAgent"] = f"{MGMT_ENB}:50061"
+        aps, topo = [], self.topo
+        for ap, a in topo.aps.items():
+            host, port = topo.agent[ap]
+            aps.append({"id": ap, "kind": a["kind"], "deviceId": "of:" + a["dpid"], "apPort": 2, "uplinkPort": 1,
+                        "capacityKbps": a["capacity_kbps"], "agent": f"{host}:{port}",
+                        "directions": list(a["directions"])})
+            if self.is_enb(a):   # the reference eNB's policy API (mpsdn.enb.v1), for EnbPolicyManager
+                aps[-1]["enbAgent"] = f"{a['mgmt_ap']}:{ENB_GRPC_PORT}"
         mpsdn = {"aps": aps}
         if self.ue_source == "registered":
             ues = {}
-            for ue, _ap, addr, _ in RADIO:
+            for ue, _ap, addr, _ in topo.radio:
                 ues.setdefault(ue, []).append({"ip": addr})
             mpsdn["ues"] = [{"id": u, "interfaces": i} for u, i in sorted(ues.items())]
         netcfg = {"apps": {"org.mpsdn.app": {"mpsdn": mpsdn}}}
         cells = {ap: {"status": self.cell_status[ap],
-                      "stations": [{"ip": addr, "phyMbps": r} for _u, ap2, addr, r in RADIO if ap2 == ap]}
-                 for ap in AP}
+                      "stations": [{"ip": addr, "phyMbps": r} for _u, addr, r in topo.stations(ap)]}
+                 for ap in topo.aps}
         paths = (os.path.join(self.out, "netcfg.json"), os.path.join(self.out, "lab-config.json"))
         with open(paths[0], "w") as f:
             json.dump(netcfg, f, indent=1)
@@ -45,12 +47,13 @@ class LabController:
         of the lab host (e.g. the app's mpsdn.detection.idleTimeoutMs)."""
         if mode == "mpsdn":
             netcfg, labcfg = self.write_configs()
-            extra = ["--netcfg", netcfg, "--lab-config", labcfg, "--devices", str(len(AP)),
+            extra = ["--netcfg", netcfg, "--lab-config", labcfg, "--devices", str(len(self.topo.aps)),
                      "--metrics-log", os.path.join(self.out, "metrics.jsonl")] + list(extra)
             if self.telemetry == "agents":
                 extra = ["--pki", self.pki, "--controller-name", "lab"] + extra
-        for a in AP.values():   # a fresh set-controller connects at once (no reconnect back-off)
-            sh(f"ovs-vsctl del-controller {PREFIX}{a['bridge']}")
+        bridges = [a["bridge"] for a in self.topo.aps.values()]
+        for br in bridges:   # a fresh set-controller connects at once (no reconnect back-off)
+            sh(f"ovs-vsctl del-controller {PREFIX}{br}")
         cp = lab_classpath(self.root)
         prev = os.path.join(self.out, "lab-host.log")
         if os.path.exists(prev):   # keep the log of each earlier controller of this run (lab-host.1.log, ...)
@@ -64,8 +67,8 @@ class LabController:
                         "org.mpsdn.lab.host.LabHost", "--of-port", str(OF_PORT), "--mode", mode,
                         "--meter-log", meter_log, "--regulation-log", os.path.join(self.out, "regulation.jsonl")]
                        + self.southbound_args() + list(extra), name)
-        for a in AP.values():
-            sh(f"ovs-vsctl set-controller {PREFIX}{a['bridge']} tcp:127.0.0.1:{OF_PORT}")
+        for br in bridges:
+            sh(f"ovs-vsctl set-controller {PREFIX}{br} tcp:127.0.0.1:{OF_PORT}")
         # forward: the lab's two cross-connect rules per bridge. mpsdn: also the app's punt rules, so that no
         # connection of the experiment opens before the app sees its first packets: the multipath-user detection
         # needs the MPTCP handshakes (keys and tokens are in the SYNs and SYN/ACKs only). Measured without this wait
@@ -74,8 +77,8 @@ class LabController:
         # midstream_ignored) and no UE was ever grouped.
         deadline = time.time() + 60
         while True:
-            n = [flow_count(a["bridge"]) for a in AP.values()]
-            punts = [punt_rule_count(a["bridge"]) for a in AP.values()] if mode == "mpsdn" else [PUNT_RULES] * 2
+            n = [flow_count(br) for br in bridges]
+            punts = [punt_rule_count(br) for br in bridges] if mode == "mpsdn" else [PUNT_RULES] * len(bridges)
             if all(c >= 2 for c in n) and all(c >= PUNT_RULES for c in punts):
                 break
             if p.poll() is not None:
@@ -84,7 +87,7 @@ class LabController:
                 raise RuntimeError(f"controller did not program the bridges (flows {n}, punt rules {punts}); "
                                    f"see lab-host.log")
             time.sleep(0.3)
-        log(f"lab host ({mode}) connected both bridges" + (" and the app's punt rules are in place"
+        log(f"lab host ({mode}) connected every bridge" + (" and the app's punt rules are in place"
                                                              if mode == "mpsdn" else ""))
         if mode == "mpsdn" and self.app_parameters is None:
             self.app_parameters = appsettings.read_back()

@@ -1,54 +1,33 @@
-"""Experiment 2 (Fig. 12): the idle capacity the multipath user takes with mpsdn, and its goals."""
-import time
-
+"""Experiment 2 (Fig. 12; described in experiments/idle-capacity.json): the idle capacity the multipath user takes
+with mpsdn, and its goals. The idle capacity is the cell's own (scoring.IdleProbe: the Wi-Fi emulator's airtime
+model, the eNB's TTIs) in the same phase; the unregulated phases are kept as a reference (what Tier 2 takes without
+regulation, and the capacity idle for it then). The paper reports the regulated system's steady state: the Tier-2
+limit starts at R_m when the app starts and grows once per cycle, so the mpsdn phases run on one mpsdn controller
+(its limits carry over) and let the loop settle before the measured window."""
 import appsettings
 import scoring
-from phases import run_phase
-from report import detection_goal, header
-from shell import log
-from traffic import MULTIPATH_UES, iperf_servers
+from report import detection_goal
+from traffic import MULTIPATH_UES
 
 
 PAPER_IDLE = {"wifi-idle": {"ue3/wifi": 6.0}, "lte-idle": {"ue2/lte": 19.0}}
 
 
-def idle_capacity(lab, phase_s=40, warmup_s=8, limit_mbps=12, settle_s=24):
-    """Experiment 2 (Fig. 12): UE1/UE2 (then UE3/UE4) limited to 12 Mb/s; how much of the capacity this leaves
-    idle the multipath user on that AP takes with mpsdn. The idle capacity is the cell's own (scoring.IdleProbe:
-    the Wi-Fi emulator's airtime model, the eNB's TTIs) in the same phase; the unregulated phases are kept as a
-    reference (what Tier 2 takes without regulation, and the capacity idle for it then).
-
-    The paper reports the regulated system's steady state. The Tier-2 limit starts at R_m (100 kb/s) when the
-    app starts and grows once per cycle, so a phase measured from the start mostly records the ramp. The
-    unregulated phases therefore run first on the forwarding controller, then both mpsdn phases on ONE mpsdn
-    controller (its limits carry over, as in a running deployment), and each mpsdn phase lets the loop settle
-    for settle_s more before the measured window (phase_s - warmup_s, as in the unregulated phases)."""
-    res = header("idle-capacity", {"phase_s": phase_s, "warmup_s": warmup_s, "sample_s": 0.5,
-                                   "limit_mbps": limit_mbps, "mpsdn_settle_s": settle_s}, lab)
-    res["phases"] = {}
-    servers = iperf_servers(lab)
-    time.sleep(0.5)
-    ctl = None
-    cases = {"wifi-idle": (("ue1", "ue2"), "ue3", "wifi"), "lte-idle": (("ue3", "ue4"), "ue2", "lte")}
-    idle = {}
-    try:
-        for mode, tag in (("forward", "mp"), ("mpsdn", "mpsdn")):
-            for case, (limited, mpu, ap) in cases.items():
-                name = f"{case}-{tag}"
-                extra = settle_s if mode == "mpsdn" else 0
-                probe = scoring.IdleProbe(lab)
-                ctl, s = run_phase(lab, ctl, mode, f"idle-capacity {name}", phase_s + extra, warmup_s + extra,
-                                MULTIPATH_UES, extra_probe=probe, rate_limit={u: limit_mbps for u in limited})
-                s["idle_mbps"] = {f"{mpu}/{ap}": probe.idle_mbps(mpu, ap, warmup_s + extra)}
-                idle[name] = s["idle_mbps"][f"{mpu}/{ap}"]
-                res["phases"][name] = s
-                log(f"idle-capacity {name}: {mpu} takes {s['ue'][mpu][ap]:.1f} Mb/s from {ap}, "
-                    f"idle for it {idle[name]} Mb/s")
-    finally:
-        lab.stop_matching(servers, ctl=ctl)
+def goals(lab, exp, res):
+    """The idle-capacity goals of a run of experiments/idle-capacity.json: per case <case>-mp / <case>-mpsdn (phases
+    with idle_for), the paced UEs (Tier 1 there) and the multipath user's radio the idle capacity is for."""
     res["paper"] = PAPER_IDLE
-    res["goals"] = idle_goals(lab, res, cases, idle, limit_mbps, warmup_s)
-    return res
+    cases, idle, limit = {}, {}, None
+    for ph in exp.phases:
+        if ph.idle_for is None or ph.name not in res["phases"]:
+            continue
+        idle[ph.name] = res["phases"][ph.name]["idle_mbps"][f"{ph.idle_for['ue']}/{ph.idle_for['ap']}"]
+        if ph.controller == "mpsdn" and ph.name.endswith("-mpsdn"):
+            paced = {u: d["segments"][0][1] for u, d in ph.demand.items() if d["segments"][0][1] != "backlogged"}
+            limit = max(paced.values())
+            cases[ph.name[:-len("-mpsdn")]] = (tuple(sorted(paced)), ph.idle_for["ue"], ph.idle_for["ap"])
+    cases = {c: v for c, v in cases.items() if f"{c}-mp" in res["phases"] and f"{c}-mpsdn" in res["phases"]}
+    return idle_goals(lab, res, cases, idle, limit, exp.warmup_s)
 
 
 def idle_goals(lab, res, cases, idle, limit_mbps, warmup_s):

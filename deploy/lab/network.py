@@ -3,11 +3,11 @@ endpoints (a part of testbed.Lab); down() removes everything the lab creates."""
 import shutil
 
 from shell import log, ns_bridge, nsx, sh, veth
-from topology import AP, MGMT_AP, MGMT_AP_ROOT, MGMT_ENB, MGMT_ROOT, NICE, NS, OVS_CTL, PREFIX, PRIMARY, RADIO, SERVER_IP
+from topology import NICE, OVS_CTL, PREFIX, SERVER_IP
 
 
 class LabNetwork:
-    """The Lab's topology part (mixed into testbed.Lab)."""
+    """The Lab's topology part (mixed into testbed.Lab): builds self.topo (a topology_file.Topology)."""
 
     def up(self):
         log(f"lab host southbound timing: {self.southbound}")
@@ -21,9 +21,11 @@ class LabNetwork:
             self.make_pki()   # before the cells: the reference eNB serves its policy API with the LTE AP's cert
         self.start_cells()
         if self.telemetry == "agents":
-            for ap in AP:
+            for ap in self.topo.aps:
                 self.start_agent(ap)
-        log("testbed up: 2 OVS bridges (fail_mode=secure), Wi-Fi cell (mpsdn-wifi-cell), LTE cell ("
+        log(f"testbed up ({self.topo.name}: {len(self.topo.aps)} APs, {len(self.topo.ues)} UEs, multipath "
+            f"{', '.join(self.topo.multipath_ues) or 'none'}): OVS bridges (fail_mode=secure), Wi-Fi cells "
+            "(mpsdn-wifi-cell), LTE cells ("
             + ("reference eNB mpsdn-enb" if self.lte_cell == "enb" else "tc PF stand-in") + "), telemetry "
             + ("mpsdn-ap-agent per AP over mTLS" if self.telemetry == "agents" else "stand-in (lab host reads the cells)"))
 
@@ -39,9 +41,8 @@ class LabNetwork:
         if stale:
             log(f"removed {len(stale)} stale lab bridge(s) left in the OVS database: {', '.join(stale)}")
 
-    @staticmethod
-    def _add_namespaces():
-        for n in NS:
+    def _add_namespaces(self):
+        for n in self.topo.ns:
             sh(f"ip netns add {PREFIX}{n}")
             nsx(n, "ip link set lo up")
             nsx(n, "sysctl -qw net.ipv4.conf.all.rp_filter=0 net.ipv4.conf.default.rp_filter=0 "
@@ -51,12 +52,12 @@ class LabNetwork:
         """The server, each AP's uplink and radio device, and the OVS bridge in front of each AP."""
         # server
         nsx("srv", f"ip addr add {SERVER_IP}/32 dev lo")
-        for ap, a in AP.items():
-            tag = "w" if ap == "wifi" else "l"
+        for a in self.topo.aps.values():
+            tag = a["tag"]
             veth("srv", a["srv_if"], None, f"{PREFIX}s{tag}")
             nsx("srv", f"ip addr add {a['subnet']}.254/24 dev {a['srv_if']}")
             veth(a["ns"], "uplink", None, f"{PREFIX}a{tag}")
-            if not (ap == "lte" and self.lte_cell == "enb"):
+            if not self.is_enb(a):
                 veth(a["ns"], a["radio"], a["air"], "air")
                 ns_bridge(a["ns"], ["uplink", a["radio"]])
             # OVS bridge in front of the AP: port 1 server side, port 2 AP side
@@ -68,13 +69,13 @@ class LabNetwork:
 
     def _add_ue_radios(self):
         """Each UE's radio devices on its cells' air (or the eNB's per-UE port), with the UE's addresses."""
-        ports = {"airw": ["air"], "airl": ["air"]}
-        for ue, ap, addr, _rate in RADIO:
-            a = AP[ap]
-            if ap == "lte" and self.lte_cell == "enb":
+        ports = {a["air"]: ["air"] for a in self.topo.aps.values()}
+        for ue, ap, addr, _rate in self.topo.radio:
+            a = self.topo.aps[ap]
+            if self.is_enb(a):
                 veth(a["ns"], f"enb-{ue}", ue, a["ue_if"])   # the eNB owns one port per UE
             else:
-                sta = f"s{ue[-1]}"
+                sta = self.topo.station_if(ue)
                 veth(a["air"], sta, ue, a["ue_if"])
                 ports[a["air"]].append(sta)
             nsx(ue, f"ip addr add {addr}/24 dev {a['ue_if']}")
@@ -82,26 +83,26 @@ class LabNetwork:
             if len(p) > 1:
                 ns_bridge(air, p)
 
-    @staticmethod
-    def _add_management_links():
-        # management link root <-> eNB namespace (eNB metrics and policy endpoints)
-        veth(None, f"{PREFIX}mg", "enb", "mgmt")
-        sh(f"ip addr add {MGMT_ROOT}/30 dev {PREFIX}mg")
-        nsx("enb", f"ip addr add {MGMT_ENB}/30 dev mgmt")
-        # management link root <-> Wi-Fi AP namespace (its agent)
-        veth(None, f"{PREFIX}mw", "apw", "mgmt")
-        sh(f"ip addr add {MGMT_AP_ROOT}/30 dev {PREFIX}mw")
-        nsx("apw", f"ip addr add {MGMT_AP}/30 dev mgmt")
+    def is_enb(self, a):
+        """Whether an AP (topology entry) is an LTE cell run by the reference eNB (no Linux bridge, no air)."""
+        return a["kind"] == "lte" and self.lte_cell == "enb"
 
-    @staticmethod
-    def _add_ue_routes():
-        for ue, primary in PRIMARY.items():
-            a = AP[primary]
+    def _add_management_links(self):
+        """A management link root <-> each AP namespace: the agent's gRPC (and an eNB's metrics and policy API)."""
+        for a in self.topo.aps.values():
+            veth(None, f"{PREFIX}m{a['tag']}", a["ns"], "mgmt")
+            sh(f"ip addr add {a['mgmt_root']}/30 dev {PREFIX}m{a['tag']}")
+            nsx(a["ns"], f"ip addr add {a['mgmt_ap']}/30 dev mgmt")
+
+    def _add_ue_routes(self):
+        primary = self.topo.primary
+        for ue, ap in primary.items():
+            a = self.topo.aps[ap]
             nsx(ue, f"ip route add default via {a['subnet']}.254 dev {a['ue_if']}")
-        # multipath UEs: policy routing for the second radio and MPTCP endpoints/limits
-        for ue, ap, addr, _ in RADIO:
-            if ue in ("ue2", "ue3") and PRIMARY[ue] != ap:
-                a = AP[ap]
+        # multipath UEs: policy routing for each further radio and MPTCP endpoints/limits
+        for ue, ap, addr, _ in self.topo.radio:
+            if ue in self.topo.multipath_ues and primary[ue] != ap:
+                a = self.topo.aps[ap]
                 nsx(ue, f"ip rule add from {addr} table {a['table']}")
                 nsx(ue, f"ip route add default via {a['subnet']}.254 dev {a['ue_if']} table {a['table']}")
                 nsx(ue, "ip mptcp limits set subflow 2 add_addr_accepted 2")

@@ -3,6 +3,7 @@
 
     pacer.py serve PORT                          # in the server namespace (under mptcpize for MPTCP)
     pacer.py fetch HOST PORT RATE_MBPS SECONDS    # in the UE's namespace; prints iperf3-like JSON
+    pacer.py push HOST PORT RATE_MBPS SECONDS     # the same upward: the UE sends, the server counts and answers
 
 Why not iperf3 -b: iperf3 3.12 lets a stream write while its average rate SINCE THE START is below the target
 (iperf_api.c, iperf_check_throttle: bytes_sent * 8 / (now - start_time) < rate), so after MPTCP stalls on a
@@ -11,7 +12,9 @@ over Wi-Fi with bursts of 20-30 Mb/s. Kernel pacing (iperf3 --fq-rate, SO_MAX_PA
 sockets. This server writes 8 KB blocks on a fixed schedule, like a paced video server, and never catches up by
 more than SLACK_S: a block whose slot passed longer ago than that is skipped (the schedule restarts at now).
 The fetch side reads until the server closes and prints {"end": {"sum_received": {"bits_per_second": b}}},
-the part of iperf3's -J output the experiments read.
+the part of iperf3's -J output the experiments read. A push (uplink) sends "up RATE SECONDS", then the paced
+blocks, then closes its sending side; the server counts what it received and answers "BYTES SECONDS", which the
+push side prints in the same form.
 """
 import json
 import socket
@@ -40,10 +43,35 @@ def send_paced(conn, rate_bps, seconds):
             nxt = time.monotonic()   # behind schedule (a stall): skip the missed slots, do not burst
 
 
+def receive_all(conn):
+    """Reads until the peer closes its sending side; returns (bytes, seconds from the first block)."""
+    received, start = 0, None
+    while True:
+        b = conn.recv(65536)
+        if not b:
+            return received, (time.monotonic() - start) if start else 0.0
+        start = start or time.monotonic()
+        received += len(b)
+
+
+def read_line(conn):
+    line = b""
+    while not line.endswith(b"\n"):
+        c = conn.recv(1)
+        if not c:
+            break
+        line += c
+    return line.decode().split()
+
+
 def handle(conn):
     with conn:
         try:
-            line = conn.makefile("r").readline().split()
+            line = read_line(conn)
+            if line and line[0] == "up":
+                n, secs = receive_all(conn)
+                conn.sendall(f"{n} {secs:.3f}\n".encode())
+                return
             send_paced(conn, float(line[0]), float(line[1]))
         except (OSError, ValueError, IndexError) as e:
             print(f"pacer: connection dropped: {e}", file=sys.stderr, flush=True)
@@ -76,11 +104,26 @@ def fetch(host, port, rate_mbps, seconds):
                       "pacer": {"rate_mbps": rate_mbps, "block": BLOCK, "slack_s": SLACK_S}}))
 
 
+def push(host, port, rate_mbps, seconds):
+    with socket.create_connection((host, port), timeout=10) as s:
+        s.settimeout(seconds + 10)
+        s.sendall(f"up {rate_mbps * 1e6} {seconds}\n".encode())
+        send_paced(s, rate_mbps * 1e6, seconds)
+        s.shutdown(socket.SHUT_WR)
+        got = read_line(s)
+    received, elapsed = int(got[0]), max(1e-6, float(got[1]))
+    print(json.dumps({"end": {"sum_received": {"bytes": received, "seconds": round(elapsed, 3),
+                                               "bits_per_second": received * 8 / elapsed}},
+                      "pacer": {"rate_mbps": rate_mbps, "block": BLOCK, "slack_s": SLACK_S, "direction": "uplink"}}))
+
+
 def main(argv):
     if len(argv) == 2 and argv[0] == "serve":
         serve(int(argv[1]))
     elif len(argv) == 5 and argv[0] == "fetch":
         fetch(argv[1], int(argv[2]), float(argv[3]), float(argv[4]))
+    elif len(argv) == 5 and argv[0] == "push":
+        push(argv[1], int(argv[2]), float(argv[3]), float(argv[4]))
     else:
         print(__doc__, file=sys.stderr)
         return 2

@@ -1,4 +1,4 @@
-"""Probes called at each traffic sample (traffic.run_traffic on_sample) that take a snapshot once, at a given time
+"""Probes called at each traffic sample (traffic.run_schedule on_sample) that take a snapshot once, at a given time
 into a phase: the app's detection (REST) and the UEs' sockets and MPTCP counters."""
 import os
 
@@ -12,8 +12,9 @@ class DetectionProbe:
     """Takes the app's REST /ues and /detection once, at a given time into a phase (while its flows run), so the
     result shows how the app knew the UEs (registered or detected) and the detector's counters."""
 
-    def __init__(self, at_s, then=None):
+    def __init__(self, at_s, then=None, ues=None):
         self.at_s = at_s
+        self.ues = MULTIPATH_UES if ues is None else ues   # the multipath UEs whose kernel subflows it records
         self.then = then
         self.snapshot = None
 
@@ -21,7 +22,7 @@ class DetectionProbe:
         if self.snapshot is None and t >= self.at_s:
             self.snapshot = {"t_s": round(t, 2), "ues": rest.app_rest("ues"),
                              "detection": rest.app_rest("detection"),
-                             "kernel": {ue: soak_probe.kernel_subflows(ue) for ue in MULTIPATH_UES}}
+                             "kernel": {ue: soak_probe.kernel_subflows(ue) for ue in self.ues}}
         if self.then:
             self.then(t)
 

@@ -18,6 +18,12 @@ def app_rest(path, timeout=3):
 
 
 def enb_metrics():
-    with urllib.request.urlopen(ENB_METRICS, timeout=2) as r:
+    """The default topology's reference eNB's metrics."""
+    return get_json(ENB_METRICS)
+
+
+def get_json(url, timeout=2):
+    """GET of a JSON document (OSError or ValueError if it fails)."""
+    with urllib.request.urlopen(url, timeout=timeout) as r:
         return json.loads(r.read())
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """mpsdn lab: one command per experiment. Run as root from anywhere:
 
-    python3 deploy/lab/run_lab.py prototype [--phase-s 40] [--phases nomp,mp,mpsdn] [--out DIR]
-    python3 deploy/lab/run_lab.py idle-capacity [--phase-s 40]     # Fig. 12
+    python3 deploy/lab/run_lab.py prototype [--topology NAME] [--out DIR]   # Fig. 3 / 9
+    python3 deploy/lab/run_lab.py idle-capacity                    # Fig. 12
     python3 deploy/lab/run_lab.py dynamic-demand                   # Fig. 13
+    python3 deploy/lab/run_lab.py run EXPERIMENT [--topology NAME] # any deploy/lab/experiments/<name>.json (or a path)
     python3 deploy/lab/run_lab.py robustness       # kill an AP agent, restart the lab host; exit 1 on a failed check
     python3 deploy/lab/run_lab.py soak [--minutes 60] [--seed 16] [--tracker-idle-s S]   # exit 1 on a goal not met
     python3 deploy/lab/run_lab.py down        # remove a testbed left by a killed run
@@ -12,6 +13,13 @@ Every run uses a stock ONOS 2.7.0's southbound timing unless --southbound-timing
 recorded in the result JSON as params.southbound_timing.
 Every experiment runs on the app's multipath-user detection (no UE in the netcfg); --ue-source registered
 lists the UEs in the netcfg instead (static registration). The result JSON records params.ue_source.
+
+Experiments are data: deploy/lab/experiments/<name>.json (experiment.py: phases, demand schedules, radio events)
+on a topology, deploy/lab/topologies/<name>.json (topology_file.py); prototype, idle-capacity and dynamic-demand
+run their descriptions. --topology overrides the description's topology. Results go to --out, by default
+deploy/lab/results/<experiment>/ on the default topology and deploy/lab/results/<experiment>-<topology>/ otherwise:
+<experiment>.json (schema in report.py, the scoring data in scoring_data.py) with the raw data beside it (client
+logs, meters.jsonl, regulation.jsonl, metrics.jsonl, cell and agent logs).
 
 Builds nothing: deploy/run-main.sh builds the lab host and the cell binary first.
 """
@@ -23,6 +31,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import appsettings  # noqa: E402
 import dynamic_demand  # noqa: E402
+import experiment  # noqa: E402
+import experiment_run  # noqa: E402
 import idle_capacity  # noqa: E402
 import network  # noqa: E402
 import prototype  # noqa: E402
@@ -32,25 +42,26 @@ import soak  # noqa: E402
 import soak_checks  # noqa: E402
 import testbed  # noqa: E402
 import topology  # noqa: E402
+import topology_file  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
 def parse_args():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("experiment", choices=["prototype", "idle-capacity", "dynamic-demand", "robustness", "soak",
-                                                   "down"])
-    ap.add_argument("--phase-s", type=int, default=40)
-    ap.add_argument("--warmup-s", type=int, default=8)
-    ap.add_argument("--phases", default="nomp,mp,mpsdn")
-    ap.add_argument("--total-s", type=int, default=60, help="dynamic-demand: run length")
-    ap.add_argument("--period-s", type=int, default=15, help="dynamic-demand: demand toggle period")
+    ap.add_argument("experiment", choices=["prototype", "idle-capacity", "dynamic-demand", "run", "robustness",
+                                           "soak", "down"])
+    ap.add_argument("name", nargs="?", help="run: the experiment description (name in deploy/lab/experiments or path)")
+    ap.add_argument("--phase-s", type=float, help="every measured phase's length (s), overriding the description's")
+    ap.add_argument("--topology", help="the topology (name in deploy/lab/topologies or path); default: the "
+                                       "experiment's own (robustness, soak: default only)")
     ap.add_argument("--minutes", type=float, default=60, help="soak: run length")
     ap.add_argument("--seed", type=int, default=16, help="soak: seed of the demand schedule")
     ap.add_argument("--tracker-idle-s", type=int,
                     help="soak: the multipath-user tracker's idle timeout given to the lab host (JVM property "
                          "mpsdn.detection.idleTimeoutMs, >= 30 s); default: the app's (10 min)")
-    ap.add_argument("--out", default=os.path.join(ROOT, "deploy/lab/out"))
+    ap.add_argument("--out", help="result folder; default deploy/lab/results/<experiment>[-<topology>]/ "
+                                  "(soak, robustness: deploy/lab/out)")
     ap.add_argument("--no-plot", action="store_true")
     ap.add_argument("--lte-cell", choices=["enb", "standin"], default="enb",
                     help="LTE cell: the reference eNB (default) or the tc PF stand-in")
@@ -77,62 +88,111 @@ def main():
     if a.experiment == "down":
         network.down()
         return 0
+    exp = None
+    if a.experiment in ("soak", "robustness"):
+        name, topo = a.experiment, topology_file.load("default")
+        a.out = a.out or os.path.join(ROOT, "deploy/lab/out")
+    else:
+        if a.experiment == "run" and not a.name:
+            raise SystemExit("run: name the experiment (deploy/lab/experiments/<name>.json or a path)")
+        doc, _path = experiment.read(a.name if a.experiment == "run" else a.experiment)
+        topo = topology_file.load(a.topology or doc.get("topology", "default"))
+        exp = experiment.load(a.name if a.experiment == "run" else a.experiment, topo)
+        if a.phase_s:
+            for ph in exp.phases:
+                ph.duration_s = a.phase_s
+        name = exp.name
+        a.out = a.out or default_out(name, topo.name)
     os.makedirs(a.out, exist_ok=True)
     for f in ("meters.jsonl", "metrics.jsonl", "regulation.jsonl"):
         if os.path.exists(os.path.join(a.out, f)):
             os.remove(os.path.join(a.out, f))
-    name = a.experiment
     with testbed.Lab(ROOT, a.out, lte_cell=a.lte_cell, telemetry=a.telemetry, southbound_timing=a.southbound_timing,
                      arp_punt=a.arp_punt, shuffle_seed=a.shuffle_seed, ue_source=a.ue_source,
-                     profile=a.profile) as lab:
-        res = run(lab, name, a)
+                     profile=a.profile, topology=topo) as lab:
+        res = run(lab, name, a, exp)
     res["host"]["loadavg_at_end"] = os.getloadavg()
+    res["params"]["command"] = [os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:]
+    res["params"].setdefault("topology", topo.summary())
     appsettings.record(res, lab)
     path = os.path.join(a.out, f"{name}.json")
     with open(path, "w") as f:
         json.dump(res, f, indent=1)
-    png = os.path.join(a.out, f"{name}.png")
+    if name in ("soak", "robustness"):
+        return print_checks(res, name, path)
+    png = None if a.no_plot or topo.name != "default" else plot(res, name, os.path.join(a.out, f"{name}.png"))
+    print()
+    print(result_table(res, name, topo))
+    print(f"profile in force (REST): {res['params']['profile']}, app overrides: {res['params']['app_overrides']}")
+    print(f"\nmachine load average (1, 5, 15 min) at start {res['host']['loadavg_at_start']}, "
+          f"at end {res['host']['loadavg_at_end']} on {res['host']['cpus']} CPUs")
+    print(f"results: {path}" + (f", plot: {png}" if png else ""))
+    return 0
+
+
+def default_out(name, topo_name):
+    """The result folder of an experiment: deploy/lab/results/<experiment>/ on the default topology,
+    deploy/lab/results/<experiment>-<topology>/ on another."""
+    return os.path.join(ROOT, "deploy/lab/results", name if topo_name == "default" else f"{name}-{topo_name}")
+
+
+def print_checks(res, name, path):
+    print()
     if name == "soak":
-        print()
         print("\n".join(f"[{'MET' if g['met'] else 'NOT MET':^7}] {g['goal']}: {json.dumps(g['value'])[:400]} "
                         f"(target {g['target']})" for g in res["goals"]))
         print(soak_checks.explain_misses(res["goals"]))
         print(f"results: {path}")
         return 0 if all(g["met"] for g in res["goals"]) else 1
-    if name == "robustness":
-        print()
-        print(robustness.checks_table(res))
-        print(f"results: {path}")
-        return 0 if all(c["met"] for c in res["checks"]) else 1
-    if not a.no_plot:
-        import plots   # matplotlib only when a plot is drawn
-        if name == "prototype":
-            plots.plot_prototype(res, png)
-        elif name == "idle-capacity":
-            plots.plot_idle(res, png)
-        else:
-            plots.plot_series(res, png, [("ue1/wifi", "Tier 1 (UE1)"), ("ue3/wifi", "Tier 2 (UE3 Wi-Fi)")],
-                              "mpsdn lab, dynamic demand (paper Fig. 13)")
-    print()
-    print(report.table(res) if name == "prototype" else report.goals_table(res))
-    print(f"profile in force (REST): {res['params']['profile']}, app overrides: {res['params']['app_overrides']}")
-    print(f"\nmachine load average (1, 5, 15 min) at start {res['host']['loadavg_at_start']}, "
-          f"at end {res['host']['loadavg_at_end']} on {res['host']['cpus']} CPUs")
-    print(f"results: {path}" + ("" if a.no_plot else f", plot: {png}"))
-    return 0
+    print(robustness.checks_table(res))
+    print(f"results: {path}")
+    return 0 if all(c["met"] for c in res["checks"]) else 1
 
 
-def run(lab, name, a):
+def plot(res, name, png):
+    """The experiment's plot (default topology; the descriptions of the paper's figures); None if it has none."""
+    import plots   # matplotlib only when a plot is drawn
+    if name == "prototype":
+        plots.plot_prototype(res, png)
+    elif name == "idle-capacity":
+        plots.plot_idle(res, png)
+    elif name == "dynamic-demand":
+        plots.plot_series(res, png, [("ue1/wifi", "Tier 1 (UE1)"), ("ue3/wifi", "Tier 2 (UE3 Wi-Fi)")],
+                          "mpsdn lab, dynamic demand (paper Fig. 13)")
+    else:
+        return None
+    return png
+
+
+def result_table(res, name, topo):
+    """The summary printed at the end: the paper-figure tables on the default topology, else per phase and UE."""
+    if topo.name == "default" and name == "prototype":
+        return report.table(res)
+    if topo.name == "default" and name in ("idle-capacity", "dynamic-demand"):
+        return report.goals_table(res)
+    lines = [f"{'phase':<22}" + "".join(f"{u.upper():>9}" for u in topo.ues)
+             + "".join(f"{ap:>9}" for ap in next(iter(res["phases"].values()))["ap"])]
+    for ph, s in res["phases"].items():
+        lines.append(f"{ph:<22}" + "".join(f"{s['ue'][u]['total']:>9.1f}" for u in topo.ues)
+                     + "".join(f"{v:>9.1f}" for v in s["ap"].values()))
+    for g in res.get("goals", []):
+        lines.append(f"[{'MET' if g['met'] else 'NOT MET':^7}] {g['goal']}: {g['value']} (target {g['target']})")
+    return "\n".join(lines)
+
+
+GOALS = {"prototype": prototype.goals, "idle-capacity": idle_capacity.goals, "dynamic-demand": dynamic_demand.goals}
+
+
+def run(lab, name, a, exp):
     """Runs the named experiment on the running testbed; returns its result dict."""
     if name == "robustness":
         return robustness.robustness(lab)
     if name == "soak":
         return soak.soak(lab, minutes=a.minutes, seed=a.seed, idle_timeout_s=a.tracker_idle_s)
-    if name == "prototype":
-        return prototype.prototype(lab, phase_s=a.phase_s, warmup_s=a.warmup_s, phases=a.phases.split(","))
-    if name == "idle-capacity":
-        return idle_capacity.idle_capacity(lab, phase_s=a.phase_s, warmup_s=a.warmup_s)
-    return dynamic_demand.dynamic_demand(lab, total_s=a.total_s, period_s=a.period_s)
+    res = experiment_run.run(lab, exp)
+    # the paper-figure goals name the default topology's UEs; on another topology the scoring data stands alone
+    res["goals"] = GOALS[exp.goals](lab, exp, res) if exp.goals and lab.topo.name == "default" else []
+    return res
 
 
 if __name__ == "__main__":

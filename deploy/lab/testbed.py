@@ -28,6 +28,7 @@ from cells import LabCells
 from controller import LabController
 from network import LabNetwork, down
 from shell import sh, terminate
+import topology_file
 from topology import NICE, OVS_CTL, PREFIX, SOUTHBOUND_TIMING, UE_SOURCES
 
 
@@ -35,7 +36,7 @@ class Lab(LabNetwork, LabAgents, LabCells, LabController):
     """Context manager owning every namespace, bridge and process of the testbed."""
 
     def __init__(self, root, out, mode="forward", lte_cell="enb", telemetry="agents", southbound_timing="onos",
-                 arp_punt=False, shuffle_seed=None, ue_source="detected", profile=None):
+                 arp_punt=False, shuffle_seed=None, ue_source="detected", profile=None, topology="default"):
         if southbound_timing not in SOUTHBOUND_TIMING:
             raise ValueError(f"southbound_timing {southbound_timing!r}: want one of {sorted(SOUTHBOUND_TIMING)}")
         self.southbound = dict(SOUTHBOUND_TIMING[southbound_timing], arp_punt=bool(arp_punt), mode=southbound_timing)
@@ -53,6 +54,9 @@ class Lab(LabNetwork, LabAgents, LabCells, LabController):
         # detected: the app finds the UEs by itself (MPTCP handshakes punted by the AP switches, station lists);
         # registered: the netcfg lists every UE with its addresses (the app's static registration)
         self.ue_source = ue_source
+        # the topology (deploy/lab/topologies/<name>.json, or a Topology); PHY rates changed by radio events
+        self.topo = topology if isinstance(topology, topology_file.Topology) else topology_file.load(topology)
+        self.phy = {}
         # the regulation profile asked for (a component property of the app), None: the app's default
         self.profile = profile
         self.app_parameters = None   # GET /parameters of the app, read back once its REST answers
@@ -67,6 +71,7 @@ class Lab(LabNetwork, LabAgents, LabCells, LabController):
         self.procs = []
         self.started_ovs = False
         self.cell_status = {}
+        self.cell_status_ul = {}   # AP -> status file of its uplink cell (APs whose topology lists uplink)
 
     # ---------------------------------------------------------------- life cycle
     def __enter__(self):

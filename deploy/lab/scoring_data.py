@@ -1,0 +1,91 @@
+"""The data a result records for whole-run scoring (result key "scoring", schema "mpsdn-lab-scoring/1"):
+
+  schema            "mpsdn-lab-scoring/1"
+  topology          the topology's name
+  sample_s          the sample period (s; 0.5)
+  warmup_s          the warm-up (s) after settle_s in each phase
+  l2_per_goodput    L2 bytes at the radio per byte of application goodput (scoring.L2): the cells count frames
+  tier1_ues         the single-path UEs of the topology (Tier 1)
+  phases {name: {
+    controller      "forward" | "mpsdn";  multipath: MPTCP on (false: the No-MP phase)
+    reference       the name of this phase's No-MP reference phase (itself for a No-MP phase)
+    t0_epoch        the phase's start (Unix s); all times below are seconds from it
+    settle_s, duration_s, scored_from_s (settle_s + warmup_s), end_s (the last sample's time)
+    t_s             [sample end times, s], one per 0.5-s sample over the whole phase
+    radio_events    [{t_s (planned), applied_s, ue, ap, phy_mbps, direction: both|downlink|uplink}]
+    ues {ue: {      every UE with a demand in the phase
+      tier1         single-path UE (Tier 1);  multipath: ran MPTCP in this phase
+      direction     "downlink" | "uplink"
+      demand        [{t_s, kind: "paced"|"backlogged"|"off", mbps, l2_mbps}] from its client starts: paced mbps is
+                    the application rate (l2_mbps = mbps * l2_per_goodput); a backlogged UE's demand is its own
+                    throughput in the reference phase (L2 Mb/s after warm-up, mbps = l2_mbps; null if it had none)
+      step_ups_s    times its demand rose (off -> on, a higher pace, pace -> backlogged)
+      throughput_mbps  per sample (aligned with t_s): L2 Mb/s at the cells summed over its radios in its direction
+      radios        {ap: [per-sample L2 Mb/s on that radio]}}}}}
+"""
+import scoring
+
+SCHEMA = "mpsdn-lab-scoring/1"
+
+
+def level(rate):
+    return float("inf") if rate == "backlogged" else float(rate)
+
+
+def demand_timeline(log, ref_mbps):
+    """[{t_s, kind, mbps, l2_mbps}] of a UE's segment starts [[t_s, rate]]."""
+    out = []
+    for t, r in log:
+        if r == "backlogged":
+            out.append({"t_s": t, "kind": "backlogged", "mbps": ref_mbps, "l2_mbps": ref_mbps})
+        elif r == 0:
+            out.append({"t_s": t, "kind": "off", "mbps": 0.0, "l2_mbps": 0.0})
+        else:
+            out.append({"t_s": t, "kind": "paced", "mbps": float(r), "l2_mbps": round(float(r) * scoring.L2, 3)})
+    return out
+
+
+def step_ups(log):
+    return [t for (_t0, a), (t, b) in zip(log, log[1:]) if level(b) > level(a)]
+
+
+def ue_throughput(series, topo, ue, direction):
+    """({ap: per-sample Mb/s}, per-sample sum) of a UE's radios in its direction."""
+    radios = {}
+    for ap, _addr, _r in topo.radios_of(ue):
+        key = f"{ue}/{ap}" + ("/ul" if direction == "uplink" else "")
+        if key in series:
+            radios[ap] = series[key]
+    n = len(series["t"])
+    total = [round(sum(v[i] for v in radios.values()), 3) for i in range(n)]
+    return radios, total
+
+
+def phase_data(exp, ph, s, ref, events):
+    topo = exp.topo
+    ues = {}
+    for ue, d in ph.demand.items():
+        log = s["demand_log"].get(ue, [])
+        ref_mbps = ref["ue"][ue]["total"] if ref is not None and ue in ref["ue"] else None
+        radios, total = ue_throughput(s["series"], topo, ue, d["direction"])
+        ues[ue] = {"tier1": ue in topo.single_path_ues, "multipath": ph.multipath and ue in topo.multipath_ues,
+                   "direction": d["direction"], "demand": demand_timeline(log, ref_mbps),
+                   "step_ups_s": step_ups(log), "throughput_mbps": total, "radios": radios}
+    t = s["series"]["t"]
+    return {"controller": ph.controller, "multipath": ph.multipath, "reference": ph.reference,
+            "t0_epoch": s["t0_epoch"], "settle_s": ph.settle_s, "duration_s": ph.duration_s,
+            "scored_from_s": ph.settle_s + exp.warmup_s, "end_s": t[-1] if t else 0.0, "t_s": t,
+            "radio_events": events, "ues": ues}
+
+
+def build(exp, res):
+    """The "scoring" block of a result from its phases (res["phases"], res["radio_events"])."""
+    out = {"schema": SCHEMA, "topology": exp.topo.name, "sample_s": exp.sample_s, "warmup_s": exp.warmup_s,
+           "l2_per_goodput": scoring.L2, "tier1_ues": list(exp.topo.single_path_ues), "phases": {}}
+    for ph in exp.phases:
+        s = res["phases"].get(ph.name)
+        if s is None:
+            continue
+        ref = res["phases"].get(ph.reference)
+        out["phases"][ph.name] = phase_data(exp, ph, s, ref, res.get("radio_events", {}).get(ph.name, []))
+    return out
