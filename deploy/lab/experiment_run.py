@@ -1,12 +1,17 @@
 """The generic runner of an experiment description (experiment.py) on the running testbed: its phases in order
-(controller, MPTCP on or off, each UE's demand schedule, radio events), each phase's summary, the data for scoring
-(scoring_data.py) and the experiment's own goals (prototype, idle capacity, dynamic demand; default topology)."""
+(controller, MPTCP on or off, each UE's demand schedule, radio events), each phase's summary (with the server's
+stale-subflow counters read with every sample and the app's Tier-2 limits over the phase), the data for scoring
+(scoring_data.py) and the whole-run goals of every result (whole_run.py: the Tier-1 shortfall of every phase, every
+multipath UE judged); the experiment's own goals (prototype, idle capacity, dynamic demand; default topology) are
+put before them by the caller."""
 import time
 
+import multipath_judging
 import scoring
 import scoring_data
+import whole_run
 from phases import phase_summary
-from probes import DetectionProbe, SocketProbe
+from probes import DetectionProbe, ServerCounters, SocketProbe
 from report import header
 from shell import log
 from traffic import iperf_servers, run_schedule, summarise
@@ -39,6 +44,7 @@ def run(lab, exp):
     finally:
         lab.stop_matching(servers, ctl=ctl)
     res["scoring"] = scoring_data.build(exp, res)
+    res["goals"] = whole_run.goals(lab, res)
     return res
 
 
@@ -67,9 +73,10 @@ def run_phase(lab, exp, ph):
         idle = scoring.IdleProbe(lab) if ph.idle_for else None
         sockets = SocketProbe(lab, ph.total_s * 0.5, running_mp, f"{exp.name}-{ph.name}-{len(stalls) + 1}", idle)
         probe = DetectionProbe(ph.total_s * 0.75, sockets, running_mp)
+        counters = ServerCounters(probe)
         applied = []
         times, samples, goodput, log_ = run_schedule(
-            lab, f"{exp.name}-{ph.name}", ph.total_s, mp, ph.demand, exp.sample_s, probe, ph.radio_events,
+            lab, f"{exp.name}-{ph.name}", ph.total_s, mp, ph.demand, exp.sample_s, counters, ph.radio_events,
             lambda e: applied.append(apply_event(lab, e, time.time() - t_start)))
         restore_phy(lab)
         stalled = sorted(u for u in ph.demand if goodput.get(u, 0.0) < STALL_MBPS
@@ -83,7 +90,9 @@ def run_phase(lab, exp, ph):
     directions = {u: d["direction"] for u, d in ph.demand.items()}
     s = phase_summary(lab, ph.controller, running_mp, t_start,
                       summarise(times, samples, goodput, ph.settle_s + exp.warmup_s, lab.topo, directions), probe)
-    s.update(demand_log=log_, settle_s=ph.settle_s, duration_s=ph.duration_s, reference=ph.reference)
+    s.update(demand_log=log_, settle_s=ph.settle_s, duration_s=ph.duration_s, reference=ph.reference,
+             server_mptcp=counters.reads(),
+             tier2_limits_kbps=multipath_judging.limits_by_ap(lab.out, t_start, t_start + times[-1]))
     if stalls:
         s["stalled_attempts"] = stalls
     if idle is not None:

@@ -3,11 +3,10 @@ with mpsdn, and its goals. The idle capacity is the cell's own (scoring.IdleProb
 model, the eNB's TTIs) in the same phase; the unregulated phases are kept as a reference (what Tier 2 takes without
 regulation, and the capacity idle for it then). The paper reports the regulated system's steady state: the Tier-2
 limit starts at R_m when the app starts and grows once per cycle, so the mpsdn phases run on one mpsdn controller
-(its limits carry over) and let the loop settle before the measured window."""
+(its limits carry over) and let the loop settle before the measured window. The detection goals of every mpsdn phase
+are the runner's (whole_run.py)."""
 import appsettings
 import scoring
-from report import detection_goal
-from traffic import MULTIPATH_UES
 
 
 PAPER_IDLE = {"wifi-idle": {"ue3/wifi": 6.0}, "lte-idle": {"ue2/lte": 19.0}}
@@ -41,6 +40,5 @@ def idle_goals(lab, res, cases, idle, limit_mbps, warmup_s):
         t0 = reg["t0_epoch"]
         log_lines = scoring.read_regulation(lab.out, t0, t0 + reg["series"]["t"][-1])
         goals.append(scoring.halving_goal(case, log_lines, ap, reg["series"], t0, tier1, interval, warmup_s))
-        goals += detection_goal(lab, reg.get("detection"), MULTIPATH_UES)
     return goals
 

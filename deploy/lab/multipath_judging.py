@@ -11,10 +11,23 @@ subflow its scheduler marks stale there; `ss` shows no per-subflow stale flag), 
 the regulation log. Where the lab did not read the counter over time, the goal says so (stale_evidence) and every
 UE not multipath in the kernel counts against it.
 """
+import scoring
+
 STALE_COUNTER = "MPTcpExtSubflowStale"
 STALE_NOT_COLLECTED = (f"not collected: proving a stale subflow needs the server namespace's {STALE_COUNTER} (and "
                        "MPTcpExtSubflowRecover) read over time (nstat -az in srv, every sample), beside the app's "
                        "per-AP limit (regulation log)")
+
+
+def limits_by_ap(out, t0, until=float("inf")):
+    """{ap: [(s since t0, the app's downlink Tier-2 limit kb/s)]} from the lab host's regulation log in out (a line a
+    second while the app runs), over epoch [t0, until]."""
+    by_ap = {}
+    for d in scoring.read_regulation(out, t0, until):
+        for ap, v in (d.get("aps") or {}).items():
+            if v.get("limit_kbps") is not None:
+                by_ap.setdefault(ap, []).append((round(d["t"] - t0, 2), v["limit_kbps"]))
+    return by_ap
 
 
 def stale_at_rm(counts, limits, rm_kbps, until=None):

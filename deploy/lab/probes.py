@@ -1,11 +1,15 @@
-"""Probes called at each traffic sample (traffic.run_schedule on_sample) that take a snapshot once, at a given time
-into a phase: the app's detection (REST) and the UEs' sockets and MPTCP counters."""
+"""Probes called at each traffic sample (traffic.run_schedule on_sample): snapshots taken once, at a given time into a
+phase (the app's detection (REST) and the UEs' sockets and MPTCP counters), and the server's stale-subflow counters
+read with every sample (ServerCounters)."""
 import os
 
 import rest
 import soak_probe
 from shell import nsx
 from traffic import MULTIPATH_UES
+
+# the server's MPTCP counters read with every sample: a subflow its scheduler marked stale, and one it took back
+SERVER_COUNTERS = ("MPTcpExtSubflowStale", "MPTcpExtSubflowRecover")
 
 
 class DetectionProbe:
@@ -49,3 +53,33 @@ class SocketProbe:
                 f.write(nsx(u, "nstat -az", check=False, capture=True) or "")
         with open(self.files_srv, "w") as f:
             f.write(nsx("srv", "nstat -az", check=False, capture=True) or "")
+
+
+def parse_nstat(text, names=SERVER_COUNTERS):
+    """{counter: value} of the given counters in `nstat -az` output (a counter the kernel does not print: absent)."""
+    out = {}
+    for line in (text or "").splitlines():
+        f = line.split()
+        if len(f) >= 2 and f[0] in names and f[1].isdigit():
+            out[f[0]] = int(f[1])
+    return out
+
+
+class ServerCounters:
+    """Reads the server namespace's SERVER_COUNTERS (`nstat -az`) at every sample, before the probes after it (then):
+    a stale mark counted in a read came before the kernel view a later probe takes at the same sample. reads():
+    {"t_s": [...], counter: [value or None per read]}."""
+
+    def __init__(self, then=None, read=None):
+        self.then = then
+        self.read = read or (lambda: nsx("srv", "nstat -az " + " ".join(SERVER_COUNTERS), check=False, capture=True))
+        self.t, self.values = [], []
+
+    def __call__(self, t):
+        self.t.append(round(t, 2))
+        self.values.append(parse_nstat(self.read()))
+        if self.then:
+            self.then(t)
+
+    def reads(self):
+        return {"t_s": list(self.t), **{c: [v.get(c) for v in self.values] for c in SERVER_COUNTERS}}

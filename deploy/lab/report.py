@@ -24,7 +24,7 @@ import platform
 import time
 
 import multipath_judging
-from topology import RADIO, WIFI_CONTENTION
+from topology import DEFAULT, RADIO, WIFI_CONTENTION
 from traffic import UES
 
 
@@ -47,10 +47,12 @@ def detection_goal(lab, snapshot, multipath_ues, stale=None):
       multipath user; a UE not multipath in the kernel is listed, not judged; at least one UE must be judged;
     * every multipath UE judged (multipath_judging.multipath_goal): a UE not multipath in the kernel counts against
       it unless stale (the server's MPTcpExtSubflowStale reads and the app's limits, s into the phase:
-      {"counts": [(t, n)], "limits": {ap: [(t, kbps)]}, "rm_kbps": R_m}) proves its subflow stale at R_m."""
+      {"counts": [(t, n)], "limits": {ap: [(t, kbps)]}, "rm_kbps": R_m}) proves its subflow stale at R_m.
+    The UEs' addresses and APs are those of the lab's topology (lab.topo; the default topology's without one)."""
     if lab.ue_source != "detected":
         return []
-    want = {ue: sorted(a for u, _ap, a, _r in RADIO if u == ue) for ue in multipath_ues}
+    radio = (getattr(lab, "topo", None) or DEFAULT).radio
+    want = {ue: sorted(a for u, _ap, a, _r in radio if u == ue) for ue in multipath_ues}
     kernel = (snapshot or {}).get("kernel")
     judged = [ue for ue in multipath_ues if kernel is None or set(want[ue]) <= set(kernel.get(ue, []))]
     users = ((snapshot or {}).get("detection") or {}).get("users", [])
@@ -63,7 +65,7 @@ def detection_goal(lab, snapshot, multipath_ues, stale=None):
                    "(those with an active subflow on both radios)",
            "value": value, "target": sorted(multipath_ues), "met": bool(judged) and set(judged) <= set(found)}
     new = multipath_judging.multipath_goal("detection (no registration)", want, found, kernel, stale,
-                                           {a: ap for _u, ap, a, _r in RADIO}, (snapshot or {}).get("t_s"))
+                                           {a: ap for _u, ap, a, _r in radio}, (snapshot or {}).get("t_s"))
     return [old, new]
 
 
@@ -102,4 +104,5 @@ def goals_table(res):
 def goal_line(g):
     """One goal for the console: met, not met, or reported (met None: a quantity without a target yet)."""
     mark = "REPORT" if g["met"] is None else "MET" if g["met"] else "NOT MET"
-    return f"[{mark:^7}] {g['goal']}: {g['value']} (target {g['target']})"
+    where = f"[{g['phase']}] " if g.get("phase") and not g["goal"].startswith(f"phase {g['phase']}") else ""
+    return f"[{mark:^7}] {where}{g['goal']}: {g['value']} (target {g['target']})"

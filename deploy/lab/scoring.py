@@ -106,7 +106,7 @@ class IdleProbe:
         """Mean capacity idle for ue on ap (Mb/s) over the samples after warmup_s; None without data."""
         after = [s for s in self.samples if s[0] >= warmup_s]
         if ap == "wifi":
-            idx = [u for u, a, _addr, _r in topology.RADIO if a == "wifi"].index(ue)
+            idx = [u for u, a, _addr, _r in getattr(self.lab, "topo", topology.DEFAULT).radio if a == "wifi"].index(ue)
             vals = [s[1][idx] for s in after if s[1] and len(s[1]) > idx]
             return round(sum(vals) / len(vals) / 1e6, 2) if vals else None
         lte = [s for s in after if s[2] is not None and ue in s[3]]

@@ -21,7 +21,12 @@
                     throughput in the reference phase (L2 Mb/s after warm-up, mbps = l2_mbps; null if it had none)
       step_ups_s    times its demand rose (off -> on, a higher pace, pace -> backlogged)
       throughput_mbps  per sample (aligned with t_s): L2 Mb/s at the cells summed over its radios in its direction
-      radios        {ap: [per-sample L2 Mb/s on that radio]}}}}}
+      radios        {ap: [per-sample L2 Mb/s on that radio]}}}
+    server_mptcp    the server namespace's MPTCP counters read with every sample, before the sample's other probes:
+                    {t_s: [...], MPTcpExtSubflowStale: [n or null], MPTcpExtSubflowRecover: [n or null]} (null: not
+                    read; the whole key null in results recorded before the lab read them)
+    tier2_limits_kbps  {ap: [[t_s, kb/s]]}: the app's downlink Tier-2 limit per AP, from the regulation log (a line a
+                    second while the app runs; {} under the forwarding-only controller)}}
 """
 import scoring
 
@@ -75,7 +80,8 @@ def phase_data(exp, ph, s, ref, events):
     return {"controller": ph.controller, "multipath": ph.multipath, "reference": ph.reference,
             "t0_epoch": s["t0_epoch"], "settle_s": ph.settle_s, "duration_s": ph.duration_s,
             "scored_from_s": ph.settle_s + exp.warmup_s, "end_s": t[-1] if t else 0.0, "t_s": t,
-            "radio_events": events, "ues": ues}
+            "radio_events": events, "ues": ues, "server_mptcp": s.get("server_mptcp"),
+            "tier2_limits_kbps": {ap: [list(x) for x in v] for ap, v in (s.get("tier2_limits_kbps") or {}).items()}}
 
 
 def build(exp, res):

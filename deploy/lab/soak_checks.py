@@ -33,6 +33,7 @@ import json
 import os
 
 from topology import RADIO, SERVER_IP, AP
+import multipath_judging
 import scoring
 import soak_judged
 import soak_probe
@@ -339,7 +340,7 @@ def evaluate(out, res, t0, total_s, timing):
     bound = idle + timing["flow_stats_s"] + 2 * interval + p["sample_s"]
     rm = (p.get("app_parameters") or {}).get("rmKbps") or scoring.app_default("RM_KBPS")
     goals = [grouped_goal(samples, probes, segs, p["grace_s"]),
-             soak_judged.judged_goal(samples, probes, segs, p["grace_s"], soak_judged.limits_by_ap(out, t0), rm),
+             soak_judged.judged_goal(samples, probes, segs, p["grace_s"], multipath_judging.limits_by_ap(out, t0), rm),
              long_flow_goal(samples, segs, p["grace_s"], idle),
              expiry_goal(samples, segs, bound), cycles_goal(samples, metrics_log, interval)]
     goals.append(flat([(m["t"], m["heap_after_gc_kb"]) for m in memory], total_s,

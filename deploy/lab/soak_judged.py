@@ -11,21 +11,10 @@ the reads at each download's start and end (mptcp_counters_delta), which place a
 and so prove nothing for a sample before its end.
 """
 import multipath_judging
-import scoring
 import soak_checks
 from topology import RADIO
 
 AP_OF = {a: ap for _u, ap, a, _r in RADIO}
-
-
-def limits_by_ap(out, t0):
-    """{ap: [(s into the soak, the app's Tier-2 limit kb/s)]} from the lab host's regulation log."""
-    by_ap = {}
-    for d in scoring.read_regulation(out, t0):
-        for ap, v in (d.get("aps") or {}).items():
-            if v.get("limit_kbps") is not None:
-                by_ap.setdefault(ap, []).append((d["t"] - t0, v["limit_kbps"]))
-    return by_ap
 
 
 def stale_counts(samples, seg):

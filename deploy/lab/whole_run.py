@@ -1,0 +1,85 @@
+"""Whole-run scoring of every result of the generic runner (experiment_run.run), on any topology:
+
+* the Tier-1 shortfall of every phase (shortfall_input.py over res["scoring"]; scoring.tier1_shortfall), kept in
+  res["tier1_shortfall"] {phase: ...} and as one goal per phase (reported, met None: its target comes with the
+  control law; a phase whose scoring data is bad: met False, value the error naming the field);
+* every multipath UE judged in every mpsdn phase with multipath UEs (report.detection_goal, the old goal beside
+  the new one), on the run's topology, with the stale-subflow evidence the runner collected: the server's
+  MPTcpExtSubflowStale read with every sample and the app's downlink Tier-2 limit per AP (scoring data
+  server_mptcp, tier2_limits_kbps), the proof multipath_judging.stale_at_rm looks for.
+Each goal carries the phase it judges ("phase"). table() is the compact shortfall table printed after a run.
+"""
+import multipath_judging
+import report
+import scoring
+import shortfall_input
+
+REPORTED = "reported (no target yet)"
+
+
+def app_parameter(lab, name, constant):
+    """The app's parameter in force (REST /parameters, read by the controller), else its default (its source)."""
+    return (getattr(lab, "app_parameters", None) or {}).get(name) or scoring.app_default(constant)
+
+
+def stale_evidence(phase, rm_kbps):
+    """multipath_judging's stale argument of one phase of the scoring data: {"counts": [(t, n)] of the server's
+    stale counter, "limits": {ap: [(t, kbps)]}, "rm_kbps"}; None when the counter was never read in the phase."""
+    srv = phase.get("server_mptcp") or {}
+    counts = [(t, n) for t, n in zip(srv.get("t_s") or [], srv.get(multipath_judging.STALE_COUNTER) or [])
+              if n is not None]
+    if not counts:
+        return None
+    return {"counts": counts, "rm_kbps": rm_kbps,
+            "limits": {ap: [tuple(x) for x in v] for ap, v in (phase.get("tier2_limits_kbps") or {}).items()}}
+
+
+def shortfall_goals(res, interval_ms):
+    """Computes res["tier1_shortfall"] (every phase) and returns one goal per phase."""
+    res["tier1_shortfall"] = shortfall_input.shortfalls(res["scoring"], interval_ms)
+    goals = []
+    for ph, sf in res["tier1_shortfall"].items():
+        if "error" in sf:
+            goals.append({"goal": f"phase {ph}: Tier-1 shortfall could not be scored", "value": sf["error"],
+                          "target": REPORTED, "met": False, "phase": ph})
+        else:
+            goals.append(dict(scoring.shortfall_goal(f"phase {ph}", sf), phase=ph))
+    return goals
+
+
+def detection_goals(lab, res, rm_kbps):
+    """report.detection_goal (old and every-UE-judged) of every phase with a detection snapshot (mpsdn) and
+    multipath UEs, each with its stale evidence."""
+    goals = []
+    for ph, s in res["phases"].items():
+        if "detection" not in s or not s.get("multipath_ues"):
+            continue
+        stale = stale_evidence(res["scoring"]["phases"].get(ph, {}), rm_kbps)
+        goals += [dict(g, phase=ph) for g in report.detection_goal(lab, s["detection"], s["multipath_ues"], stale)]
+    return goals
+
+
+def goals(lab, res):
+    """The whole-run goals of a result with its scoring data (module doc)."""
+    interval = app_parameter(lab, "intervalMs", "INTERVAL_MS")
+    rm = app_parameter(lab, "rmKbps", "RM_KBPS")
+    return shortfall_goals(res, interval) + detection_goals(lab, res, rm)
+
+
+def table(res):
+    """Per phase, per Tier-1 user: the shortfall in s and in s per minute of the scored run (and the seconds of it
+    without a sample), with each phase's total."""
+    lines = ["Tier-1 shortfall (s below 95 % of demand from the end of the warm-up to the end of the phase, outside "
+             "the grace after step ups and radio events; reported, not judged)",
+             f"{'phase':<16}{'user':<8}{'shortfall s':>12}{'s/min':>8}{'no sample s':>13}{'scored s':>10}"]
+    for ph, sf in (res.get("tier1_shortfall") or {}).items():
+        if "error" in sf:
+            lines.append(f"{ph:<16}not scored: {sf['error']}")
+            continue
+        for ue, u in sf["users"].items():
+            lines.append(f"{ph:<16}{ue:<8}{u['shortfall_s']:>12g}{u['shortfall_s_per_min']:>8g}{u['missing_s']:>13g}"
+                         f"{sf['scored_s']:>10g}")
+        lines.append(f"{ph:<16}{'total':<8}{sf['total_s']:>12g}{sf['total_s_per_min']:>8g}{'':>13}{sf['scored_s']:>10g}")
+        for ue, why in sf.get("unscored", {}).items():
+            lines.append(f"{ph:<16}{ue:<8}not scored: {why}")
+    return "\n".join(lines)
