@@ -14,7 +14,10 @@ Result JSON (schema "mpsdn-lab/1", written to <out>/<experiment>.json):
                           series: {t: [s], "ueN/ap": [Mb/s per sample]}, meters: [meter log lines],
                           detection (mpsdn phases): {t_s, ues: REST /ues, detection: REST /detection}}}
   paper           the paper's numbers for the same quantities (Fig. 3 / Fig. 9 / Fig. 12)
-  goals           [{goal, value, target, met}]
+  goals           [{goal, value, target, met, phase}]: the experiment's own, then the whole-run goals (whole_run.py;
+                  phase: the phase a goal judges; met null: reported, no target yet)
+  tier1_shortfall {phase: Tier-1 shortfall (scoring.tier1_shortfall, with unscored and reference; or error)}
+  scoring         the data for whole-run scoring (scoring_data.py)
 Throughput is measured at the radio: bytes leaving each cell's per-station queue, averaged over the phase
 after warm-up, in Mb/s of L2 frames (iperf3 goodput is reported beside it).
 """
