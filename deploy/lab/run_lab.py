@@ -147,11 +147,10 @@ def default_out(name, topo_name):
 def print_checks(res, name, path):
     print()
     if name == "soak":
-        print("\n".join(f"[{'MET' if g['met'] else 'NOT MET':^7}] {g['goal']}: {json.dumps(g['value'])[:400]} "
-                        f"(target {g['target']})" for g in res["goals"]))
+        print("\n".join(report.goal_line(dict(g, value=json.dumps(g["value"])[:400])) for g in res["goals"]))
         print(soak_checks.explain_misses(res["goals"]))
         print(f"results: {path}")
-        return 0 if all(g["met"] for g in res["goals"]) else 1
+        return exit_status(res["goals"])
     print(robustness.checks_table(res))
     print(f"results: {path}")
     return 0 if all(c["met"] for c in res["checks"]) else 1
