@@ -53,3 +53,19 @@ func TestControllerRaisesCapacityWhenWeakStationStops(t *testing.T) {
 		t.Fatalf("last batch does not move the parent rate:\n%s", last)
 	}
 }
+
+type fakeCounter struct {
+	n      int
+	counts [][]uint64
+}
+
+func (f *fakeCounter) Counts() []uint64 {
+	if len(f.counts) == 0 {
+		return make([]uint64, f.n)
+	}
+	c := f.counts[0]
+	if len(f.counts) > 1 {
+		f.counts = f.counts[1:]
+	}
+	return c
+}

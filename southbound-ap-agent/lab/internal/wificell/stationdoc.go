@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"syscall"
 	"time"
 
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/collector"
@@ -41,16 +42,31 @@ func ParseStationDoc(b []byte, dir Direction) (map[string]float64, error) {
 	return out, nil
 }
 
-// DocWatcher re-reads a station document when its modification time or size
-// changes. A document that cannot be read or parsed is logged once per
+// fileVersion tells versions of a file apart: a rewrite by rename gives a
+// new inode even when it lands in the same clock tick with the same size.
+type fileVersion struct {
+	ino  uint64
+	mod  time.Time
+	size int64
+}
+
+func versionOf(fi os.FileInfo) fileVersion {
+	v := fileVersion{mod: fi.ModTime(), size: fi.Size()}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		v.ino = st.Ino
+	}
+	return v
+}
+
+// DocWatcher re-reads a station document when its inode, modification time
+// or size changes. A document that cannot be read or parsed is logged once per
 // version with the running count and otherwise ignored.
 type DocWatcher struct {
 	Path string
 	Dir  Direction
 	Log  *slog.Logger
 
-	mod    time.Time
-	size   int64
+	ver    fileVersion
 	seen   bool
 	Errors int // unreadable or invalid versions so far
 }
@@ -66,10 +82,11 @@ func (w *DocWatcher) Check() (rates map[string]float64, ok bool) {
 		w.seen = false
 		return nil, false
 	}
-	if w.seen && fi.ModTime().Equal(w.mod) && fi.Size() == w.size {
+	ver := versionOf(fi)
+	if w.seen && ver == w.ver {
 		return nil, false
 	}
-	w.mod, w.size, w.seen = fi.ModTime(), fi.Size(), true
+	w.ver, w.seen = ver, true
 	b, err := os.ReadFile(w.Path)
 	if err == nil {
 		rates, err = ParseStationDoc(b, w.Dir)
