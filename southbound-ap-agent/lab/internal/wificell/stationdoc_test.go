@@ -29,8 +29,8 @@ func TestParseStationDocTakesTheDirectionsRate(t *testing.T) {
 		t.Fatal("a PHY rate of 0 (unknown) was taken")
 	}
 	for doc, field := range map[string]string{
-		`{"version":2,"timestamp_ms":1}`: "version",
-		`{"version":1,"timestamp_ms":0}`: "timestamp_ms",
+		`{"version":2,"timestamp_ms":1}`:                                             "version",
+		`{"version":1,"timestamp_ms":0}`:                                             "timestamp_ms",
 		`{"version":1,"timestamp_ms":1,"ues":[{"ips":["wl0"],"dl_phy_rate_bps":1}]}`: "ues[0].ips[0]",
 		`{"version":1,"timestamp_ms":1,"ues":[{"dl_phy_rate_bps":-1}]}`:              "dl_phy_rate_bps",
 		`[`: "station document",
