@@ -42,7 +42,7 @@ echo "== Go: fuzz the kernel/network data parsers (~10 s per target)"
 for t in internal/collector:FuzzParseQdiscMessage:150000 internal/collector:FuzzParseWiphyTXQ:150000 \
          internal/collector:FuzzParseInterfaceWiphy:150000 internal/collector:FuzzParseENBMetrics:150000 \
          internal/collector:FuzzParseFilterMessage:150000 internal/collector:FuzzParseStationTXQ:150000 \
-         internal/config:FuzzParseValidate:180000; do
+         internal/config:FuzzParseValidate:180000 lab/internal/wificell:FuzzParseStationDoc:120000; do
   IFS=: read -r pkg target count <<<"$t"
   go test -run '^$' -fuzz "^${target}\$" -fuzztime="${count}x" -parallel 2 "./${pkg}"
 done
