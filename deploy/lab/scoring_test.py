@@ -126,7 +126,7 @@ class HeapProbeTest(unittest.TestCase):
     HERE = os.path.dirname(os.path.abspath(__file__))
 
     def test_the_live_heap_is_the_class_histograms_total(self):
-        path = os.path.join(self.HERE, "../testdata/class-histogram-170s.txt")
+        path = os.path.join(self.HERE, "testdata/class-histogram-170s.txt")
         with open(path) as f:
             self.assertEqual(soak_probe.parse_histogram_total_kb(f.read()), 19257560 // 1024)
 
