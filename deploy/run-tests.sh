@@ -22,6 +22,7 @@ python3 deploy/check-dashboard.py
 echo "== Lab: scoring of the lab experiments (unit tests, no testbed)"
 (cd deploy/lab && /usr/bin/python3 -m unittest scoring_test testbed_test probes_test topology_test experiment_test \
   shortfall_input_test whole_run_test)
+python3 -m unittest deploy/results_index_test.py
 echo "== Structure: no product file over 400 lines, no method over 60 (deploy/check-size.py)"
 python3 deploy/check-size.py
 
@@ -43,7 +44,7 @@ echo "== Go: fuzz the kernel/network data parsers (~10 s per target)"
 for t in internal/collector:FuzzParseQdiscMessage:150000 internal/collector:FuzzParseWiphyTXQ:150000 \
          internal/collector:FuzzParseInterfaceWiphy:150000 internal/collector:FuzzParseENBMetrics:150000 \
          internal/collector:FuzzParseFilterMessage:150000 internal/collector:FuzzParseStationTXQ:150000 \
-         internal/config:FuzzParseValidate:180000; do
+         internal/config:FuzzParseValidate:180000 lab/internal/wificell:FuzzParseStationDoc:120000; do
   IFS=: read -r pkg target count <<<"$t"
   go test -run '^$' -fuzz "^${target}\$" -fuzztime="${count}x" -parallel 2 "./${pkg}"
 done

@@ -128,7 +128,7 @@ class HeapProbeTest(unittest.TestCase):
     HERE = os.path.dirname(os.path.abspath(__file__))
 
     def test_the_live_heap_is_the_class_histograms_total(self):
-        path = os.path.join(self.HERE, "results/issue17/round3/soak-heap/class-histogram-170s.txt")
+        path = os.path.join(self.HERE, "testdata/class-histogram-170s.txt")
         with open(path) as f:
             self.assertEqual(soak_probe.parse_histogram_total_kb(f.read()), 19257560 // 1024)
 
@@ -287,24 +287,24 @@ class ShortfallTest(unittest.TestCase):
 
 
 class ShortfallOfCommittedRunsTest(unittest.TestCase):
-    """The dynamic-demand runs of round 7 rescored from their raw series: UE1 (Tier 1, 20 then 10 Mb/s), from the
-    end of an 8-s warm-up to the end of the run, grace 2 x intervalMs after a step up."""
-    ROUND7 = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results/issue17/round7")
+    """The dynamic-demand runs at b607d39 (testdata/, taken from commit 09a565b) rescored from their raw series: UE1
+    (Tier 1, 20 then 10 Mb/s), from the end of an 8-s warm-up to the end of the run, grace 2 x intervalMs after a
+    step up."""
+    DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "testdata")
 
     def ue1(self, d, overhead):
-        with open(os.path.join(self.ROUND7, d, "dynamic-demand.json")) as f:
+        with open(os.path.join(self.DATA, f"dynamic-demand-b607d39-{d}.json")) as f:
             r = json.load(f)
         sf = rescore_dynamic.dynamic_shortfall(r, 8.0, overhead)
         self.assertEqual((sf["grace_s"], sf["scored_s"] > 72), (4.0, True))
         return sf["total_s"]
 
     def test_demand_compared_with_the_radio_rate_as_is(self):
-        got = [self.ue1(f"{d}/dynamic-demand-{i}", 1.0) for d in ("copy-b607d39", "paper-b607d39") for i in (1, 2, 3)]
+        got = [self.ue1(f"{d}-{i}", 1.0) for d in ("mpsdn", "paper") for i in (1, 2, 3)]
         self.assertEqual(got, [19.5, 5.5, 18.5, 31.0, 32.5, 29.5])
 
     def test_demand_at_the_radio_with_the_frame_overhead(self):
-        got = [self.ue1(f"{d}/dynamic-demand-{i}", scoring.L2) for d in ("copy-b607d39", "paper-b607d39")
-               for i in (1, 2, 3)]
+        got = [self.ue1(f"{d}-{i}", scoring.L2) for d in ("mpsdn", "paper") for i in (1, 2, 3)]
         self.assertEqual(got, [20.0, 5.5, 19.5, 31.0, 32.5, 29.5])
 
 
@@ -372,9 +372,8 @@ class DetectionGoalTest(unittest.TestCase):
         self.assertTrue(old["met"] and new["met"])
 
     def test_a_committed_run_that_lost_a_join_passes_the_old_goal_and_fails_the_new(self):
-        # round 7's diagnostic run 8: ue2's download had no LTE join in lte-idle-mpsdn (its README)
-        path = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                            "results/issue17/round7/diag-a0d08ce/idle-capacity-8/idle-capacity.json")
+        # a diagnostic run at a0d08ce (testdata/): ue2's download had no LTE join in lte-idle-mpsdn
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "testdata/idle-capacity-a0d08ce-lost-join.json")
         with open(path) as f:
             ph = json.load(f)["phases"]["lte-idle-mpsdn"]
         old, new = report.detection_goal(self.LAB, ph["detection"], ph["multipath_ues"])

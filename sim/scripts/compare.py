@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Compares two result sets of the same cases (e.g. 12-s runs in docs/results/fig5_10.csv and 60-s runs in
-docs/results/paper-length/fig5_10.csv) over the seeds both have: per case, the mean of a field in each set
+"""Compares two result sets of the same cases (e.g. 12-s runs in one directory and 60-s runs in
+another) over the seeds both have: per case, the mean of a field in each set
 and the paired difference B - A (mean ± sample sd, in how many seeds B > A).
 
   compare.py <A.csv> <B.csv> <field> [field ...]

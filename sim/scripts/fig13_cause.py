@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Why Tier 1 misses its demand after a step up in Fig. 13 (docs/results/profiles/fig13-8ue-analysis.md).
+"""Why Tier 1 misses its demand after a step up in Fig. 13 (the analysis of an earlier set, last at commit
+09a565b: docs/results/profiles/fig13-8ue-analysis.md).
 
 Reads only the committed CSVs of `figures.py fig13` (fig13.csv, fig13-series.csv, fig13-flows.csv,
 fig13-recovery.csv) and prints, per run and per step up of the demand on wifi0, what the 0.5-s series shows
@@ -8,8 +9,8 @@ in the 2 cycles (4 s at EI 2 s) after the step: the served demand, the other Tie
 0.1 Mb/s), the AP's MAC-queue occupancy (MacOcc, compared with CTh: the `paper` profile's signal, and the
 `mpsdn` one's in runs without station queues, i.e. before the scenario sent them or with
 --stationQueues=0; with them `mpsdn` reads the Tier-1 stations' queues against tier1Threshold, which these
-CSVs do not hold: docs/results/fig13-station-queues), and the PHY airtime the AP's traffic needs. Usage:
-  /usr/bin/python3 sim/scripts/fig13_cause.py [docs/results/profiles] [--layout ci8] [--per-step]
+CSVs do not hold), and the PHY airtime the AP's traffic needs. Usage:
+  /usr/bin/python3 sim/scripts/fig13_cause.py [docs/results] [--layout ci8] [--per-step]
 """
 import argparse
 import csv
@@ -152,7 +153,7 @@ def same_series(series, layout):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("dir", nargs="?", default="docs/results/profiles")
+    ap.add_argument("dir", nargs="?", default="docs/results")
     ap.add_argument("--layout", default="ci8,ci4", help="layouts to report (ci4, ci8)")
     ap.add_argument("--per-step", action="store_true", help="also one line per run and step up")
     o = ap.parse_args()

@@ -6,7 +6,7 @@ steps left out as in phases.recovered_seeds), the step ups within 2 cycles, the 
 mean ± sample sd over seeds); then, per regulated layout and profile, Tier 2 in the low-demand phases minus the
 high-demand ones paired per seed (the paper's Fig. 13 effect: Tier 2 takes the capacity the lower demand frees).
 Usage:
-  sim/scripts/fig13_table.py [docs/results/fairq]
+  sim/scripts/fig13_table.py [docs/results]
 """
 import os
 import statistics as st
@@ -105,7 +105,7 @@ def order(tag):
 
 
 def main(argv):
-    d = argv[1] if len(argv) > 1 else os.path.join("docs", "results", "fairq")
+    d = argv[1] if len(argv) > 1 else os.path.join("docs", "results")
     phases = read(os.path.join(d, "fig13-phases.csv"))
     recovery = as_recovery(read(os.path.join(d, "fig13-recovery.csv")))
     print(table(phases, recovery))

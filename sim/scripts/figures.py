@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs the MP-SDN ns-3 experiments and plots them (CSV + PNG, by default in docs/results/fairq/).
+"""Runs the MP-SDN ns-3 experiments and plots them (CSV + PNG, by default in docs/results/).
 
 One command per figure and one for all:
   sim/scripts/figures.py fig5_10|fig11|fig13|fig14|fig15|fig18|mobility|fig17|olia|all [--preset P] [options]
@@ -7,15 +7,15 @@ Every figure is run for the three regulation profiles (--profiles, default none,
 no regulation (MP-Reno), `paper` and `mpsdn` = the Regulation Center in the loop with that profile
 (docs/regulation.md). Each case's tag ends in its profile (s40-mpsdn, ci8-demand-paper, interval2.0-mpsdn).
 --preset paper (the default) is the paper's scale: 10 seeds of 60-s runs (10 s warm-up), every 20 % of
-multipath share, mobility EI up to 45 s. --preset campaign is issue 18's "scale actually run"
-(sim/CAMPAIGN.md). --preset committed is, per figure, the run lengths behind the pre-issue-18 set in
-docs/results/ (written by older code, without profile/rev columns). An option given on the command line
+multipath share, mobility EI up to 45 s. --preset campaign is the scale of the committed set in docs/results/
+(its run log: docs/results/logs/CAMPAIGN.md). --preset committed is, per figure, the shorter run lengths of an
+earlier set (removed from the tree; it last lived at commit 09a565b). An option given on the command line
 overrides the preset. Runs are sequential under `nice -n 19`; progress and the elapsed time go to stdout.
 Existing rows of a figure's CSV are kept (keyed by tag and seed, so runs of another length belong in
 another --out-dir); --fresh starts over. Every CSV row carries profile, sim_time_s, rev (the last git
 commit of the code that produces rows, "-dirty" with uncommitted changes there) and ap_qdisc (the Wi-Fi
-AP's queue model, --apQdisc). A CSV without those columns (the FIFO-AP-queue set in docs/results/profiles,
-the pre-issue-18 set in docs/results) is never appended to, nor a CSV of another AP queue model: give
+AP's queue model, --apQdisc). A CSV without those columns (the earlier sets, last at commit 09a565b) is never
+appended to, nor a CSV of another AP queue model: give
 another --out-dir. Rows of another rev are kept and counted on stdout; filter on the rev column to
 separate them.
 Plots show the mean over seeds with error bars of one sample standard deviation.
@@ -36,7 +36,7 @@ from plots import rows  # noqa: E402
 
 SIM = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOP = os.path.dirname(SIM)
-OUT = os.path.join(TOP, "docs", "results", "fairq")  # the set made with the fair AP queue (the default)
+OUT = os.path.join(TOP, "docs", "results")  # the committed set (fair AP queue, the default)
 BIN = os.path.join(SIM, "build", "mpsdn-scenario")
 BRIDGE = os.path.join(SIM, "scripts", "bridge.sh")
 SHARES = [0.0, 0.2, 0.4, 0.6, 0.8]
@@ -51,7 +51,7 @@ _SHORT = {"sim_time": 12.0, "warmup": 4.0}
 _MAIN_SHARES = [0.0, 0.4, 0.8]
 PRESETS = {
     "paper": {},
-    # issue 18, "scale actually run" (sim/CAMPAIGN.md has the chunks and their measured cost)
+    # the committed set's scale (docs/results/logs/CAMPAIGN.md has the runs and their measured cost)
     "campaign": {
         "fig5_10": {"shares": _MAIN_SHARES},
         "fig18": {"shares": _MAIN_SHARES},
@@ -344,8 +344,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("figure", choices=list(FIGS) + ["all"])
     ap.add_argument("--preset", choices=list(PRESETS), default="paper",
-                    help="paper (default): the paper's scale; campaign: issue 18's scale (sim/CAMPAIGN.md); "
-                         "committed: the run lengths of the pre-issue-18 set in docs/results/")
+                    help="paper (default): the paper's scale; campaign: the committed set's scale (docs/results/); "
+                         "committed: the shorter run lengths of an earlier set (last at commit 09a565b)")
     ap.add_argument("--profiles", type=lambda v: v.split(","), default=list(PROFILES),
                     help="regulation profiles to run, of none,paper,mpsdn (default: all three)")
     ap.add_argument("--runs", type=int, help="seeds per point (paper: 10)")
@@ -360,7 +360,7 @@ def main(argv=None):
     ap.add_argument("--fresh", action="store_true", help="discard existing rows")
     ap.add_argument("--first-seed", type=int, default=1,
                     help="run seeds first-seed..runs only (two processes can split the seeds of one figure)")
-    ap.add_argument("--out-dir", default=None, help="where CSVs and PNGs go (default docs/results/fairq)")
+    ap.add_argument("--out-dir", default=None, help="where CSVs and PNGs go (default docs/results)")
     ap.add_argument("--scenario-args", default="",
                     help="extra mpsdn-scenario options for every run, e.g. \"--occSample=0.1\" (use a separate --out-dir)")
     ap.add_argument("--dry-run", action="store_true",

@@ -3,9 +3,9 @@
 
 The campaign runs two figure commands at once; the second (lane B) writes to its own directory so that two
 processes never append to one CSV. To make lane B resume like lane A, start it on copies of the main CSVs
-(`merge_lane.py fig18 docs/results/fairq docs/results/fairq-b --seed-lane` copies them), then, when it ends:
+(`merge_lane.py fig18 docs/results docs/results-b --seed-lane` copies them), then, when it ends:
 
-    sim/scripts/merge_lane.py fig18 docs/results/fairq-b docs/results/fairq
+    sim/scripts/merge_lane.py fig18 docs/results-b docs/results
 
 A run is new if its (tag, seed) is in the lane's summary CSV (`<figure>.csv`) and not in the main one; its
 rows of `<figure>.csv`, `<figure>-flows.csv` and `<figure>-series.csv` (those that exist) are appended, in the

@@ -7,7 +7,7 @@ each EI; for Fig. 17, each AP's throughput at EI 5 s minus 30 s paired per seed 
 longer at 30 s), and from the --series file seed 1's wifi0 (the plotted AP1) per run: its mean, its lowest 5-s
 mean and the seconds below the EI-5 run's mean less 10 %.
 Usage:
-  sim/scripts/mobility_table.py [docs/results/fairq]
+  sim/scripts/mobility_table.py [docs/results]
 """
 import os
 import statistics as st
@@ -111,7 +111,7 @@ def dips(series, rows, seed="1", ap="wifi0", short=5.0, window_s=5.0):
 
 
 def main(argv):
-    d = argv[1] if len(argv) > 1 else os.path.join("docs", "results", "fairq")
+    d = argv[1] if len(argv) > 1 else os.path.join("docs", "results")
     rows = read(os.path.join(d, "mobility.csv"))
     print(table(rows))
     print()

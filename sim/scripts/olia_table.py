@@ -2,7 +2,7 @@
 """The OLIA check's table in docs/results.md, from olia.csv (figures.py olia): per source CSV, case and
 quantity, ns-3's MP-Reno throughput (mean ± sample sd over seeds), the flow model's MP-Reno value (mean over
 seeds; error of the mean against ns-3, and the worst seed's absolute error) and the model's OLIA value. Usage:
-  sim/scripts/olia_table.py [docs/results/fairq/olia.csv]
+  sim/scripts/olia_table.py [docs/results/olia.csv]
 """
 import os
 import statistics as st
@@ -35,7 +35,7 @@ def summarize(table_rows):
 
 
 def main(argv):
-    path = argv[1] if len(argv) > 1 else os.path.join("docs", "results", "fairq", "olia.csv")
+    path = argv[1] if len(argv) > 1 else os.path.join("docs", "results", "olia.csv")
     data = rows(path)
     print("| source | case | quantity | seeds | ns-3 MP-Reno | model MP-Reno (error of the mean; worst seed) "
           "| model OLIA |")

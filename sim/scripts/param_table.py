@@ -9,7 +9,7 @@ Tier-2 limit, the mean signal the core read: MacOcc for `paper`, the Tier-1 stat
 the --flows file, where T1-BW-Un accrues: from a step up of the demand to the first cycle after it, in the rest of
 the high phases, in the low phases (the cycle times from the run's flow count, as the scenario schedules them).
 Usage:
-  sim/scripts/param_table.py fig14|fig15 [docs/results/fairq]
+  sim/scripts/param_table.py fig14|fig15 [docs/results]
 """
 import os
 import statistics as st
@@ -220,7 +220,7 @@ def main(argv):
     if len(argv) < 2 or argv[1] not in PARAMS:
         sys.exit(__doc__)
     fig = argv[1]
-    d = argv[2] if len(argv) > 2 else os.path.join("docs", "results", "fairq")
+    d = argv[2] if len(argv) > 2 else os.path.join("docs", "results")
     param, header = PARAMS[fig]
     rows = read(os.path.join(d, f"{fig}.csv"))
     series_path = os.path.join(d, f"{fig}-series.csv")

@@ -12,7 +12,7 @@ last EI-X grid time before t (grid: the first cycle, then every X s), so it is a
 the EI-2 run's trajectory, not the EI-X run's: the users walk the same paths (the seed's), the primaries are what
 the EI-2 run decided along them.
 
-    sim/scripts/primary_age.py docs/results/fairq/logs/primary-age/seed{1,2,3}-ei2 [--eis 2,5,15,30,45] [--warmup 5]
+    sim/scripts/primary_age.py docs/results/logs/primary-age/seed{1,2,3}-ei2 [--eis 2,5,15,30,45] [--warmup 5]
 """
 import argparse
 import bisect

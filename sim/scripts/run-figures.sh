@@ -3,7 +3,7 @@
 # (deploy/setup-host.sh), builds the Java regulation core and the bridge (tests are run by
 # deploy/run-tests.sh, not here), builds the scenario, then runs sim/scripts/figures.py with the
 # given arguments. Examples:
-#   bash sim/scripts/run-figures.sh all --preset campaign             # issue 18's set (sim/CAMPAIGN.md)
+#   bash sim/scripts/run-figures.sh all --preset campaign             # the committed set in docs/results/
 #   bash sim/scripts/run-figures.sh fig5_10 --preset campaign --dry-run
 #   bash sim/scripts/run-figures.sh all --out-dir /tmp/paper          # the paper's scale
 set -euo pipefail

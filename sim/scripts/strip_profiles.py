@@ -5,8 +5,8 @@ to a directory (the superseded set keeps every row and stays reproducible on its
 Used when a code change invalidates the regulated rows but not the unregulated ones (`none` runs no
 meter): the figure command then re-runs only the removed rows, since it resumes from the rows it finds.
 
-    sim/scripts/strip_profiles.py --profiles paper,mpsdn --keep-in docs/results/fairq/old-rev-1535448 \\
-        docs/results/fairq/fig13.csv docs/results/fairq/fig13-series.csv ...
+    sim/scripts/strip_profiles.py --profiles paper,mpsdn --keep-in docs/results/old-rev-1535448 \\
+        docs/results/fig13.csv docs/results/fig13-series.csv ...
 """
 import argparse
 import csv

@@ -11,6 +11,13 @@
 // fairness, Wi-Fi). -pf-standin sets each quantum proportional to the PHY rate
 // and no contention: equal airtime, the stand-in for an LTE proportional fair
 // scheduler with full buffers (the reference eNB is mpsdn-enb).
+//
+// -queue-mode shared-fifo replaces the per-station leaves with one pfifo of
+// -limit packets that every station's packets share in arrival order (the
+// paper's testbed AP); -direction uplink matches stations by source address,
+// for the device that carries the stations' traffic toward the AP's wired
+// side; -station-doc names the AP agent's station document, whose PHY rates
+// the cell follows while it runs (radio events). See package wificell.
 package main
 
 import (
@@ -20,7 +27,6 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
-	"os/exec"
 	"os/signal"
 	"strconv"
 	"strings"
@@ -55,51 +61,82 @@ func (s *stationFlags) Set(v string) error {
 	return nil
 }
 
-type execTC struct{}
-
-func (execTC) Batch(lines []string) error {
-	cmd := exec.Command("tc", "-batch", "-")
-	cmd.Stdin = strings.NewReader(strings.Join(lines, "\n") + "\n")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("tc -batch: %v: %s", err, out)
-	}
-	return nil
+type options struct {
+	dev, status, stationDoc string
+	cont                    float64
+	pf                      bool
+	limit                   int
+	interval                time.Duration
+	mode                    wificell.QueueMode
+	dir                     wificell.Direction
 }
 
-func (execTC) QdiscStats(dev string) ([]byte, error) {
-	return exec.Command("tc", "-s", "-j", "qdisc", "show", "dev", dev).Output()
+func parseFlags() (options, stationFlags, error) {
+	var o options
+	var st stationFlags
+	flag.StringVar(&o.dev, "dev", "", "egress device toward the stations (downlink) or from them (uplink)")
+	flag.Var(&st, "station", "addr=PHY-Mb/s[:quantum] (repeat)")
+	flag.Float64Var(&o.cont, "contention", 0.143, "collision overhead c in k̄(n) = 1 + c·n")
+	flag.BoolVar(&o.pf, "pf-standin", false, "LTE PF stand-in: quantum ∝ PHY rate, no contention")
+	flag.IntVar(&o.limit, "limit", 50, "pfifo limit in packets: per station, or of the shared FIFO")
+	flag.DurationVar(&o.interval, "interval", 100*time.Millisecond, "capacity update interval")
+	flag.StringVar(&o.status, "status", "", "write a JSON status here every interval")
+	flag.StringVar(&o.stationDoc, "station-doc", "", "station document (agent format) whose PHY rates the cell follows")
+	mode := flag.String("queue-mode", "per-station", "per-station (one pfifo per station) or shared-fifo (one pfifo)")
+	dir := flag.String("direction", "downlink", "downlink (stations by destination) or uplink (by source)")
+	flag.Parse()
+	var err error
+	if o.mode, err = wificell.ParseQueueMode(*mode); err != nil {
+		return o, nil, fmt.Errorf("-queue-mode: %w", err)
+	}
+	if o.dir, err = wificell.ParseDirection(*dir); err != nil {
+		return o, nil, fmt.Errorf("-direction: %w", err)
+	}
+	if o.dev == "" {
+		return o, nil, fmt.Errorf("-dev: required")
+	}
+	if o.limit < 1 {
+		return o, nil, fmt.Errorf("-limit %d: must be >= 1", o.limit)
+	}
+	return o, st, nil
 }
 
 func main() {
-	var st stationFlags
-	dev := flag.String("dev", "", "egress device toward the stations")
-	flag.Var(&st, "station", "addr=PHY-Mb/s[:quantum] (repeat)")
-	cont := flag.Float64("contention", 0.143, "collision overhead c in k̄(n) = 1 + c·n")
-	pf := flag.Bool("pf-standin", false, "LTE PF stand-in: quantum ∝ PHY rate, no contention")
-	limit := flag.Int("limit", 50, "pfifo limit per station (packets)")
-	interval := flag.Duration("interval", 100*time.Millisecond, "capacity update interval")
-	status := flag.String("status", "", "write a JSON status here every interval")
-	flag.Parse()
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	if *dev == "" {
-		log.Error("-dev: required")
+	o, st, err := parseFlags()
+	if err != nil {
+		log.Error("flags", "err", err)
 		os.Exit(2)
 	}
-	if *pf {
-		*cont = 0
+	if o.pf {
+		o.cont = 0
 		for i := range st {
-			st[i].Quantum = st[i].PhyRate / 1e4 // 46 Mb/s -> 4600 bytes
+			st[i].Quantum = wificell.PFQuantum(st[i].PhyRate)
 		}
 	}
-	c := &wificell.Controller{Dev: *dev, Stations: st, Contention: wificell.LinearContention(*cont),
-		Limit: *limit, Interval: *interval, TC: execTC{}, StatusFile: *status}
+	c := &wificell.Controller{Tree: wificell.Tree{Dev: o.dev, Mode: o.mode, Dir: o.dir, Limit: o.limit},
+		Stations: st, Contention: wificell.LinearContention(o.cont), Interval: o.interval,
+		TC: wificell.ExecTC{}, PFQuantum: o.pf, StatusFile: o.status, Log: log}
+	if o.stationDoc != "" {
+		c.Doc = &wificell.DocWatcher{Path: o.stationDoc, Dir: o.dir, Log: log}
+	}
+	if o.mode == wificell.SharedFIFO {
+		tap, err := wificell.NewTap(o.dev, o.dir, st)
+		if err != nil {
+			log.Error("setup", "err", err)
+			os.Exit(1)
+		}
+		defer tap.Close()
+		c.Counter = tap
+	}
 	if err := c.Setup(); err != nil {
 		log.Error("setup", "err", err)
 		os.Exit(1)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	log.Info("cell up", "dev", *dev, "stations", len(st), "pf_standin", *pf)
+	log.Info("cell up", "dev", o.dev, "stations", len(st), "queue_mode", o.mode, "direction", o.dir,
+		"pf_standin", o.pf, "station_doc", o.stationDoc)
 	if err := c.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
 		log.Error("run", "err", err)
 		os.Exit(1)

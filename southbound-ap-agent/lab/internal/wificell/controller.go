@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"os"
 	"time"
 )
@@ -17,59 +18,82 @@ type TC interface {
 
 // Controller keeps an HTB cell's parent rate at the airtime capacity.
 type Controller struct {
-	Dev        string
+	Tree       Tree
 	Stations   []Station
 	Contention Contention
-	Limit      int
 	Interval   time.Duration
 	TC         TC
+	// Counter gives each station's departed bytes; required in the shared-FIFO
+	// mode, whose one leaf cannot tell stations apart (a Tap).
+	Counter Counter
+	// Doc, if set, is checked every interval: the PHY rates it lists replace
+	// the stations' (a radio event); stations it omits keep theirs.
+	Doc *DocWatcher
+	// PFQuantum keeps each station's quantum proportional to its PHY rate
+	// (PhyRate/1e4 bytes: the LTE proportional fair stand-in).
+	PFQuantum bool
 	// StatusFile, if set, receives a JSON Status after every update.
 	StatusFile string
+	Log        *slog.Logger
 
-	last     map[int]LeafStats
-	lastAt   time.Time
-	wasBusy  []bool
-	rates    []float64
-	capacity float64
+	last       map[int]LeafStats
+	lastCounts []uint64
+	lastAt     time.Time
+	wasBusy    []bool
+	rates      []float64
+	capacity   float64
+	dirty      bool // PHY rates changed: move the tree even if the capacity did not
 }
 
 // Status is the controller's view after one interval (written to StatusFile).
 type Status struct {
 	Time       float64   `json:"time"`
+	QueueMode  string    `json:"queue_mode"`
+	Direction  string    `json:"direction"`
 	Capacity   float64   `json:"capacity_bps"`
 	Rates      []float64 `json:"station_rate_bps"`
 	Backlogged []bool    `json:"station_backlogged"`
-	Qlen       []uint64  `json:"station_qlen"`
+	// Qlen is each station's leaf backlog (per station; 0 in the shared FIFO).
+	Qlen []uint64 `json:"station_qlen"`
+	// TxBytes counts the bytes sent to (downlink) or from (uplink) each station.
+	TxBytes []uint64  `json:"station_tx_bytes"`
+	PhyRate []float64 `json:"station_phy_bps"`
 	// Idle is, per station, the rate it could get if it were backlogged
 	// while the others kept their rates (IdleCapacity): the lab scores the
 	// regulated station's share of the idle capacity against it.
-	Idle  []float64 `json:"station_idle_bps"`
-	Limit int       `json:"leaf_limit"`
+	Idle []float64 `json:"station_idle_bps"`
+	// Occupancy is the fill the AP agent's qdisc source reads: the backlog of
+	// every leaf over the sum of their limits (Occupancy).
+	Occupancy float64 `json:"occupancy"`
+	Limit     int     `json:"leaf_limit"`
+	DocErrors int     `json:"station_doc_errors"`
 }
 
-// Setup builds the HTB tree at the all-backlogged capacity.
+// Setup applies the station document if one is set, then builds the HTB tree
+// at the all-backlogged capacity.
 func (c *Controller) Setup() error {
 	if len(c.Stations) == 0 {
 		return fmt.Errorf("stations: none given")
 	}
-	all := make([]Observation, len(c.Stations))
-	for i := range all {
-		all[i].Backlogged = true
+	if c.Tree.Mode == SharedFIFO && c.Counter == nil {
+		return fmt.Errorf("shared-fifo: a per-station byte counter is required")
 	}
-	capa, err := Capacity(c.Stations, all, c.Contention)
+	c.checkDoc()
+	capa, err := c.saturated()
 	if err != nil {
 		return err
 	}
-	c.capacity = capa
+	c.capacity, c.dirty = capa, false
 	c.wasBusy = make([]bool, len(c.Stations))
 	c.rates = make([]float64, len(c.Stations))
-	return c.TC.Batch(SetupBatch(c.Dev, c.Stations, capa, c.Limit))
+	return c.TC.Batch(c.Tree.SetupBatch(c.Stations, capa))
 }
 
-// Step reads the leaf counters once and, from the second call on, moves the
-// parent rate to the capacity implied by what the stations did.
+// Step reads the cell's counters once and, from the second call on, moves
+// the parent rate to the capacity implied by what the stations did.
 func (c *Controller) Step(now time.Time) (Status, error) {
-	out, err := c.TC.QdiscStats(c.Dev)
+	c.checkDoc()
+	out, err := c.TC.QdiscStats(c.Tree.Dev)
 	if err != nil {
 		return Status{}, err
 	}
@@ -77,11 +101,9 @@ func (c *Controller) Step(now time.Time) (Status, error) {
 	if err != nil {
 		return Status{}, err
 	}
-	st := Status{Time: float64(now.UnixNano()) / 1e9, Limit: c.Limit,
-		Rates: make([]float64, len(c.Stations)), Backlogged: make([]bool, len(c.Stations)),
-		Qlen: make([]uint64, len(c.Stations))}
+	st := c.newStatus(now, leaves)
 	if c.last == nil {
-		c.last, c.lastAt = leaves, now
+		c.remember(leaves, now, st.TxBytes)
 		st.Capacity = c.capacity
 		return st, nil
 	}
@@ -89,22 +111,8 @@ func (c *Controller) Step(now time.Time) (Status, error) {
 	if dt <= 0 {
 		return st, nil
 	}
-	obs := make([]Observation, len(c.Stations))
-	for i := range c.Stations {
-		cur, prev := leaves[StationMinor(i)], c.last[StationMinor(i)]
-		var inst float64
-		if cur.Bytes >= prev.Bytes {
-			inst = float64(cur.Bytes-prev.Bytes) * 8 / dt
-		}
-		// a short EWMA smooths TCP's saw-tooth without hiding a step
-		c.rates[i] = 0.5*c.rates[i] + 0.5*inst
-		busy := cur.Qlen > 0
-		obs[i] = Observation{Backlogged: busy || c.wasBusy[i], Rate: c.rates[i]}
-		c.wasBusy[i] = busy
-		st.Rates[i], st.Backlogged[i], st.Qlen[i] = c.rates[i], obs[i].Backlogged, cur.Qlen
-	}
-	c.last, c.lastAt = leaves, now
-	capa, err := Capacity(c.Stations, obs, c.Contention)
+	obs, capa, err := c.observe(leaves, st, dt)
+	c.remember(leaves, now, st.TxBytes)
 	if err != nil {
 		return st, err
 	}
@@ -114,14 +122,31 @@ func (c *Controller) Step(now time.Time) (Status, error) {
 			return st, err
 		}
 	}
-	if d := capa - c.capacity; d > 0.002*c.capacity || d < -0.002*c.capacity {
-		if err := c.TC.Batch(RateBatch(c.Dev, c.Stations, capa)); err != nil {
+	if d := capa - c.capacity; c.dirty || d > 0.002*c.capacity || d < -0.002*c.capacity {
+		if err := c.TC.Batch(c.Tree.RateBatch(c.Stations, capa)); err != nil {
 			return st, err
 		}
-		c.capacity = capa
+		c.capacity, c.dirty = capa, false
 	}
 	st.Capacity = c.capacity
 	return st, nil
+}
+
+// saturated is the capacity with every station backlogged: by quanta per
+// station, equal shares in the shared FIFO (both Eq. (2) with equal quanta).
+func (c *Controller) saturated() (float64, error) {
+	if c.Tree.Mode == SharedFIFO {
+		return FIFOCapacity(c.Stations, make([]float64, len(c.Stations)), c.Contention)
+	}
+	all := make([]Observation, len(c.Stations))
+	for i := range all {
+		all[i].Backlogged = true
+	}
+	return Capacity(c.Stations, all, c.Contention)
+}
+
+func (c *Controller) remember(leaves map[int]LeafStats, now time.Time, counts []uint64) {
+	c.last, c.lastAt, c.lastCounts = leaves, now, counts
 }
 
 // Run steps every Interval until ctx ends.

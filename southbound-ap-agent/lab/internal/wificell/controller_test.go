@@ -29,8 +29,8 @@ func leaves(b0, q0, b1, q1, b2, q2 uint64) string {
 // toward the two-station capacity.
 func TestControllerRaisesCapacityWhenWeakStationStops(t *testing.T) {
 	f := &fakeTC{}
-	c := &Controller{Dev: "wl", Stations: wifi(54e6, 54e6, 30e6), Contention: LinearContention(0.143),
-		Limit: 50, Interval: 100 * time.Millisecond, TC: f}
+	c := &Controller{Tree: Tree{Dev: "wl", Limit: 50}, Stations: wifi(54e6, 54e6, 30e6), Contention: LinearContention(0.143),
+		Interval: 100 * time.Millisecond, TC: f}
 	if err := c.Setup(); err != nil {
 		t.Fatal(err)
 	}
@@ -52,4 +52,20 @@ func TestControllerRaisesCapacityWhenWeakStationStops(t *testing.T) {
 	if !strings.Contains(last, "class change dev wl parent 1: classid 1:1 htb rate 4199") {
 		t.Fatalf("last batch does not move the parent rate:\n%s", last)
 	}
+}
+
+type fakeCounter struct {
+	n      int
+	counts [][]uint64
+}
+
+func (f *fakeCounter) Counts() []uint64 {
+	if len(f.counts) == 0 {
+		return make([]uint64, f.n)
+	}
+	c := f.counts[0]
+	if len(f.counts) > 1 {
+		f.counts = f.counts[1:]
+	}
+	return c
 }

@@ -3,6 +3,7 @@ package wificell
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -19,45 +20,75 @@ const (
 	assuredRate = "8kbit"
 )
 
-// StationMinor is the HTB class minor (and leaf qdisc major) of station i.
+// StationMinor is the HTB class minor (and leaf qdisc major) of station i
+// in the per-station tree.
 func StationMinor(i int) int { return firstMinor + i }
 
-// SetupBatch returns the `tc -batch` lines that build the cell's HTB tree on
-// dev: a parent class at capacity bps, one class per station with a pfifo
-// leaf of limit packets, a u32 filter per station address, and a default
-// class for everything else (ARP and the like).
-func SetupBatch(dev string, st []Station, capacity float64, limit int) []string {
+// SharedMinor is the HTB class minor (and leaf qdisc major) of the one FIFO
+// in the shared-FIFO tree.
+const SharedMinor = firstMinor
+
+// Tree is the cell's tc layout on its egress device.
+type Tree struct {
+	Dev   string
+	Mode  QueueMode
+	Dir   Direction
+	Limit int // pfifo limit in packets: per station, or of the shared FIFO
+}
+
+// SetupBatch returns the `tc -batch` lines that build the cell on t.Dev at
+// capacity bps. Per station: a parent class at the capacity, one class per
+// station with a pfifo leaf of t.Limit packets, a u32 filter per station
+// address (destination for downlink, source for uplink) and a default class
+// for everything else (ARP and the like). Shared FIFO: the parent class and
+// one child class at the capacity, the default for every packet, with one
+// pfifo leaf of t.Limit packets and no filters.
+func (t Tree) SetupBatch(st []Station, capacity float64) []string {
 	r := rate(capacity)
+	if t.Mode == SharedFIFO {
+		return []string{
+			fmt.Sprintf("qdisc replace dev %s root handle %s htb default %x", t.Dev, rootHandle, SharedMinor),
+			fmt.Sprintf("class add dev %s parent %s classid %s htb rate %s ceil %s", t.Dev, rootHandle, parentClass, r, r),
+			fmt.Sprintf("class add dev %s parent %s classid 1:%x htb rate %s ceil %s quantum 1514",
+				t.Dev, parentClass, SharedMinor, r, r),
+			fmt.Sprintf("qdisc add dev %s parent 1:%x handle %x: pfifo limit %d", t.Dev, SharedMinor, SharedMinor, t.Limit),
+		}
+	}
 	lines := []string{
-		fmt.Sprintf("qdisc replace dev %s root handle %s htb default %x", dev, rootHandle, defaultMinor),
-		fmt.Sprintf("class add dev %s parent %s classid %s htb rate %s ceil %s", dev, rootHandle, parentClass, r, r),
+		fmt.Sprintf("qdisc replace dev %s root handle %s htb default %x", t.Dev, rootHandle, defaultMinor),
+		fmt.Sprintf("class add dev %s parent %s classid %s htb rate %s ceil %s", t.Dev, rootHandle, parentClass, r, r),
 		fmt.Sprintf("class add dev %s parent %s classid 1:%x htb rate %s ceil %s quantum 1514",
-			dev, parentClass, defaultMinor, assuredRate, r),
-		fmt.Sprintf("qdisc add dev %s parent 1:%x handle %x: pfifo limit %d", dev, defaultMinor, defaultMinor, limit),
+			t.Dev, parentClass, defaultMinor, assuredRate, r),
+		fmt.Sprintf("qdisc add dev %s parent 1:%x handle %x: pfifo limit %d", t.Dev, defaultMinor, defaultMinor, t.Limit),
 	}
 	for i, s := range st {
 		m := StationMinor(i)
 		lines = append(lines,
 			fmt.Sprintf("class add dev %s parent %s classid 1:%x htb rate %s ceil %s quantum %d",
-				dev, parentClass, m, assuredRate, r, int(s.Quantum)),
-			fmt.Sprintf("qdisc add dev %s parent 1:%x handle %x: pfifo limit %d", dev, m, m, limit),
-			fmt.Sprintf("filter add dev %s parent %s protocol ip prio 1 u32 match ip dst %s/32 flowid 1:%x",
-				dev, rootHandle, s.Addr, m))
+				t.Dev, parentClass, m, assuredRate, r, int(s.Quantum)),
+			fmt.Sprintf("qdisc add dev %s parent 1:%x handle %x: pfifo limit %d", t.Dev, m, m, t.Limit),
+			fmt.Sprintf("filter add dev %s parent %s protocol ip prio 1 u32 match ip %s %s/32 flowid 1:%x",
+				t.Dev, rootHandle, t.Dir.match(), s.Addr, m))
 	}
 	return lines
 }
 
-// RateBatch returns the `tc -batch` lines that move the cell to capacity bps.
-func RateBatch(dev string, st []Station, capacity float64) []string {
+// RateBatch returns the `tc -batch` lines that move the cell to capacity bps
+// (and, per station, to the stations' current quanta).
+func (t Tree) RateBatch(st []Station, capacity float64) []string {
 	r := rate(capacity)
 	lines := []string{
-		fmt.Sprintf("class change dev %s parent %s classid %s htb rate %s ceil %s", dev, rootHandle, parentClass, r, r),
-		fmt.Sprintf("class change dev %s parent %s classid 1:%x htb rate %s ceil %s quantum 1514",
-			dev, parentClass, defaultMinor, assuredRate, r),
+		fmt.Sprintf("class change dev %s parent %s classid %s htb rate %s ceil %s", t.Dev, rootHandle, parentClass, r, r),
 	}
+	if t.Mode == SharedFIFO {
+		return append(lines, fmt.Sprintf("class change dev %s parent %s classid 1:%x htb rate %s ceil %s quantum 1514",
+			t.Dev, parentClass, SharedMinor, r, r))
+	}
+	lines = append(lines, fmt.Sprintf("class change dev %s parent %s classid 1:%x htb rate %s ceil %s quantum 1514",
+		t.Dev, parentClass, defaultMinor, assuredRate, r))
 	for i, s := range st {
 		lines = append(lines, fmt.Sprintf("class change dev %s parent %s classid 1:%x htb rate %s ceil %s quantum %d",
-			dev, parentClass, StationMinor(i), assuredRate, r, int(s.Quantum)))
+			t.Dev, parentClass, StationMinor(i), assuredRate, r, int(s.Quantum)))
 	}
 	return lines
 }
@@ -111,4 +142,19 @@ func ParseLeafStats(out []byte) (map[int]LeafStats, error) {
 		res[int(m)] = ls
 	}
 	return res, nil
+}
+
+// Occupancy is the cell's queue fill as the AP agent's qdisc source reads it
+// under a classful root: the backlog summed over every pfifo leaf (the
+// default leaf included) over the sum of their limits; 0 without a limit.
+func Occupancy(leaves map[int]LeafStats) float64 {
+	var qlen, limit uint64
+	for _, l := range leaves {
+		qlen += l.Qlen
+		limit += l.Limit
+	}
+	if limit == 0 {
+		return 0
+	}
+	return math.Min(1, float64(qlen)/float64(limit))
 }

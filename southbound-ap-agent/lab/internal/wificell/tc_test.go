@@ -7,7 +7,8 @@ import (
 
 func TestSetupBatchBuildsOneClassFilterAndLeafPerStation(t *testing.T) {
 	st := []Station{{Addr: "10.0.1.1", PhyRate: 54e6, Quantum: 1514}, {Addr: "10.0.1.3", PhyRate: 30e6, Quantum: 1514}}
-	lines := SetupBatch("wl", st, 42e6, 50)
+	tree := Tree{Dev: "wl", Limit: 50}
+	lines := tree.SetupBatch(st, 42e6)
 	all := strings.Join(lines, "\n")
 	for _, want := range []string{
 		"qdisc replace dev wl root handle 1: htb default 9",
@@ -20,7 +21,7 @@ func TestSetupBatchBuildsOneClassFilterAndLeafPerStation(t *testing.T) {
 			t.Errorf("missing %q in\n%s", want, all)
 		}
 	}
-	if n := len(RateBatch("wl", st, 30e6)); n != 4 {
+	if n := len(tree.RateBatch(st, 30e6)); n != 4 {
 		t.Fatalf("RateBatch lines = %d, want 4", n)
 	}
 }

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""The committed results index equals the one generated from the JSONs; the generator's rows and staleness."""
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import results_index  # noqa: E402
+
+
+class CommittedIndexTest(unittest.TestCase):
+    def test_committed_index_is_up_to_date(self):
+        with open(results_index.INDEX) as f:
+            committed = f.read()
+        generated = results_index.render([results_index.row(*r) for r in results_index.find_results()])
+        self.assertEqual(committed, generated,
+                         "deploy/lab/results/README.md is out of date: run python3 deploy/results_index.py --write")
+
+    def test_every_result_folder_has_a_readme(self):
+        for folder, _, _ in results_index.find_results():
+            self.assertIsNotNone(results_index.readme_for(folder), f"{folder}: no README.md in it or its parent")
+
+
+class RowTest(unittest.TestCase):
+    def write(self, d, rel, obj):
+        os.makedirs(os.path.join(d, os.path.dirname(rel)), exist_ok=True)
+        with open(os.path.join(d, rel), "w") as f:
+            json.dump(obj, f)
+
+    def test_rows_come_from_lab_jsons_only(self):
+        with tempfile.TemporaryDirectory() as d:
+            self.write(d, "prototype/prototype.json", {
+                "experiment": "prototype", "schema": "mpsdn-lab/1", "started": "2026-11-24T23:48:01Z",
+                "params": {"commit": "3e71387", "profile": "mpsdn"},
+                "goals": [{"met": True}, {"met": False}, {"met": True}]})
+            self.write(d, "prototype/paper/prototype.json", {
+                "experiment": "prototype", "schema": "mpsdn-lab/1", "started": "2026-11-24T20:17:37Z",
+                "params": {"commit": "b607d39", "profile": "paper", "topology": "two-cells"}, "goals": []})
+            self.write(d, "other/stats.json", {"not": "a result"})
+            rows = [results_index.row(*r) for r in results_index.find_results(d)]
+        self.assertEqual([r["folder"] for r in rows], ["prototype", "prototype/paper"])
+        self.assertEqual(rows[0]["goals"], "2 of 3")
+        self.assertEqual(rows[0]["topology"], "default")
+        self.assertEqual(rows[0]["date"], "2026-11-24")
+        self.assertEqual(rows[1]["goals"], "none recorded")
+        self.assertEqual(rows[1]["topology"], "two-cells")
+        self.assertIn("| prototype | 2026-11-24 | `b607d39` | paper | two-cells | none recorded |",
+                      results_index.render(rows))
+
+    def test_missing_params_say_unknown(self):
+        r = results_index.row("x", "x.json", {"schema": "mpsdn-lab/1"})
+        self.assertEqual((r["experiment"], r["date"], r["commit"], r["profile"]), ("unknown",) * 4)
+
+
+class StaleTest(unittest.TestCase):
+    def test_a_commit_unknown_to_git_is_neither_stale_nor_current(self):
+        self.assertIsNone(results_index.is_stale("unknown", "HEAD"))
+        self.assertIsNone(results_index.is_stale("0000000", "HEAD"))
+
+    def test_head_contains_itself_and_its_parent_is_older(self):
+        head = results_index.git("rev-parse", "--short", "HEAD").stdout.strip()
+        parent = results_index.git("rev-parse", "--short", "HEAD~1").stdout.strip()
+        if not parent:
+            self.fail("the test needs a checkout with at least two commits")
+        self.assertFalse(results_index.is_stale(head, parent))
+        self.assertTrue(results_index.is_stale(parent, head))
+        self.assertFalse(results_index.is_stale(head + "-dirty", head))
+
+
+if __name__ == "__main__":
+    unittest.main()
