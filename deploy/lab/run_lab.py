@@ -157,8 +157,13 @@ def print_checks(res, name, path):
 
 
 def plot(res, name, png):
-    """The experiment's plot (default topology; the descriptions of the paper's figures); None if it has none."""
-    import plots   # matplotlib only when a plot is drawn
+    """The experiment's plot (default topology; the descriptions of the paper's figures); None if it has none or
+    matplotlib is missing (an interpreter without deploy/setup-host.sh's python3-matplotlib: the run is not lost)."""
+    try:
+        import plots   # matplotlib only when a plot is drawn
+    except ImportError as e:
+        print(f"no plot: {e} (deploy/setup-host.sh installs python3-matplotlib for /usr/bin/python3)")
+        return None
     if name == "prototype":
         plots.plot_prototype(res, png)
     elif name == "idle-capacity":
