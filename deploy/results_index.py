@@ -64,13 +64,19 @@ def row(folder, name, res):
     params = res.get("params") or {}
     goals = res.get("goals") or []
     met = sum(1 for g in goals if g.get("met"))
+    judged = [g for g in goals if g.get("met") is not None]   # met null: a quantity reported, not judged
+    reported = len(goals) - len(judged)
+    topo = params.get("topology")
+    if isinstance(topo, dict):   # the generic runner records the topology's summary {name, file, doc}
+        topo = topo.get("name")
     return {
         "experiment": res.get("experiment", "unknown"),
         "date": str(res.get("started", "unknown"))[:10],
         "commit": params.get("commit") or "unknown",
         "profile": params.get("profile") or "unknown",
-        "topology": params.get("topology") or DEFAULT_TOPOLOGY,
-        "goals": f"{met} of {len(goals)}" if goals else "none recorded",
+        "topology": topo or DEFAULT_TOPOLOGY,
+        "goals": (f"{met} of {len(judged)}" + (f" (+{reported} reported)" if reported else "")) if goals
+        else "none recorded",
         "folder": folder,
         "file": name,
     }

@@ -49,6 +49,13 @@ class RowTest(unittest.TestCase):
         self.assertIn("| prototype | 2026-11-24 | `b607d39` | paper | two-cells | none recorded |",
                       results_index.render(rows))
 
+    def test_reported_goals_are_not_counted_as_missed_and_the_runners_topology_is_named(self):
+        res = {"experiment": "prototype", "schema": "mpsdn-lab/1", "started": "2026-11-25T10:00:00Z",
+               "params": {"topology": {"name": "multi-mp", "file": "topologies/multi-mp.json", "doc": {}}},
+               "goals": [{"met": True}, {"met": None}, {"met": False}, {"met": None}]}
+        r = results_index.row("prototype-multi-mp", "prototype.json", res)
+        self.assertEqual((r["goals"], r["topology"]), ("1 of 2 (+2 reported)", "multi-mp"))
+
     def test_missing_params_say_unknown(self):
         r = results_index.row("x", "x.json", {"schema": "mpsdn-lab/1"})
         self.assertEqual((r["experiment"], r["date"], r["commit"], r["profile"]), ("unknown",) * 4)
