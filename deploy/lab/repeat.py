@@ -9,7 +9,8 @@ Everything after `--` is run_lab.py's command line (without --out). Run n writes
 JSON, its plot, the raw data, console.txt with the command, the commit and the load average before and after).
 Each run holds the lab lock (MPSDN_LAB_LOCK, default /run/lock/mpsdn-lab.lock) and releases it between runs.
 Then <dest>/summary.json and <dest>/README.md give, per goal and per phase's Tier-1 shortfall, the value of every
-run, the median and the range, and how many runs met the goal. Old run-* folders in <dest> are removed first.
+run, the median and the range, and how many runs met the goal. The previous result in <dest> is replaced: its
+files and its raw-data folders go; nested result folders (those with a README.md, such as paper/) stay.
 """
 import argparse
 import json
@@ -132,6 +133,18 @@ def readme(dest, lab_args, summary, rcs, started):
         f.write("\n".join(lines))
 
 
+def clear(dest):
+    """Removes the previous result in dest: its files and raw-data folders, not nested results (with a README)."""
+    for f in os.listdir(dest):
+        path = os.path.join(dest, f)
+        if os.path.isdir(path) and not f.startswith("run-") and os.path.exists(os.path.join(path, "README.md")):
+            continue
+        if os.path.isdir(path):
+            shutil.rmtree(path)
+        else:
+            os.remove(path)
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if "--" not in argv:
@@ -146,9 +159,7 @@ def main(argv=None):
         sys.exit("--runs: want at least 1")
     dest = os.path.abspath(a.dest)
     os.makedirs(dest, exist_ok=True)
-    for f in os.listdir(dest):
-        if f.startswith("run-"):
-            shutil.rmtree(os.path.join(dest, f))
+    clear(dest)
     started = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
     rcs, docs = [], []
     for n in range(1, a.runs + 1):

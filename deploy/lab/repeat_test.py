@@ -1,4 +1,6 @@
 """repeat.summarise: every run's value, median and range per goal and per phase's Tier-1 shortfall."""
+import os
+import tempfile
 import unittest
 
 import repeat
@@ -26,6 +28,17 @@ class SummariseTest(unittest.TestCase):
         g = s["goals"][0]
         self.assertEqual((g["values"], g["median"], g["judged_runs"]), ([0.97, None], 0.97, 1))
         self.assertEqual(s["tier1_shortfall"]["mpsdn"]["total_s"]["values"], [4.0, None])
+
+
+class ClearTest(unittest.TestCase):
+    def test_the_previous_result_goes_and_a_nested_result_stays(self):
+        with tempfile.TemporaryDirectory() as d:
+            for p in ("old.json", "run-1/x.json", "sockets/s.txt", "paper/README.md", "paper/run-1/y.json"):
+                os.makedirs(os.path.dirname(os.path.join(d, p)), exist_ok=True)
+                open(os.path.join(d, p), "w").close()
+            repeat.clear(d)
+            self.assertEqual(sorted(os.listdir(d)), ["paper"])
+            self.assertEqual(sorted(os.listdir(os.path.join(d, "paper"))), ["README.md", "run-1"])
 
 
 if __name__ == "__main__":
