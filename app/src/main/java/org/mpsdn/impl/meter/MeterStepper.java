@@ -5,24 +5,17 @@ import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.core.model.ApDirection;
-import org.mpsdn.impl.flow.TierRules;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
-import org.onosproject.net.flow.FlowRuleOperations;
-import org.onosproject.net.flow.FlowRuleOperationsContext;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.meter.Meter;
-import org.onosproject.net.meter.MeterContext;
 import org.onosproject.net.meter.MeterFailReason;
 import org.onosproject.net.meter.MeterId;
-import org.onosproject.net.meter.MeterRequest;
 import org.onosproject.net.meter.MeterService;
-import org.onosproject.net.meter.MeterState;
 import org.slf4j.Logger;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Executor;
 import java.util.function.DoubleSupplier;
@@ -64,17 +57,13 @@ public final class MeterStepper {
     private static final long LIFT = MeterStep.LIFT;
 
     private final Logger log = getLogger(getClass());
-    private final ApplicationId appId;
-    private final MeterService meterService;
-    private final AppMeters meters;
-    private final FlowRuleService flowRuleService;
     private final RegulationStore store;
-    private final Executor loop;
-    private final LongSupplier burstMillis;
     private final LongSupplier clock;
-    private final StepListener listener;
     private final MeterLadders ladders;
+    private final StepListener listener;
     private final StepFailures failures;
+    private final StepLanding landing;
+    private final StepStarts starts;
     private final Map<ApDirection, MeterStep> steps = new HashMap<>();
 
     /**
@@ -96,19 +85,17 @@ public final class MeterStepper {
                         FlowRuleService flowRuleService, RegulationStore store, Executor loop,
                         LongSupplier burstMillis, LongSupplier clock, StepListener listener,
                         DoubleSupplier ladderRatio, LongSupplier floorKbps) {
-        this.appId = appId;
-        this.meterService = meterService;
-        this.meters = meters;
-        this.flowRuleService = flowRuleService;
         this.store = store;
-        this.loop = loop;
-        this.burstMillis = burstMillis;
         this.clock = clock;
         this.listener = listener;
         this.ladders = new MeterLadders(appId, meterService, meters, loop, burstMillis, ladderRatio, floorKbps, clock,
                 this::rungFailed);
-        this.failures = new StepFailures(steps, ladders, meters, meterService, store, listener, this::repoint);
-        meters.onSettled(device -> loop.execute(() -> submitQueued(device)));
+        this.landing = new StepLanding(appId, flowRuleService, store, meters, ladders, steps, loop, clock,
+                this::landed);
+        this.failures = new StepFailures(steps, ladders, meters, meterService, store, listener, landing::repoint);
+        this.starts = new StepStarts(appId, meterService, meters, ladders, store, steps, loop, burstMillis, clock,
+                listener, failures, landing);
+        meters.onSettled(device -> loop.execute(() -> starts.submitQueued(device)));
     }
 
     /**
@@ -180,81 +167,14 @@ public final class MeterStepper {
         if (target == LIFT) {
             MeterStep step = new MeterStep(ap, direction, LIFT, null, clock.getAsLong());
             steps.put(key, step);
-            repoint(key, step);
+            landing.repoint(key, step);
         } else {
-            start(key, ap, direction, target);
+            starts.start(key, ap, direction, target);
         }
-    }
-
-    /** Starts a step: on the rung's meter, or on a fresh meter unless the switch is settling (then queued). */
-    private void start(ApDirection key, ApSpec ap, Direction direction, long target) {
-        if (ladders.enabled()) {
-            useRung(key, ap, direction, target);
-        } else if (meters.settling(ap.deviceId())) {
-            steps.put(key, new MeterStep(ap, direction, target, null, clock.getAsLong()));
-            log.debug("Step {} to {} kbps queued: {} is settling from a meter withdrawal", key, target,
-                      ap.deviceId());
-        } else {
-            submit(key, ap, direction, target);
-        }
-    }
-
-    /** A ladder step: re-points at once when the rung is ADDED, else waits for it (queued without a meter). */
-    private void useRung(ApDirection key, ApSpec ap, Direction direction, long target) {
-        long[] rates = ladders.rates(ap);
-        ApRegulationState st = currentState(ap);
-        long rung = LadderRungs.isRung(rates, target) ? target
-                : LadderRungs.quantise(rates, target, st.limitKbps(direction)); // the ratio changed meanwhile
-        MeterId id = ladders.rung(ap, direction, rates, rung, st.meterId(direction), st.limitKbps(direction));
-        MeterStep step = new MeterStep(ap, direction, rung, id, ladders.since(key, id)); // waits as long as its rung
-        steps.put(key, step);
-        Meter m = id == null ? null : meterService.getMeter(ap.deviceId(), id);
-        if (m != null && m.state() == MeterState.ADDED) {
-            repoint(key, step);
-        } else {
-            log.debug("Step {} to {} kbps waits for its rung {}", key, rung, id == null ? "(settling)" : id);
-        }
-    }
-
-    private void submit(ApDirection key, ApSpec ap, Direction direction, long target) {
-        // the failure may be reported inside submit(): the id is read on the loop thread, after it returned
-        MeterId[] submitted = new MeterId[1];
-        MeterRequest req = TierTwoMeters.addRequest(appId, ap.deviceId(), target, burstMillis.getAsLong(),
-                new MeterContext() {
-                    @Override
-                    public void onError(MeterRequest request, MeterFailReason reason) {
-                        loop.execute(() -> failures.meterFailed(key, ap.deviceId(), submitted[0], target, reason));
-                    }
-                });
-        Meter meter = meterService.submit(req);
-        MeterId id = meter == null ? null : AppMeters.meterId(meter.meterCellId());
-        submitted[0] = id;
-        if (id == null) {
-            log.warn("Meter service gave no meter id for {} at {} kbps; retrying next cycle", key, target);
-            return;
-        }
-        steps.put(key, new MeterStep(ap, direction, target, id, clock.getAsLong()));
-        log.debug("Step {}: meter {} at {} kbps submitted", key, id, target);
     }
 
     private void rungFailed(ApDirection key, DeviceId deviceId, MeterId meter, long rateKbps, MeterFailReason reason) {
         failures.rungFailed(key, deviceId, meter, rateKbps, reason);
-    }
-
-    /** Submits the queued steps of a switch that is no longer settling. */
-    private void submitQueued(DeviceId deviceId) {
-        for (Map.Entry<ApDirection, MeterStep> e : Map.copyOf(steps).entrySet()) {
-            MeterStep s = e.getValue();
-            if (s.queued() && s.ap.deviceId().equals(deviceId) && steps.get(e.getKey()) == s
-                    && !meters.settling(deviceId)) {
-                steps.remove(e.getKey());
-                try {
-                    start(e.getKey(), s.ap, s.direction, s.rateKbps);
-                } catch (RuntimeException ex) {
-                    listener.fault(e.getKey().apId(), ex);
-                }
-            }
-        }
     }
 
     /**
@@ -267,7 +187,7 @@ public final class MeterStepper {
         for (Map.Entry<ApDirection, MeterStep> e : steps.entrySet()) {
             MeterStep s = e.getValue();
             if (s.waiting() && s.newMeter.equals(id) && s.ap.deviceId().equals(meter.deviceId())) {
-                repoint(e.getKey(), s);
+                landing.repoint(e.getKey(), s);
                 return;
             }
         }
@@ -282,7 +202,7 @@ public final class MeterStepper {
         for (Map.Entry<ApDirection, MeterStep> e : Map.copyOf(steps).entrySet()) {
             MeterStep s = e.getValue();
             if (s.queued()) {
-                submitQueued(s.ap.deviceId());
+                starts.submitQueued(s.ap.deviceId());
             } else if (s.waiting()) {
                 try {
                     failures.check(e.getKey(), s, now);
@@ -293,61 +213,10 @@ public final class MeterStepper {
         }
     }
 
-    private void repoint(ApDirection key, MeterStep step) {
-        step.repointing = true;
-        Optional<MeterId> meter = Optional.ofNullable(step.newMeter);
-        FlowRuleOperations ops = FlowRuleOperations.builder()
-                .modify(TierRules.meterRule(appId, step.ap, step.direction, meter))
-                .build(new FlowRuleOperationsContext() {
-                    @Override
-                    public void onSuccess(FlowRuleOperations o) {
-                        loop.execute(() -> finish(key, step));
-                    }
-
-                    @Override
-                    public void onError(FlowRuleOperations o) {
-                        loop.execute(() -> repointFailed(key, step));
-                    }
-                });
-        flowRuleService.apply(ops);
-    }
-
-    private void finish(ApDirection key, MeterStep step) {
-        if (steps.get(key) != step) {
-            return;
-        }
-        ApRegulationState state = currentState(step.ap);
-        OptionalLong oldMeter = state.meterId(step.direction);
-        OptionalLong oldRate = state.limitKbps(step.direction);
-        if (oldMeter.isPresent() && (step.newMeter == null || oldMeter.getAsLong() != step.newMeter.id())
-                && !ladders.isRung(key, MeterId.meterId(oldMeter.getAsLong()))) {
-            meters.withdraw(step.ap.deviceId(), MeterId.meterId(oldMeter.getAsLong()), oldRate.orElse(step.rateKbps));
-        }
-        ApRegulationState.Builder b = state.toBuilder().updatedMillis(clock.getAsLong());
-        if (step.newMeter == null) {
-            b.unlimited(step.direction);
-        } else {
-            b.limit(step.direction, step.rateKbps, step.newMeter.id());
-        }
-        store.putState(b.build());
-        steps.remove(key);
-        if (step.newMeter == null) {
-            ladders.retire(key, OptionalLong.empty()); // fail-open: the rule has left the ladder
-        }
-        log.debug("Step {} done: {}", key, step.newMeter == null ? "unlimited" : step.rateKbps + " kbps");
+    /** A step landed: the target that arrived meanwhile goes next. */
+    private void landed(MeterStep step) {
         if (step.hasNext) {
             request(step.ap, step.direction, step.next);
-        }
-    }
-
-    private void repointFailed(ApDirection key, MeterStep step) {
-        if (steps.get(key) != step) {
-            return;
-        }
-        log.warn("Re-pointing the table-1 rule of {} failed; abandoning the step", key);
-        steps.remove(key);
-        if (step.newMeter != null && !ladders.isRung(key, step.newMeter)) {
-            meters.withdraw(step.ap.deviceId(), step.newMeter, step.rateKbps);
         }
     }
 
@@ -395,6 +264,17 @@ public final class MeterStepper {
     }
 
     private ApRegulationState currentState(ApSpec ap) {
+        return stateOf(store, ap);
+    }
+
+    /**
+     * The AP's state in the store, an empty one when it has none.
+     *
+     * @param store regulation store
+     * @param ap    the AP
+     * @return its state
+     */
+    static ApRegulationState stateOf(RegulationStore store, ApSpec ap) {
         return store.state(ap.id()).orElse(ApRegulationState.builder(ap.id(), ap.deviceId().toString()).build());
     }
 }
