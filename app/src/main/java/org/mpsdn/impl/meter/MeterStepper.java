@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 
@@ -64,6 +65,7 @@ public final class MeterStepper {
     private final StepFailures failures;
     private final StepLanding landing;
     private final StepStarts starts;
+    private final BooleanSupplier exact;
     private final Map<ApDirection, MeterStep> steps = new HashMap<>();
 
     /**
@@ -80,12 +82,14 @@ public final class MeterStepper {
      * @param listener        told about late steps and faults
      * @param ladderRatio     ratio of the meter ladders' rungs, {@link LadderRungs#NO_LADDER} for none
      * @param floorKbps       the ladders' floor R_m in kbit/s
+     * @param exact           whether steps take the target exactly (the {@code paper} profile), see the class comment
      */
     public MeterStepper(ApplicationId appId, MeterService meterService, AppMeters meters,
                         FlowRuleService flowRuleService, RegulationStore store, Executor loop,
                         LongSupplier burstMillis, LongSupplier clock, StepListener listener,
-                        DoubleSupplier ladderRatio, LongSupplier floorKbps) {
+                        DoubleSupplier ladderRatio, LongSupplier floorKbps, BooleanSupplier exact) {
         this.store = store;
+        this.exact = exact;
         this.clock = clock;
         this.listener = listener;
         this.ladders = new MeterLadders(appId, meterService, meters, loop, burstMillis, ladderRatio, floorKbps, clock,
@@ -94,7 +98,7 @@ public final class MeterStepper {
                 this::landed);
         this.failures = new StepFailures(steps, ladders, meters, meterService, store, listener, landing::repoint);
         this.starts = new StepStarts(appId, meterService, meters, ladders, store, steps, loop, burstMillis, clock,
-                listener, failures, landing);
+                listener, failures, landing, exact);
         meters.onSettled(device -> loop.execute(() -> starts.submitQueued(device)));
     }
 
@@ -110,8 +114,8 @@ public final class MeterStepper {
             throw new IllegalArgumentException("rateKbps must be positive, was " + rateKbps);
         }
         ApDirection key = new ApDirection(ap.id(), direction);
-        if (!ladders.enabled()) {
-            if (ladders.has(key)) { // switched off: the rung in force goes with the next step
+        if (!ladders.enabled() || exact.getAsBoolean()) {
+            if (!ladders.enabled() && ladders.has(key)) { // switched off: the rung in force goes with the next step
                 steps.computeIfPresent(key, (k, s) -> s.waiting() ? null : s);
                 ladders.retire(key, currentState(ap).meterId(direction));
             }
@@ -138,7 +142,11 @@ public final class MeterStepper {
         ApDirection key = new ApDirection(ap.id(), direction);
         MeterStep inFlight = steps.get(key);
         OptionalLong current = currentState(ap).limitKbps(direction);
-        if (inFlight != null) {
+        if (inFlight != null && exact.getAsBoolean() && target != LIFT && !inFlight.queued()) {
+            if (!replacedExactly(key, inFlight, target, current)) {
+                return;
+            }
+        } else if (inFlight != null) {
             if (inFlight.queued()) {
                 steps.remove(key); // nothing submitted yet: the newer target replaces it
             } else if (inFlight.waiting() && ladders.isRung(key, inFlight.newMeter)) {
@@ -171,6 +179,26 @@ public final class MeterStepper {
         } else {
             starts.start(key, ap, direction, target);
         }
+    }
+
+    /**
+     * Exact steps: a newer target replaces a step still waiting for its meter when it supersedes it
+     * ({@link MeterStep#supersededBy}: a lift, or a decrease while the step raises) or when its own meter is ADDED
+     * already (in force at once). Any other newer target is dropped: the engine decided it from the limit in
+     * force, which the step in flight replaces, and decides again from the step's rate once it has landed.
+     */
+    private boolean replacedExactly(ApDirection key, MeterStep inFlight, long target, OptionalLong current) {
+        if (!inFlight.waiting() || inFlight.rateKbps == target
+                || !(inFlight.supersededBy(target, current) || ladders.ready(key, target))) {
+            return false;
+        }
+        log.debug("Step {} to {} kbps replaced by {} kbps", key, inFlight.rateKbps, target);
+        if (ladders.isRung(key, inFlight.newMeter)) {
+            steps.remove(key); // its meter stays in the ladder; an unused exact rung goes at the next tending
+        } else {
+            failures.abandon(key, inFlight);
+        }
+        return true;
     }
 
     private void rungFailed(ApDirection key, DeviceId deviceId, MeterId meter, long rateKbps, MeterFailReason reason) {
@@ -211,13 +239,20 @@ public final class MeterStepper {
                 }
             }
         }
+        tendExact();
     }
 
-    /** A step landed: the target that arrived meanwhile goes next. */
+    /** A step landed: the target that arrived meanwhile goes next; the exact rungs follow the limit in force. */
     private void landed(MeterStep step) {
         if (step.hasNext) {
             request(step.ap, step.direction, step.next);
         }
+        tendExact();
+    }
+
+    private void tendExact() {
+        ladders.tendExact(store, m -> steps.values().stream().anyMatch(s -> m.equals(s.newMeter)),
+                exact.getAsBoolean(), listener::fault);
     }
 
     /**

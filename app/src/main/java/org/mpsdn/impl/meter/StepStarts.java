@@ -18,6 +18,7 @@ import org.slf4j.Logger;
 
 import java.util.Map;
 import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -42,6 +43,7 @@ final class StepStarts {
     private final StepListener listener;
     private final StepFailures failures;
     private final StepLanding landing;
+    private final BooleanSupplier exact;
 
     /**
      * Creates the starts.
@@ -58,10 +60,12 @@ final class StepStarts {
      * @param listener     told about faults of queued steps
      * @param failures     told about failed meters
      * @param landing      re-points the rule of a step whose meter is ADDED
+     * @param exact        whether steps take the target exactly (an exact rung where it is no rung)
      */
     StepStarts(ApplicationId appId, MeterService meterService, AppMeters meters, MeterLadders ladders,
                RegulationStore store, Map<ApDirection, MeterStep> steps, Executor loop, LongSupplier burstMillis,
-               LongSupplier clock, StepListener listener, StepFailures failures, StepLanding landing) {
+               LongSupplier clock, StepListener listener, StepFailures failures, StepLanding landing,
+               BooleanSupplier exact) {
         this.appId = appId;
         this.meterService = meterService;
         this.meters = meters;
@@ -74,6 +78,7 @@ final class StepStarts {
         this.listener = listener;
         this.failures = failures;
         this.landing = landing;
+        this.exact = exact;
     }
 
     /**
@@ -96,13 +101,19 @@ final class StepStarts {
         }
     }
 
-    /** A ladder step: re-points at once when the rung is ADDED, else waits for it (queued without a meter). */
+    /**
+     * A ladder step: re-points at once when the rung is ADDED, else waits for it (queued without a meter). An
+     * exact step whose target is no rung takes the ladder's exact rung at the target, submitting it if need be:
+     * the rule stays on the meter in force until ONOS has confirmed it (make-before-break).
+     */
     private void useRung(ApDirection key, ApSpec ap, Direction direction, long target) {
         long[] rates = ladders.rates(ap);
         ApRegulationState st = MeterStepper.stateOf(store, ap);
-        long rung = LadderRungs.isRung(rates, target) ? target
+        boolean exactStep = exact.getAsBoolean();
+        long rung = LadderRungs.isRung(rates, target) || exactStep ? target
                 : LadderRungs.quantise(rates, target, st.limitKbps(direction)); // the ratio changed meanwhile
-        MeterId id = ladders.rung(ap, direction, rates, rung, st.meterId(direction), st.limitKbps(direction));
+        MeterId id = ladders.rung(ap, direction, rates, rung, st.meterId(direction), st.limitKbps(direction),
+                exactStep);
         MeterStep step = new MeterStep(ap, direction, rung, id, ladders.since(key, id)); // waits as long as its rung
         steps.put(key, step);
         Meter m = id == null ? null : meterService.getMeter(ap.deviceId(), id);
