@@ -41,6 +41,10 @@ import static org.slf4j.LoggerFactory.getLogger;
  * (R_m, the ratio or the capacity changed) is replaced: its rungs are withdrawn except the one in force,
  * which the next step's make-before-break withdraws as an ordinary meter. No rung is submitted on a
  * switch settling from a withdrawal ({@link AppMeters#settling}); the step waits instead.
+ * <p>
+ * Exact steps (the {@code paper} profile, {@link MeterStepper}) add <i>exact rungs</i> at rates between the
+ * rungs ({@link Ladder}): one per exact target, and one at the decrease Algorithm 2 takes next from the limit in
+ * force, submitted ahead ({@link #tendExact}, which also withdraws those no longer in use).
  */
 final class MeterLadders {
     /** Told (on the loop thread) that a rung's meter failed. */

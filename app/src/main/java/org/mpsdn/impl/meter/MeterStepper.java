@@ -47,8 +47,27 @@ import static org.slf4j.LoggerFactory.getLogger;
  * to a lift, and a step raising the limit to a newer one that keeps or lowers it
  * ({@link MeterStep#supersededBy}): its meter is withdrawn.
  * <p>
- * Confirmation timeouts and meter failures: {@link StepFailures}. Every method must run on the regulation
- * loop's thread; callbacks from ONOS are re-posted to it through the given executor.
+ * <b>Exact steps</b> (the {@code paper} profile, Algorithm 2 / Eq. 4 as published): the target is not
+ * quantised; the switch gets the engine's rate. On the ladder, a target that is a rung (the capacity, R_m, the
+ * halvings of the capacity) is re-pointed at once as above; any other target becomes an <i>exact rung</i>
+ * of the ladder: its meter is submitted and the rule stays on the meter in force until ONOS has confirmed it
+ * (make-before-break, up to one 10-s meter-stats poll). ONOS 2.7.0 offers no faster path: {@code MeterService}
+ * has no modify ({@code core/api/.../net/meter/MeterService.java}), {@code MeterManager.submit} only adds
+ * ({@code core/net/.../meter/impl/MeterManager.java:266-302}: a given index needs {@code userDefinedIndex},
+ * and its store delegate sends ADD or REMOVE only, {@code :475-500}), and the meter-stats request that a
+ * withdrawal forces ({@code OpenFlowMeterProvider.java:254-256}) confirms a new meter only when its ADD went out
+ * first, which ONOS does not order ({@code MeterManager.MeterInstaller.hint()} is the meter's id, {@code :508-540},
+ * so ADD and REMOVE of two meters run on any of its installer threads). So the decrease Algorithm 2 takes next
+ * from the limit in force is submitted ahead as an exact rung ({@link MeterLadders#tendExact}): once ONOS has
+ * confirmed it, a decrease is in force within the cycle that decides it. Exact rungs no longer in force, waited
+ * for or ahead are withdrawn. While a step waits, a newer target replaces it only when it supersedes it or its
+ * meter is ADDED already; any other is dropped, not queued: the {@code paper} engine decided it from the limit
+ * in force, which the step replaces, and decides again from the step's rate once it has landed. With the ladder
+ * off, exact steps are make-before-break as above, with the same dropping rule.
+ * <p>
+ * How a step gets its meter: {@link StepStarts}; how it ends: {@link StepLanding}. Confirmation timeouts and
+ * meter failures: {@link StepFailures}. Every method must run on the regulation loop's thread; callbacks from
+ * ONOS are re-posted to it through the given executor.
  */
 public final class MeterStepper {
     /** A step whose meter is not ADDED after this long is late: two 10-s meter-stats polls of ONOS. */
