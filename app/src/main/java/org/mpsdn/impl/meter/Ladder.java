@@ -30,12 +30,22 @@ final class Ladder {
         this.since = new long[rates.length];
     }
 
-    /** @return the index of a rate among the rungs, negative when it is no rung */
+    /**
+     * The index of a rate among the rungs.
+     *
+     * @param rate a rate in kbit/s
+     * @return its index, negative when it is no rung
+     */
     int index(long rate) {
         return Arrays.binarySearch(rates, rate);
     }
 
-    /** @return the index of a rung's meter, -1 when it is no rung's (an exact rung's or none) */
+    /**
+     * The index of a rung's meter.
+     *
+     * @param meter a meter
+     * @return its index, -1 when it is no rung's (an exact rung's or none)
+     */
     int slot(MeterId meter) {
         for (int i = 0; i < meters.length; i++) {
             if (meter.equals(meters[i])) {
@@ -45,18 +55,33 @@ final class Ladder {
         return -1;
     }
 
-    /** @return the rate of an exact rung's meter, -1 when it is none */
+    /**
+     * The rate of an exact rung's meter.
+     *
+     * @param meter a meter
+     * @return its rate in kbit/s, -1 when it is no exact rung's
+     */
     long exactRate(MeterId meter) {
         return exact.entrySet().stream().filter(e -> e.getValue().equals(meter)).mapToLong(Map.Entry::getKey)
                 .findFirst().orElse(-1L);
     }
 
-    /** @return whether the ladder holds a meter, as a rung or an exact rung */
+    /**
+     * Whether the ladder holds a meter, as a rung or an exact rung.
+     *
+     * @param meter a meter
+     * @return true if it does
+     */
     boolean holds(MeterId meter) {
         return slot(meter) >= 0 || exact.containsValue(meter);
     }
 
-    /** @return the meter at a rate (a rung's or an exact rung's), null when none is submitted */
+    /**
+     * The meter at a rate, a rung's or an exact rung's.
+     *
+     * @param rate a rate in kbit/s
+     * @return its meter, null when none is submitted
+     */
     MeterId meterAt(long rate) {
         int i = index(rate);
         return i >= 0 ? meters[i] : exact.get(rate);

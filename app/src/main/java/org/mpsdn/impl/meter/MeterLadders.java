@@ -115,9 +115,10 @@ final class MeterLadders {
      * @param ap          the AP
      * @param direction   the direction
      * @param rates       the ladder's rates
-     * @param rateKbps    the rung's rate (one of rates)
+     * @param rateKbps    the rung's rate (one of rates, or any with exact)
      * @param inForce     the meter in force, if any
      * @param inForceKbps its rate
+     * @param exact       whether the rate may be an exact rung (no rung: submitted as one if missing)
      * @return the rung's meter, or null when it could not be submitted now (switch settling, or no id)
      */
     MeterId rung(ApSpec ap, Direction direction, long[] rates, long rateKbps, OptionalLong inForce,
