@@ -5,8 +5,10 @@ import org.mpsdn.api.detection.DetectionStats;
 import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationStore;
+import org.mpsdn.core.Profile;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.UeSpec;
+import org.mpsdn.impl.decide.EngineParams;
 import org.mpsdn.impl.detect.UserDetection;
 import org.mpsdn.impl.flow.FlowStatsCollector;
 import org.mpsdn.impl.meter.AppMeters;
@@ -76,7 +78,8 @@ public final class RegulationLoop {
         AppMeters meters = new AppMeters(appId, meterService, () -> refs.properties().meterBurstMs(), now);
         stepper = new MeterStepper(appId, meterService, meters, flowRuleService, store, thread.executor(),
                 () -> refs.properties().meterBurstMs(), now, incidents, () -> refs.properties().meterLadderRatio(),
-                () -> refs.properties().rmKbps());
+                () -> refs.properties().rmKbps(),
+                () -> EngineParams.profileInForce(directory.profile(), refs.properties()) == Profile.PAPER);
         detection = new UserDetection(appId, now);
         packets = new PacketInHandler(appId, flowRuleService, directory, detection, idle, now, refs::stopping);
         switches = new SwitchReconciler(appId, flowRuleService, meterService, mastershipService, store, meters,

@@ -1,6 +1,8 @@
 package org.mpsdn.impl.meter;
 
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.regulation.ApRegulationState;
+import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.core.model.ApDirection;
 import org.onosproject.core.ApplicationId;
@@ -11,15 +13,19 @@ import org.onosproject.net.meter.MeterFailReason;
 import org.onosproject.net.meter.MeterId;
 import org.onosproject.net.meter.MeterRequest;
 import org.onosproject.net.meter.MeterService;
+import org.onosproject.net.meter.MeterState;
 import org.slf4j.Logger;
 
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Executor;
+import java.util.function.BiConsumer;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
@@ -35,6 +41,10 @@ import static org.slf4j.LoggerFactory.getLogger;
  * (R_m, the ratio or the capacity changed) is replaced: its rungs are withdrawn except the one in force,
  * which the next step's make-before-break withdraws as an ordinary meter. No rung is submitted on a
  * switch settling from a withdrawal ({@link AppMeters#settling}); the step waits instead.
+ * <p>
+ * Exact steps (the {@code paper} profile, {@link MeterStepper}) add <i>exact rungs</i> at rates between the
+ * rungs ({@link Ladder}): one per exact target, and one at the decrease Algorithm 2 takes next from the limit in
+ * force, submitted ahead ({@link #tendExact}, which also withdraws those no longer in use).
  */
 final class MeterLadders {
     /** Told (on the loop thread) that a rung's meter failed. */
@@ -49,34 +59,6 @@ final class MeterLadders {
          * @param reason   ONOS's reason
          */
         void failed(ApDirection key, DeviceId deviceId, MeterId meter, long rateKbps, MeterFailReason reason);
-    }
-
-    /** One AP direction's ladder: rates, the meter of each rung (null: not submitted) and when it was submitted. */
-    private static final class Ladder {
-        final DeviceId deviceId;
-        final long[] rates;
-        final MeterId[] meters;
-        final long[] since;
-
-        Ladder(DeviceId deviceId, long[] rates) {
-            this.deviceId = deviceId;
-            this.rates = rates;
-            this.meters = new MeterId[rates.length];
-            this.since = new long[rates.length];
-        }
-
-        int index(long rate) {
-            return Arrays.binarySearch(rates, rate);
-        }
-
-        int slot(MeterId meter) {
-            for (int i = 0; i < meters.length; i++) {
-                if (meter.equals(meters[i])) {
-                    return i;
-                }
-            }
-            return -1;
-        }
     }
 
     private final Logger log = getLogger(getClass());
@@ -133,13 +115,14 @@ final class MeterLadders {
      * @param ap          the AP
      * @param direction   the direction
      * @param rates       the ladder's rates
-     * @param rateKbps    the rung's rate (one of rates)
+     * @param rateKbps    the rung's rate (one of rates, or any with exact)
      * @param inForce     the meter in force, if any
      * @param inForceKbps its rate
+     * @param exact       whether the rate may be an exact rung (no rung: submitted as one if missing)
      * @return the rung's meter, or null when it could not be submitted now (switch settling, or no id)
      */
     MeterId rung(ApSpec ap, Direction direction, long[] rates, long rateKbps, OptionalLong inForce,
-                 OptionalLong inForceKbps) {
+                 OptionalLong inForceKbps, boolean exact) {
         ApDirection key = new ApDirection(ap.id(), direction);
         Ladder ladder = ladders.get(key);
         if (ladder != null && (!ladder.deviceId.equals(ap.deviceId()) || !Arrays.equals(ladder.rates, rates))) {
@@ -150,29 +133,51 @@ final class MeterLadders {
         if (ladder == null) {
             ladder = new Ladder(ap.deviceId(), rates);
             ladders.put(key, ladder);
-            int i = inForce.isPresent() && inForceKbps.isPresent() ? ladder.index(inForceKbps.getAsLong()) : -1;
-            if (i >= 0) {
-                ladder.meters[i] = MeterId.meterId(inForce.getAsLong());
-                ladder.since[i] = clock.getAsLong();
-            }
+            adopt(ladder, inForce, inForceKbps, exact);
         }
         forgetVanished(ladder);
         if (!meters.settling(ap.deviceId())) {
             submitMissing(key, ladder);
+            if (exact && ladder.index(rateKbps) < 0 && ladder.exact.get(rateKbps) == null) {
+                submitExact(key, ladder, rateKbps);
+            }
         }
-        int i = ladder.index(rateKbps);
-        return i < 0 ? null : ladder.meters[i];
+        return ladder.index(rateKbps) >= 0 || exact ? ladder.meterAt(rateKbps) : null;
+    }
+
+    /** A new ladder adopts the meter in force: as its rung, or (exact steps) as an exact rung. */
+    private void adopt(Ladder ladder, OptionalLong inForce, OptionalLong inForceKbps, boolean exact) {
+        if (inForce.isEmpty() || inForceKbps.isEmpty()) {
+            return;
+        }
+        MeterId m = MeterId.meterId(inForce.getAsLong());
+        int i = ladder.index(inForceKbps.getAsLong());
+        if (i >= 0) {
+            ladder.meters[i] = m;
+            ladder.since[i] = clock.getAsLong();
+        } else if (exact) {
+            ladder.exact.put(inForceKbps.getAsLong(), m);
+            ladder.exactSince.put(inForceKbps.getAsLong(), clock.getAsLong());
+        }
+    }
+
+    private void submitExact(ApDirection key, Ladder ladder, long rateKbps) {
+        MeterId m = submit(key, ladder.deviceId, rateKbps);
+        if (m != null) {
+            ladder.exact.put(rateKbps, m);
+            ladder.exactSince.put(rateKbps, clock.getAsLong());
+            log.debug("Ladder of {}: exact rung {} kbps submitted as {}", key, rateKbps, m);
+        }
     }
 
     /** Rungs whose meter ONOS no longer holds (withdrawn elsewhere, lost) are submitted again. */
     private void forgetVanished(Ladder ladder) {
-        for (int i = 0; i < ladder.meters.length; i++) {
-            if (ladder.meters[i] != null && meterService.getMeter(ladder.deviceId, ladder.meters[i]) == null) {
-                log.info("Rung {} kbps of {} at {} vanished; submitting it again", ladder.rates[i], ladder.meters[i],
-                         ladder.deviceId);
-                ladder.meters[i] = null;
+        ladder.forEach((meter, rate) -> {
+            if (meterService.getMeter(ladder.deviceId, meter) == null) {
+                log.info("Rung {} kbps of {} at {} vanished; submitting it again", rate, meter, ladder.deviceId);
+                ladder.drop(meter);
             }
-        }
+        });
     }
 
     private void submitMissing(ApDirection key, Ladder ladder) {
@@ -222,8 +227,12 @@ final class MeterLadders {
      */
     long since(ApDirection key, MeterId meter) {
         Ladder ladder = ladders.get(key);
-        int i = ladder == null || meter == null ? -1 : ladder.slot(meter);
-        return i < 0 ? clock.getAsLong() : ladder.since[i];
+        if (ladder == null || meter == null) {
+            return clock.getAsLong();
+        }
+        int i = ladder.slot(meter);
+        long exactRate = i < 0 ? ladder.exactRate(meter) : -1;
+        return i >= 0 ? ladder.since[i] : exactRate >= 0 ? ladder.exactSince.get(exactRate) : clock.getAsLong();
     }
 
     /**
@@ -235,7 +244,7 @@ final class MeterLadders {
      */
     boolean isRung(ApDirection key, MeterId meter) {
         Ladder ladder = ladders.get(key);
-        return ladder != null && ladder.slot(meter) >= 0;
+        return ladder != null && meter != null && ladder.holds(meter);
     }
 
     /**
@@ -246,7 +255,7 @@ final class MeterLadders {
      * @return true if a ladder holds it
      */
     boolean owns(DeviceId deviceId, MeterId meter) {
-        return ladders.values().stream().anyMatch(l -> l.deviceId.equals(deviceId) && l.slot(meter) >= 0);
+        return ladders.values().stream().anyMatch(l -> l.deviceId.equals(deviceId) && l.holds(meter));
     }
 
     /**
@@ -260,11 +269,9 @@ final class MeterLadders {
      */
     void failed(ApDirection key, MeterId meter, long rateKbps, OptionalLong inForce) {
         Ladder ladder = ladders.get(key);
-        int i = ladder == null ? -1 : ladder.slot(meter);
-        if (i < 0) {
+        if (ladder == null || ladder.drop(meter) < 0) {
             return;
         }
-        ladder.meters[i] = null;
         failures = failures + 1;
         if (!(inForce.isPresent() && inForce.getAsLong() == meter.id())) {
             meters.withdraw(ladder.deviceId, meter, rateKbps);
@@ -283,15 +290,73 @@ final class MeterLadders {
         if (ladder == null) {
             return;
         }
-        int n = 0;
-        for (int i = 0; i < ladder.meters.length; i++) {
-            MeterId m = ladder.meters[i];
-            if (m != null && !(inForce.isPresent() && inForce.getAsLong() == m.id())) {
-                meters.withdraw(ladder.deviceId, m, ladder.rates[i]);
-                n++;
+        int[] n = {0};
+        ladder.forEach((m, rate) -> {
+            if (!(inForce.isPresent() && inForce.getAsLong() == m.id())) {
+                meters.withdraw(ladder.deviceId, m, rate);
+                n[0]++;
+            }
+        });
+        log.info("Ladder of {} withdrawn: {} meters", key, n[0]);
+    }
+
+    /**
+     * Whether the ladder of an AP direction holds a meter at a rate that ONOS has confirmed (a step to that rate
+     * is in force within one flow-mod round trip).
+     *
+     * @param key      AP direction
+     * @param rateKbps a rate
+     * @return true if a rung or exact rung at that rate is ADDED
+     */
+    boolean ready(ApDirection key, long rateKbps) {
+        Ladder ladder = ladders.get(key);
+        MeterId m = ladder == null ? null : ladder.meterAt(rateKbps);
+        Meter meter = m == null ? null : meterService.getMeter(ladder.deviceId, m);
+        return meter != null && meter.state() == MeterState.ADDED;
+    }
+
+    /**
+     * Keeps the exact rungs of every ladder to those in use (loop thread only): the one in force, those steps
+     * wait for, and, when exact steps are on, the one at the decrease Algorithm 2 takes next from the limit in
+     * force ({@link ExactDecrease}), submitted ahead so that a decrease is in force within the cycle that decides
+     * it. Missing ones are submitted first and unused ones withdrawn after, so that the submission never waits
+     * for the withdrawal to settle.
+     *
+     * @param store     regulation store (the limits in force)
+     * @param stepMeter whether a step in flight uses a meter
+     * @param exact     whether exact steps are on (the {@code paper} profile)
+     * @param fault     told about an AP whose meters could not be tended (the others still are)
+     */
+    void tendExact(RegulationStore store, Predicate<MeterId> stepMeter, boolean exact,
+                   BiConsumer<String, RuntimeException> fault) {
+        for (Map.Entry<ApDirection, Ladder> e : Map.copyOf(ladders).entrySet()) {
+            try {
+                tend(e.getKey(), e.getValue(), store, stepMeter, exact);
+            } catch (RuntimeException ex) {
+                fault.accept(e.getKey().apId(), ex);
             }
         }
-        log.info("Ladder of {} withdrawn: {} meters", key, n);
+    }
+
+    private void tend(ApDirection key, Ladder ladder, RegulationStore store, Predicate<MeterId> stepMeter,
+                      boolean exact) {
+        Optional<ApRegulationState> st = store.state(key.apId());
+        OptionalLong meterInForce = st.map(x -> x.meterId(key.direction())).orElse(OptionalLong.empty());
+        OptionalLong limit = st.map(x -> x.limitKbps(key.direction())).orElse(OptionalLong.empty());
+        long spare = exact && limit.isPresent() ? ExactDecrease.of(limit.getAsLong(), ladder.rates) : -1;
+        if (spare > 0 && ladder.index(spare) < 0 && ladder.exact.get(spare) == null
+                && !meters.settling(ladder.deviceId)) {
+            submitExact(key, ladder, spare);
+        }
+        for (Map.Entry<Long, MeterId> x : Map.copyOf(ladder.exact).entrySet()) {
+            MeterId m = x.getValue();
+            boolean used = x.getKey() == spare || stepMeter.test(m)
+                    || meterInForce.isPresent() && meterInForce.getAsLong() == m.id();
+            if (!used) {
+                ladder.drop(m);
+                meters.withdraw(ladder.deviceId, m, x.getKey());
+            }
+        }
     }
 
     /**

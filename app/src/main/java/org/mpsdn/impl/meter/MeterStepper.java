@@ -5,26 +5,20 @@ import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.core.model.ApDirection;
-import org.mpsdn.impl.flow.TierRules;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
-import org.onosproject.net.flow.FlowRuleOperations;
-import org.onosproject.net.flow.FlowRuleOperationsContext;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.meter.Meter;
-import org.onosproject.net.meter.MeterContext;
 import org.onosproject.net.meter.MeterFailReason;
 import org.onosproject.net.meter.MeterId;
-import org.onosproject.net.meter.MeterRequest;
 import org.onosproject.net.meter.MeterService;
-import org.onosproject.net.meter.MeterState;
 import org.slf4j.Logger;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 
@@ -53,8 +47,27 @@ import static org.slf4j.LoggerFactory.getLogger;
  * to a lift, and a step raising the limit to a newer one that keeps or lowers it
  * ({@link MeterStep#supersededBy}): its meter is withdrawn.
  * <p>
- * Confirmation timeouts and meter failures: {@link StepFailures}. Every method must run on the regulation
- * loop's thread; callbacks from ONOS are re-posted to it through the given executor.
+ * <b>Exact steps</b> (the {@code paper} profile, Algorithm 2 / Eq. 4 as published): the target is not
+ * quantised; the switch gets the engine's rate. On the ladder, a target that is a rung (the capacity, R_m, the
+ * halvings of the capacity) is re-pointed at once as above; any other target becomes an <i>exact rung</i>
+ * of the ladder: its meter is submitted and the rule stays on the meter in force until ONOS has confirmed it
+ * (make-before-break, up to one 10-s meter-stats poll). ONOS 2.7.0 offers no faster path: {@code MeterService}
+ * has no modify ({@code core/api/.../net/meter/MeterService.java}), {@code MeterManager.submit} only adds
+ * ({@code core/net/.../meter/impl/MeterManager.java:266-302}: a given index needs {@code userDefinedIndex},
+ * and its store delegate sends ADD or REMOVE only, {@code :475-500}), and the meter-stats request that a
+ * withdrawal forces ({@code OpenFlowMeterProvider.java:254-256}) confirms a new meter only when its ADD went out
+ * first, which ONOS does not order ({@code MeterManager.MeterInstaller.hint()} is the meter's id, {@code :508-540},
+ * so ADD and REMOVE of two meters run on any of its installer threads). So the decrease Algorithm 2 takes next
+ * from the limit in force is submitted ahead as an exact rung ({@link MeterLadders#tendExact}): once ONOS has
+ * confirmed it, a decrease is in force within the cycle that decides it. Exact rungs no longer in force, waited
+ * for or ahead are withdrawn. While a step waits, a newer target replaces it only when it supersedes it or its
+ * meter is ADDED already; any other is dropped, not queued: the {@code paper} engine decided it from the limit
+ * in force, which the step replaces, and decides again from the step's rate once it has landed. With the ladder
+ * off, exact steps are make-before-break as above, with the same dropping rule.
+ * <p>
+ * How a step gets its meter: {@link StepStarts}; how it ends: {@link StepLanding}. Confirmation timeouts and
+ * meter failures: {@link StepFailures}. Every method must run on the regulation loop's thread; callbacks from
+ * ONOS are re-posted to it through the given executor.
  */
 public final class MeterStepper {
     /** A step whose meter is not ADDED after this long is late: two 10-s meter-stats polls of ONOS. */
@@ -64,17 +77,14 @@ public final class MeterStepper {
     private static final long LIFT = MeterStep.LIFT;
 
     private final Logger log = getLogger(getClass());
-    private final ApplicationId appId;
-    private final MeterService meterService;
-    private final AppMeters meters;
-    private final FlowRuleService flowRuleService;
     private final RegulationStore store;
-    private final Executor loop;
-    private final LongSupplier burstMillis;
     private final LongSupplier clock;
-    private final StepListener listener;
     private final MeterLadders ladders;
+    private final StepListener listener;
     private final StepFailures failures;
+    private final StepLanding landing;
+    private final StepStarts starts;
+    private final BooleanSupplier exact;
     private final Map<ApDirection, MeterStep> steps = new HashMap<>();
 
     /**
@@ -91,24 +101,24 @@ public final class MeterStepper {
      * @param listener        told about late steps and faults
      * @param ladderRatio     ratio of the meter ladders' rungs, {@link LadderRungs#NO_LADDER} for none
      * @param floorKbps       the ladders' floor R_m in kbit/s
+     * @param exact           whether steps take the target exactly (the {@code paper} profile), see the class comment
      */
     public MeterStepper(ApplicationId appId, MeterService meterService, AppMeters meters,
                         FlowRuleService flowRuleService, RegulationStore store, Executor loop,
                         LongSupplier burstMillis, LongSupplier clock, StepListener listener,
-                        DoubleSupplier ladderRatio, LongSupplier floorKbps) {
-        this.appId = appId;
-        this.meterService = meterService;
-        this.meters = meters;
-        this.flowRuleService = flowRuleService;
+                        DoubleSupplier ladderRatio, LongSupplier floorKbps, BooleanSupplier exact) {
         this.store = store;
-        this.loop = loop;
-        this.burstMillis = burstMillis;
+        this.exact = exact;
         this.clock = clock;
         this.listener = listener;
         this.ladders = new MeterLadders(appId, meterService, meters, loop, burstMillis, ladderRatio, floorKbps, clock,
                 this::rungFailed);
-        this.failures = new StepFailures(steps, ladders, meters, meterService, store, listener, this::repoint);
-        meters.onSettled(device -> loop.execute(() -> submitQueued(device)));
+        this.landing = new StepLanding(appId, flowRuleService, store, meters, ladders, steps, loop, clock,
+                this::landed);
+        this.failures = new StepFailures(steps, ladders, meters, meterService, store, listener, landing::repoint);
+        this.starts = new StepStarts(appId, meterService, meters, ladders, store, steps, loop, burstMillis, clock,
+                listener, failures, landing, exact);
+        meters.onSettled(device -> loop.execute(() -> starts.submitQueued(device)));
     }
 
     /**
@@ -123,8 +133,8 @@ public final class MeterStepper {
             throw new IllegalArgumentException("rateKbps must be positive, was " + rateKbps);
         }
         ApDirection key = new ApDirection(ap.id(), direction);
-        if (!ladders.enabled()) {
-            if (ladders.has(key)) { // switched off: the rung in force goes with the next step
+        if (!ladders.enabled() || exact.getAsBoolean()) {
+            if (!ladders.enabled() && ladders.has(key)) { // switched off: the rung in force goes with the next step
                 steps.computeIfPresent(key, (k, s) -> s.waiting() ? null : s);
                 ladders.retire(key, currentState(ap).meterId(direction));
             }
@@ -151,7 +161,11 @@ public final class MeterStepper {
         ApDirection key = new ApDirection(ap.id(), direction);
         MeterStep inFlight = steps.get(key);
         OptionalLong current = currentState(ap).limitKbps(direction);
-        if (inFlight != null) {
+        if (inFlight != null && exact.getAsBoolean() && target != LIFT && !inFlight.queued()) {
+            if (!replacedExactly(key, inFlight, target, current)) {
+                return;
+            }
+        } else if (inFlight != null) {
             if (inFlight.queued()) {
                 steps.remove(key); // nothing submitted yet: the newer target replaces it
             } else if (inFlight.waiting() && ladders.isRung(key, inFlight.newMeter)) {
@@ -180,81 +194,34 @@ public final class MeterStepper {
         if (target == LIFT) {
             MeterStep step = new MeterStep(ap, direction, LIFT, null, clock.getAsLong());
             steps.put(key, step);
-            repoint(key, step);
+            landing.repoint(key, step);
         } else {
-            start(key, ap, direction, target);
+            starts.start(key, ap, direction, target);
         }
     }
 
-    /** Starts a step: on the rung's meter, or on a fresh meter unless the switch is settling (then queued). */
-    private void start(ApDirection key, ApSpec ap, Direction direction, long target) {
-        if (ladders.enabled()) {
-            useRung(key, ap, direction, target);
-        } else if (meters.settling(ap.deviceId())) {
-            steps.put(key, new MeterStep(ap, direction, target, null, clock.getAsLong()));
-            log.debug("Step {} to {} kbps queued: {} is settling from a meter withdrawal", key, target,
-                      ap.deviceId());
+    /**
+     * Exact steps: a newer target replaces a step still waiting for its meter when it supersedes it
+     * ({@link MeterStep#supersededBy}: a lift, or a decrease while the step raises) or when its own meter is ADDED
+     * already (in force at once). Any other newer target is dropped: the engine decided it from the limit in
+     * force, which the step in flight replaces, and decides again from the step's rate once it has landed.
+     */
+    private boolean replacedExactly(ApDirection key, MeterStep inFlight, long target, OptionalLong current) {
+        if (!inFlight.waiting() || inFlight.rateKbps == target
+                || !(inFlight.supersededBy(target, current) || ladders.ready(key, target))) {
+            return false;
+        }
+        log.debug("Step {} to {} kbps replaced by {} kbps", key, inFlight.rateKbps, target);
+        if (ladders.isRung(key, inFlight.newMeter)) {
+            steps.remove(key); // its meter stays in the ladder; an unused exact rung goes at the next tending
         } else {
-            submit(key, ap, direction, target);
+            failures.abandon(key, inFlight);
         }
-    }
-
-    /** A ladder step: re-points at once when the rung is ADDED, else waits for it (queued without a meter). */
-    private void useRung(ApDirection key, ApSpec ap, Direction direction, long target) {
-        long[] rates = ladders.rates(ap);
-        ApRegulationState st = currentState(ap);
-        long rung = LadderRungs.isRung(rates, target) ? target
-                : LadderRungs.quantise(rates, target, st.limitKbps(direction)); // the ratio changed meanwhile
-        MeterId id = ladders.rung(ap, direction, rates, rung, st.meterId(direction), st.limitKbps(direction));
-        MeterStep step = new MeterStep(ap, direction, rung, id, ladders.since(key, id)); // waits as long as its rung
-        steps.put(key, step);
-        Meter m = id == null ? null : meterService.getMeter(ap.deviceId(), id);
-        if (m != null && m.state() == MeterState.ADDED) {
-            repoint(key, step);
-        } else {
-            log.debug("Step {} to {} kbps waits for its rung {}", key, rung, id == null ? "(settling)" : id);
-        }
-    }
-
-    private void submit(ApDirection key, ApSpec ap, Direction direction, long target) {
-        // the failure may be reported inside submit(): the id is read on the loop thread, after it returned
-        MeterId[] submitted = new MeterId[1];
-        MeterRequest req = TierTwoMeters.addRequest(appId, ap.deviceId(), target, burstMillis.getAsLong(),
-                new MeterContext() {
-                    @Override
-                    public void onError(MeterRequest request, MeterFailReason reason) {
-                        loop.execute(() -> failures.meterFailed(key, ap.deviceId(), submitted[0], target, reason));
-                    }
-                });
-        Meter meter = meterService.submit(req);
-        MeterId id = meter == null ? null : AppMeters.meterId(meter.meterCellId());
-        submitted[0] = id;
-        if (id == null) {
-            log.warn("Meter service gave no meter id for {} at {} kbps; retrying next cycle", key, target);
-            return;
-        }
-        steps.put(key, new MeterStep(ap, direction, target, id, clock.getAsLong()));
-        log.debug("Step {}: meter {} at {} kbps submitted", key, id, target);
+        return true;
     }
 
     private void rungFailed(ApDirection key, DeviceId deviceId, MeterId meter, long rateKbps, MeterFailReason reason) {
         failures.rungFailed(key, deviceId, meter, rateKbps, reason);
-    }
-
-    /** Submits the queued steps of a switch that is no longer settling. */
-    private void submitQueued(DeviceId deviceId) {
-        for (Map.Entry<ApDirection, MeterStep> e : Map.copyOf(steps).entrySet()) {
-            MeterStep s = e.getValue();
-            if (s.queued() && s.ap.deviceId().equals(deviceId) && steps.get(e.getKey()) == s
-                    && !meters.settling(deviceId)) {
-                steps.remove(e.getKey());
-                try {
-                    start(e.getKey(), s.ap, s.direction, s.rateKbps);
-                } catch (RuntimeException ex) {
-                    listener.fault(e.getKey().apId(), ex);
-                }
-            }
-        }
     }
 
     /**
@@ -267,7 +234,7 @@ public final class MeterStepper {
         for (Map.Entry<ApDirection, MeterStep> e : steps.entrySet()) {
             MeterStep s = e.getValue();
             if (s.waiting() && s.newMeter.equals(id) && s.ap.deviceId().equals(meter.deviceId())) {
-                repoint(e.getKey(), s);
+                landing.repoint(e.getKey(), s);
                 return;
             }
         }
@@ -282,7 +249,7 @@ public final class MeterStepper {
         for (Map.Entry<ApDirection, MeterStep> e : Map.copyOf(steps).entrySet()) {
             MeterStep s = e.getValue();
             if (s.queued()) {
-                submitQueued(s.ap.deviceId());
+                starts.submitQueued(s.ap.deviceId());
             } else if (s.waiting()) {
                 try {
                     failures.check(e.getKey(), s, now);
@@ -291,64 +258,20 @@ public final class MeterStepper {
                 }
             }
         }
+        tendExact();
     }
 
-    private void repoint(ApDirection key, MeterStep step) {
-        step.repointing = true;
-        Optional<MeterId> meter = Optional.ofNullable(step.newMeter);
-        FlowRuleOperations ops = FlowRuleOperations.builder()
-                .modify(TierRules.meterRule(appId, step.ap, step.direction, meter))
-                .build(new FlowRuleOperationsContext() {
-                    @Override
-                    public void onSuccess(FlowRuleOperations o) {
-                        loop.execute(() -> finish(key, step));
-                    }
-
-                    @Override
-                    public void onError(FlowRuleOperations o) {
-                        loop.execute(() -> repointFailed(key, step));
-                    }
-                });
-        flowRuleService.apply(ops);
-    }
-
-    private void finish(ApDirection key, MeterStep step) {
-        if (steps.get(key) != step) {
-            return;
-        }
-        ApRegulationState state = currentState(step.ap);
-        OptionalLong oldMeter = state.meterId(step.direction);
-        OptionalLong oldRate = state.limitKbps(step.direction);
-        if (oldMeter.isPresent() && (step.newMeter == null || oldMeter.getAsLong() != step.newMeter.id())
-                && !ladders.isRung(key, MeterId.meterId(oldMeter.getAsLong()))) {
-            meters.withdraw(step.ap.deviceId(), MeterId.meterId(oldMeter.getAsLong()), oldRate.orElse(step.rateKbps));
-        }
-        ApRegulationState.Builder b = state.toBuilder().updatedMillis(clock.getAsLong());
-        if (step.newMeter == null) {
-            b.unlimited(step.direction);
-        } else {
-            b.limit(step.direction, step.rateKbps, step.newMeter.id());
-        }
-        store.putState(b.build());
-        steps.remove(key);
-        if (step.newMeter == null) {
-            ladders.retire(key, OptionalLong.empty()); // fail-open: the rule has left the ladder
-        }
-        log.debug("Step {} done: {}", key, step.newMeter == null ? "unlimited" : step.rateKbps + " kbps");
+    /** A step landed: the target that arrived meanwhile goes next; the exact rungs follow the limit in force. */
+    private void landed(MeterStep step) {
         if (step.hasNext) {
             request(step.ap, step.direction, step.next);
         }
+        tendExact();
     }
 
-    private void repointFailed(ApDirection key, MeterStep step) {
-        if (steps.get(key) != step) {
-            return;
-        }
-        log.warn("Re-pointing the table-1 rule of {} failed; abandoning the step", key);
-        steps.remove(key);
-        if (step.newMeter != null && !ladders.isRung(key, step.newMeter)) {
-            meters.withdraw(step.ap.deviceId(), step.newMeter, step.rateKbps);
-        }
+    private void tendExact() {
+        ladders.tendExact(store, m -> steps.values().stream().anyMatch(s -> m.equals(s.newMeter)),
+                exact.getAsBoolean(), listener::fault);
     }
 
     /**
@@ -395,6 +318,17 @@ public final class MeterStepper {
     }
 
     private ApRegulationState currentState(ApSpec ap) {
+        return stateOf(store, ap);
+    }
+
+    /**
+     * The AP's state in the store, an empty one when it has none.
+     *
+     * @param store regulation store
+     * @param ap    the AP
+     * @return its state
+     */
+    static ApRegulationState stateOf(RegulationStore store, ApSpec ap) {
         return store.state(ap.id()).orElse(ApRegulationState.builder(ap.id(), ap.deviceId().toString()).build());
     }
 }
