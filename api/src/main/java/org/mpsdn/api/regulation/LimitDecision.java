@@ -60,6 +60,16 @@ public final class LimitDecision {
         return new LimitDecision(null, Double.NaN, Double.NaN, NONE, NONE, LimitReason.FAIL_OPEN, note, decidedMillis);
     }
 
+    /**
+     * The same decision at another time.
+     *
+     * @param millis wall-clock time of the decision
+     * @return the decision
+     */
+    public LimitDecision at(long millis) {
+        return new LimitDecision(source, signal, threshold, targetKbps, capKbps, reason, note, millis);
+    }
+
     /** @return the signal decided on, empty when there was none */
     public Optional<SignalSource> source() {
         return Optional.ofNullable(source);
