@@ -31,8 +31,9 @@ final class Format {
     }
 
     static String ap(ApInfo a) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "id=%s, kind=%s, device=%s, capacityKbps=%d, "
-                        + "occupancy(dl/ul)=%s/%s, tier2LimitKbps(dl/ul)=%s/%s, flows(t1/t2)=%d/%d, agent=%s(missed=%d)",
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "id=%s, kind=%s, device=%s, "
+                        + "capacityKbps=%d, occupancy(dl/ul)=%s/%s, tier2LimitKbps(dl/ul)=%s/%s, flows(t1/t2)=%d/%d, "
+                        + "agent=%s(missed=%d)",
                 a.id(), a.kind(), a.deviceId(), a.capacityKbps(),
                 occ(a.occupancy(Direction.DOWNLINK)), occ(a.occupancy(Direction.UPLINK)),
                 limit(a.tier2LimitKbps(Direction.DOWNLINK)), limit(a.tier2LimitKbps(Direction.UPLINK)),
