@@ -72,7 +72,8 @@ public final class OverlayHighlights {
     }
 
     /**
-     * A direction's decision in words, e.g. {@code TIER1_STATIONS 0.72 against 0.40: DECREASE (target 1.5M, cap 54.0M)}.
+     * A direction's decision in words, e.g.
+     * {@code TIER1_STATIONS 0.72 against 0.40: DECREASE (target 1.5M, cap 54.0M)}.
      *
      * @param x the decision, empty when none
      * @return the words
