@@ -121,7 +121,12 @@ public final class CoreRegulationEngine implements RegulationEngine {
         return Math.max(1L, (bps + 500) / 1000);
     }
 
-    /** The core's decision as the API shows it (kbit/s; the time is set when it is applied). */
+    /**
+     * The core's decision as the API shows it (kbit/s; the time is set when it is applied).
+     *
+     * @param d the core's decision
+     * @return the API's
+     */
     static LimitDecision decision(Tier2Decision d) {
         SignalSource source = d.source() == SignalReading.Source.AP_OCCUPANCY ? SignalSource.MAC_OCC
                 : d.source() == SignalReading.Source.TIER1_STATIONS ? SignalSource.TIER1_STATIONS : null;

@@ -29,7 +29,8 @@ final class RegulationLog {
      * @param previous the last decision stored, null when none
      * @param inForce  the limit in force before this cycle's step (kbit/s), empty when unlimited
      */
-    static void decided(String apId, Direction d, LimitDecision decision, LimitDecision previous, OptionalLong inForce) {
+    static void decided(String apId, Direction d, LimitDecision decision, LimitDecision previous,
+                        OptionalLong inForce) {
         if (decision.changes(previous)) {
             LOG.info(line(apId, d, decision, inForce));
         }
