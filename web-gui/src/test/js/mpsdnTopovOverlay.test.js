@@ -12,6 +12,7 @@ const vm = require('node:vm');
 const SRC = path.join(__dirname, '../../main/resources/app/view/mpsdnTopov/mpsdnTopovOverlay.js');
 const JAVA = path.join(__dirname, '../../main/java/org/mpsdn/gui/MpsdnTopoOverlay.java');
 const HANDLER = path.join(__dirname, '../../main/java/org/mpsdn/gui/MpsdnTopoMessageHandler.java');
+const HIGHLIGHTS = path.join(__dirname, '../../main/java/org/mpsdn/gui/OverlayHighlights.java');
 
 function fakes() {
     const sent = [];
@@ -145,4 +146,24 @@ test('unknown modes are rejected naming the mode', () => {
     const svc = overlay.createOverlayService(f);
     assert.throws(() => svc.start('rainbow'), /mode: must be one of occupancy, connections, was rainbow/);
     assert.equal(f.sent.length, 0);
+});
+
+test('the colour legend states the server colouring rule: deciding signal against its threshold', () => {
+    const overlay = require(SRC);
+    const java = fs.readFileSync(HIGHLIGHTS, 'utf8');
+    const m = java.match(/WARN_FRACTION = ([0-9.]+);/);
+    assert.ok(m, 'WARN_FRACTION not found in OverlayHighlights.java');
+    assert.equal(overlay.WARN_FRACTION, Number(m[1]));
+    assert.match(java, /ERROR/, 'the server colours ERROR at or above the threshold');
+    const legend = overlay.legend();
+    assert.match(legend, /deciding signal/);
+    assert.match(legend, /threshold/);
+    assert.match(legend, new RegExp(Math.round(Number(m[1]) * 100) + ' % of it'));
+    assert.doesNotMatch(legend, /occupancy against CTh/);
+    const f = fakes();
+    const o = overlay.createOverlay(overlay.createOverlayService(f), f.$log);
+    for (const k of ['V', 'F']) {
+        assert.ok(o.keyBindings[k].tt.includes(legend), 'tooltip of ' + k + ' explains the colours');
+    }
+    assert.ok(Object.values(overlay.MODES).every((t) => t.startsWith('deciding signal')));
 });

@@ -30,6 +30,7 @@ public final class CycleResult {
     private final long[] limits;
     private final double[] signals;
     private final double[] thresholds;
+    private final Tier2Decision[] decisions;
     private final long[] tier2Rates;
     private final int missingOccupancy;
     private final int invalidOccupancy;
@@ -50,6 +51,7 @@ public final class CycleResult {
         this.limits = limits.bps;
         this.signals = limits.signals;
         this.thresholds = limits.thresholds;
+        this.decisions = limits.decisions;
         this.tier2Rates = tiers.tier2RateBps;
         this.missingOccupancy = limits.missing;
         this.invalidOccupancy = limits.invalid;
@@ -191,6 +193,19 @@ public final class CycleResult {
      */
     public double threshold(int ap, Direction direction) {
         return thresholds[ap * 2 + direction.ordinal()];
+    }
+
+    /**
+     * How the Tier-2 limit of an AP and direction was decided this cycle: the signal and its threshold, the
+     * limit before and after, the cap and the reason.
+     *
+     * @param apId      AP identifier
+     * @param direction direction
+     * @return the decision, or empty when the AP is unknown or the direction not regulated
+     */
+    public Optional<Tier2Decision> decision(String apId, Direction direction) {
+        int ap = snapshot.apIndex(apId);
+        return ap < 0 ? Optional.empty() : Optional.ofNullable(decisions[ap * 2 + direction.ordinal()]);
     }
 
     /**

@@ -2,7 +2,9 @@ package org.mpsdn.core;
 
 import org.mpsdn.core.signal.SignalKind;
 
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * How Algorithm 2 regulates (one setting): the paper exactly as published, or this project's
@@ -46,6 +48,30 @@ public enum Profile {
     /** @return whether increases are capped near the measured Tier-2 rate (limit validation) */
     public boolean validates() {
         return validates;
+    }
+
+    /**
+     * The {@link RegulationParameters} this profile does not read, named as their accessors, each with the
+     * reason. The paper profile reads neither the Tier-1 threshold nor the validation's parameters; the mpsdn
+     * profile reads CTh only where its signal falls back to MacOcc (an AP whose agent reports no station queue).
+     * Hysteresis, &alpha;, R_m, the interval, the deadlock breaker and the uplink setting are read by both.
+     *
+     * @param macOccRead whether some AP direction decided on MacOcc in the last cycle (mpsdn's fallback)
+     * @return parameter name to reason, in a fixed order; empty when every parameter is read
+     */
+    public Map<String, String> ignoredParameters(boolean macOccRead) {
+        Map<String, String> ignored = new LinkedHashMap<>();
+        if (this == PAPER) {
+            String notRead = "the paper profile compares MacOcc with cth and does not validate limits";
+            ignored.put("tier1Threshold", notRead);
+            ignored.put("validationHeadroom", notRead);
+            ignored.put("decreaseBase", notRead);
+            ignored.put("decreaseFactor", notRead);
+        } else if (!macOccRead) {
+            ignored.put("cth", "the mpsdn profile compares the Tier-1 station signal with tier1Threshold; cth"
+                    + " applies only to an AP whose agent reports no station queue, and none did");
+        }
+        return ignored;
     }
 
     /** @return the name used in configuration: "paper" or "mpsdn" */

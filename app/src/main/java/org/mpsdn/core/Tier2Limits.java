@@ -30,6 +30,8 @@ final class Tier2Limits {
     final double[] signals;
     /** Threshold the signal was compared with per AP and direction (same index), NaN when none. */
     final double[] thresholds;
+    /** How each limit was decided (same index), null when not regulated. */
+    final Tier2Decision[] decisions;
     /** Regulated AP-directions without an occupancy. */
     final int missing;
     /** Occupancies ignored for being null, NaN or outside [0, 1]. */
@@ -60,15 +62,13 @@ final class Tier2Limits {
         signals = new double[s.apCount() * 2];
         thresholds = new double[s.apCount() * 2];
         tier1SentBps = new long[s.apCount() * 2];
+        decisions = new Tier2Decision[s.apCount() * 2];
         Arrays.fill(bps, -1L);
         Arrays.fill(tier1SentBps, -1L);
         Arrays.fill(signals, Double.NaN);
         Arrays.fill(thresholds, Double.NaN);
-        int absent = 0;
-        int bad = 0;
+        int[] count = new int[Tier2Decision.Cause.values().length];
         int fellBack = 0;
-        int kept = 0;
-        int recovering = 0;
         for (int ap = 0; ap < s.apCount(); ap++) {
             AccessPoint a = s.ap(ap);
             long floor = law.regulator.floorBps(a.capacityBps());
@@ -79,33 +79,43 @@ final class Tier2Limits {
                 SignalReading r = law.signal.read(in, ap, key);
                 int i = ap * 2 + d.ordinal();
                 tier1SentBps[i] = law.stationSignal ? in.tier1SentBps(ap, key) : -1L;
-                if (r.present()) {
-                    signals[i] = r.value();
-                    fellBack += law.stationSignal && r.source() == SignalReading.Source.AP_OCCUPANCY ? 1 : 0;
-                    BandwidthRegulator eq4 = law.regulator(r.source());
-                    thresholds[i] = eq4.cth();
-                    if (law.holds(eq4, r.value(), m.predatesLimit(key))) {
-                        kept++;
-                        bps[i] = Math.max(floor, Math.min(a.capacityBps(), current));
-                    } else if (law.recovering(eq4, r.value(), tier1SentBps[i], m.tier1SentAtDecreaseBps(key))) {
-                        recovering++;
-                        bps[i] = Math.max(floor, Math.min(a.capacityBps(), current));
-                    } else {
-                        bps[i] = law.step(eq4, current, r.value(), a.capacityBps(), floor, tier2RateBps[i],
-                                law.steady(tier1SentBps[i], m.tier1SentBeforeBps(key)));
-                    }
-                } else {
-                    absent += r.source() == SignalReading.Source.MISSING ? 1 : 0;
-                    bad += r.source() == SignalReading.Source.INVALID ? 1 : 0;
-                    bps[i] = Math.max(floor, Math.min(a.capacityBps(), current));
-                }
+                fellBack += law.stationSignal && r.source() == SignalReading.Source.AP_OCCUPANCY ? 1 : 0;
+                Tier2Decision decision = law.decide(r, new Bounds(current, floor, a.capacityBps(), tier2RateBps[i]),
+                        m.predatesLimit(key), tier1SentBps[i], m.tier1SentAtDecreaseBps(key),
+                        m.tier1SentBeforeBps(key));
+                decisions[i] = decision;
+                bps[i] = decision.limitBps();
+                signals[i] = decision.signal();
+                thresholds[i] = decision.threshold();
+                count[decision.cause().ordinal()]++;
             }
         }
-        missing = absent;
-        invalid = bad;
+        missing = count[Tier2Decision.Cause.NO_SIGNAL.ordinal()];
+        invalid = count[Tier2Decision.Cause.INVALID_SIGNAL.ordinal()];
         fallbacks = fellBack;
-        held = kept;
-        heldRecovering = recovering;
+        held = count[Tier2Decision.Cause.WINDOW_PREDATES_LIMIT.ordinal()];
+        heldRecovering = count[Tier2Decision.Cause.LAST_DECREASE_TAKING_EFFECT.ordinal()];
+    }
+
+    /** The limit a step starts from and what bounds it: BW_i, the floor, the capacity, the Tier-2 rate. */
+    static final class Bounds {
+        final long current;
+        final long floor;
+        final long capacity;
+        final long rateBps;
+
+        /**
+         * @param current  BW_i (clamped into [floor, capacity] here)
+         * @param floor    min(R_m, capacity)
+         * @param capacity the AP's capacity
+         * @param rateBps  the measured Tier-2 rate, -1 when unknown
+         */
+        Bounds(long current, long floor, long capacity, long rateBps) {
+            this.current = Math.max(floor, Math.min(capacity, current));
+            this.floor = floor;
+            this.capacity = capacity;
+            this.rateBps = rateBps;
+        }
     }
 
     /**
@@ -177,6 +187,64 @@ final class Tier2Limits {
          */
         boolean steady(long tier1SentBps, long sentBefore) {
             return validation != null && validation.steady(tier1SentBps, sentBefore);
+        }
+
+        /**
+         * Lines 3-8 for one AP and direction, with the mpsdn profile's holds and validation, and why.
+         *
+         * @param r                   the signal reading
+         * @param b                   BW_i and its bounds
+         * @param signalPredatesLimit whether the signal's window began before the limit in force
+         * @param tier1Sent           what the Tier-1 stations sent over this window (-1: unknown)
+         * @param sentAtDecrease      what they sent over the window of the last decrease (-1: not supplied)
+         * @param sentBefore          what they sent over the previous window (-1: not supplied)
+         * @return the decision
+         */
+        Tier2Decision decide(SignalReading r, Bounds b, boolean signalPredatesLimit, long tier1Sent,
+                             long sentAtDecrease, long sentBefore) {
+            long cap = capBps(b);
+            if (!r.present()) {
+                Tier2Decision.Cause c = r.source() == SignalReading.Source.INVALID
+                        ? Tier2Decision.Cause.INVALID_SIGNAL : Tier2Decision.Cause.NO_SIGNAL;
+                return new Tier2Decision(r.source(), Double.NaN, Double.NaN, b.current, b.current, cap, c);
+            }
+            BandwidthRegulator eq4 = regulator(r.source());
+            double v = r.value();
+            Tier2Decision.Cause cause;
+            long next = b.current;
+            if (holds(eq4, v, signalPredatesLimit)) {
+                cause = Tier2Decision.Cause.WINDOW_PREDATES_LIMIT;
+            } else if (recovering(eq4, v, tier1Sent, sentAtDecrease)) {
+                cause = Tier2Decision.Cause.LAST_DECREASE_TAKING_EFFECT;
+            } else {
+                boolean steady = steady(tier1Sent, sentBefore);
+                long proposed = eq4.next(b.current, v, b.capacity);
+                next = step(eq4, b.current, v, b.capacity, b.floor, b.rateBps, steady);
+                if (eq4.congested(v)) {
+                    cause = next >= b.current ? Tier2Decision.Cause.AT_FLOOR
+                            : validation != null && steady ? Tier2Decision.Cause.CUT_BY_FACTOR
+                            : Tier2Decision.Cause.HALVED;
+                } else {
+                    cause = next < proposed ? Tier2Decision.Cause.VALIDATION_CAP
+                            : next >= b.capacity && b.current >= b.capacity ? Tier2Decision.Cause.AT_CAPACITY
+                            : Tier2Decision.Cause.INCREASE;
+                }
+            }
+            return new Tier2Decision(r.source(), v, eq4.cth(), b.current, next, cap, cause);
+        }
+
+        /**
+         * The highest limit an increase may reach: the capacity, or (mpsdn profile) while Tier 2 leaves the limit
+         * unused, the validation cap.
+         *
+         * @param b BW_i and its bounds
+         * @return bit/s
+         */
+        long capBps(Bounds b) {
+            if (validation == null || !validation.applicationLimited(b.rateBps, b.current)) {
+                return b.capacity;
+            }
+            return validation.capBps(b.rateBps, b.floor, b.capacity);
         }
 
         /**

@@ -29,6 +29,14 @@ public final class OsgiPropertyConstants {
      */
     public static final double TIER1_THRESHOLD_DEFAULT = 0.4;
 
+    /**
+     * Primary re-selection hysteresis h (Algorithm 1, both profiles): a multipath user keeps its primary unless
+     * another connection promises more than (1 + h) times as much; 0 disables it (the paper).
+     */
+    public static final String HYSTERESIS = "hysteresis";
+    /** Default hysteresis: 0, the paper's primary choice every cycle. */
+    public static final double HYSTERESIS_DEFAULT = 0.0;
+
     /** Aggressiveness factor alpha of the Tier-2 increase. */
     public static final String ALPHA = "alpha";
     /** Default alpha (MP-SDN: 0.5). */

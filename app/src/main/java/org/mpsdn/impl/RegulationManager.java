@@ -60,6 +60,8 @@ import static org.mpsdn.impl.OsgiPropertyConstants.FAIL_OPEN_DELAY_MS;
 import static org.mpsdn.impl.OsgiPropertyConstants.FAIL_OPEN_DELAY_MS_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.FLOW_IDLE_TIMEOUT_SEC;
 import static org.mpsdn.impl.OsgiPropertyConstants.FLOW_IDLE_TIMEOUT_SEC_DEFAULT;
+import static org.mpsdn.impl.OsgiPropertyConstants.HYSTERESIS;
+import static org.mpsdn.impl.OsgiPropertyConstants.HYSTERESIS_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.INTERVAL_MS;
 import static org.mpsdn.impl.OsgiPropertyConstants.INTERVAL_MS_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.METER_BURST_MS;
@@ -96,6 +98,7 @@ import static org.slf4j.LoggerFactory.getLogger;
                 PROFILE + "=" + PROFILE_DEFAULT,
                 TIER1_THRESHOLD + ":Double=" + TIER1_THRESHOLD_DEFAULT,
                 METER_LADDER_RATIO + ":Double=" + METER_LADDER_RATIO_DEFAULT,
+                HYSTERESIS + ":Double=" + HYSTERESIS_DEFAULT,
         })
 public class RegulationManager extends AbstractListenerManager<RegulationEvent, RegulationListener>
         implements RegulationAdminService, DetectionService {
@@ -169,6 +172,8 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     private double tier1Threshold = TIER1_THRESHOLD_DEFAULT;
     /** Ratio of the Tier-2 meter ladders' rungs: 1 for none (a meter per step), else in [1.1, 4]. */
     private double meterLadderRatio = METER_LADDER_RATIO_DEFAULT;
+    /** Primary re-selection hysteresis h in [0, 10]: keep a primary unless another promises (1 + h) times more. */
+    private double hysteresis = HYSTERESIS_DEFAULT;
 
     /** The cycle's decision function; the pure core unless a test replaces it. */
     RegulationEngine engine;
@@ -286,6 +291,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         profile = p.profile().id();
         tier1Threshold = p.tier1Threshold();
         meterLadderRatio = p.meterLadderRatio();
+        hysteresis = p.hysteresis();
         props = p;
         log.info("Properties: {}", p);
     }

@@ -1,6 +1,7 @@
 package org.mpsdn.impl;
 
 import org.mpsdn.core.Profile;
+import org.mpsdn.core.RegulationParameters;
 import org.mpsdn.impl.meter.LadderRungs;
 import org.mpsdn.impl.util.PropertyReader;
 
@@ -19,6 +20,8 @@ import static org.mpsdn.impl.OsgiPropertyConstants.FAIL_OPEN_DELAY_MS;
 import static org.mpsdn.impl.OsgiPropertyConstants.FAIL_OPEN_DELAY_MS_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.FLOW_IDLE_TIMEOUT_SEC;
 import static org.mpsdn.impl.OsgiPropertyConstants.FLOW_IDLE_TIMEOUT_SEC_DEFAULT;
+import static org.mpsdn.impl.OsgiPropertyConstants.HYSTERESIS;
+import static org.mpsdn.impl.OsgiPropertyConstants.HYSTERESIS_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.INTERVAL_MS;
 import static org.mpsdn.impl.OsgiPropertyConstants.INTERVAL_MS_DEFAULT;
 import static org.mpsdn.impl.OsgiPropertyConstants.METER_BURST_MS;
@@ -51,10 +54,11 @@ public final class RegulationProperties {
     private final Profile profile;
     private final double tier1Threshold;
     private final double meterLadderRatio;
+    private final double hysteresis;
 
     private RegulationProperties(int intervalMs, double cth, double alpha, int rmKbps, String deadlockBreaker,
                                  int failOpenDelayMs, int flowIdleTimeoutSec, int meterBurstMs, Profile profile,
-                                 double tier1Threshold, double meterLadderRatio) {
+                                 double tier1Threshold, double meterLadderRatio, double hysteresis) {
         this.intervalMs = intervalMs;
         this.cth = cth;
         this.alpha = alpha;
@@ -66,6 +70,7 @@ public final class RegulationProperties {
         this.profile = profile;
         this.tier1Threshold = tier1Threshold;
         this.meterLadderRatio = meterLadderRatio;
+        this.hysteresis = hysteresis;
     }
 
     /**
@@ -77,7 +82,7 @@ public final class RegulationProperties {
         return new RegulationProperties(INTERVAL_MS_DEFAULT, CTH_DEFAULT, ALPHA_DEFAULT, RM_KBPS_DEFAULT,
                 DEADLOCK_BREAKER_DEFAULT, FAIL_OPEN_DELAY_MS_DEFAULT, FLOW_IDLE_TIMEOUT_SEC_DEFAULT,
                 METER_BURST_MS_DEFAULT, Profile.of(PROFILE_DEFAULT), TIER1_THRESHOLD_DEFAULT,
-                METER_LADDER_RATIO_DEFAULT);
+                METER_LADDER_RATIO_DEFAULT, HYSTERESIS_DEFAULT);
     }
 
     /**
@@ -106,7 +111,8 @@ public final class RegulationProperties {
                 r.integer(METER_BURST_MS, previous.meterBurstMs, 1, 10_000),
                 Profile.of(r.choice(PROFILE, previous.profile.id(), PROFILES)),
                 r.decimal(TIER1_THRESHOLD, previous.tier1Threshold, 0.0, false, 1.0, true),
-                ladderRatio(r, previous.meterLadderRatio, errors));
+                ladderRatio(r, previous.meterLadderRatio, errors),
+                r.decimal(HYSTERESIS, previous.hysteresis, 0.0, true, RegulationParameters.MAX_HYSTERESIS, true));
         errors.addAll(r.errors());
         return p;
     }
@@ -188,12 +194,17 @@ public final class RegulationProperties {
         return meterLadderRatio;
     }
 
+    /** @return primary re-selection hysteresis h, 0 for none */
+    public double hysteresis() {
+        return hysteresis;
+    }
+
     @Override
     public String toString() {
         return "intervalMs=" + intervalMs + " cth=" + cth + " alpha=" + alpha + " rmKbps=" + rmKbps
                 + " breaker=" + deadlockBreaker + " failOpenDelayMs=" + failOpenDelayMs
                 + " flowIdleTimeoutSec=" + flowIdleTimeoutSec + " meterBurstMs=" + meterBurstMs
                 + " profile=" + profile.id() + " tier1Threshold=" + tier1Threshold
-                + " meterLadderRatio=" + meterLadderRatio;
+                + " meterLadderRatio=" + meterLadderRatio + " hysteresis=" + hysteresis;
     }
 }

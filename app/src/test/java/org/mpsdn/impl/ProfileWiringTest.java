@@ -3,7 +3,10 @@ package org.mpsdn.impl;
 import org.junit.After;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.LimitReason;
+import org.mpsdn.api.model.SignalSource;
 import org.mpsdn.api.model.Tier;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.api.telemetry.StationQueueTelemetry;
 import org.mpsdn.api.telemetry.StationTelemetry;
 import org.mpsdn.core.Profile;
@@ -16,6 +19,7 @@ import org.onosproject.net.flow.FlowRule;
 import java.util.List;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 import static org.mpsdn.impl.Harness.DEV1;
 import static org.mpsdn.impl.Harness.DEV2;
 
@@ -116,5 +120,44 @@ public class ProfileWiringTest {
     public void mpsdnProfileDecidesOnTheTier1Stations() {
         // no Tier-1 station queue at LTE: signal 0, never a decrease; the limit stays at the capacity
         assertEquals(20_000L, lteLimitAfterTwoCycles(Profile.MPSDN));
+    }
+
+    private LimitDecision lteDecision() {
+        return h.store.state("lte1").orElseThrow().decision(Direction.DOWNLINK).orElseThrow();
+    }
+
+    @Test
+    public void theStoredDecisionNamesMacOccAndCthUnderPaper() {
+        lteLimitAfterTwoCycles(Profile.PAPER);
+        LimitDecision d = lteDecision();
+        assertEquals(SignalSource.MAC_OCC, d.source().orElseThrow());
+        assertEquals(0.9, d.signal().getAsDouble(), 0.0);
+        assertEquals(0.85, d.threshold().getAsDouble(), 0.0);
+        assertTrue(d.toString(), d.reason() == LimitReason.DECREASE || d.reason() == LimitReason.FLOOR);
+        assertEquals(100L, d.targetKbps().getAsLong());
+        assertEquals(20_000L, d.capKbps().getAsLong());
+    }
+
+    @Test
+    public void theStoredDecisionNamesTheTier1StationsAndTheirThresholdUnderMpsdn() {
+        lteLimitAfterTwoCycles(Profile.MPSDN);
+        LimitDecision d = lteDecision();
+        assertEquals(SignalSource.TIER1_STATIONS, d.source().orElseThrow());
+        assertEquals("only ue1's (Tier-2) queue at LTE", 0.0, d.signal().getAsDouble(), 0.0);
+        assertEquals(0.4, d.threshold().getAsDouble(), 0.0);
+        assertEquals(LimitReason.INCREASE, d.reason());
+        assertEquals(20_000L, d.targetKbps().getAsLong());
+        assertEquals(h.now.get(), d.decidedMillis());
+    }
+
+    @Test
+    public void aSilentAgentsDecisionIsFailOpen() {
+        lteLimitAfterTwoCycles(Profile.MPSDN);
+        h.telemetry.silence("lte1", 6);
+        h.advance(2000);
+        h.cycle();
+        LimitDecision d = lteDecision();
+        assertEquals(LimitReason.FAIL_OPEN, d.reason());
+        assertTrue(d.source().isEmpty() && d.targetKbps().isEmpty() && d.capKbps().isEmpty());
     }
 }

@@ -68,4 +68,23 @@ public class RegulationPropertiesProfileTest {
         assertEquals(Profile.PAPER, RegulationProperties.read(props, paper, errors).profile());
         assertEquals(List.of("profile: must be one of [mpsdn, paper], was 'fast'"), errors);
     }
+
+    @Test
+    public void hysteresisIsAPropertyThatReachesTheCycle() {
+        RegulationProperties d = RegulationProperties.defaults();
+        assertEquals("the paper's primary choice by default", 0.0, d.hysteresis(), 0.0);
+        assertEquals(0.0, EngineParams.of(d).hysteresis(), 0.0);
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put(OsgiPropertyConstants.HYSTERESIS, "0.3");
+        RegulationProperties p = RegulationProperties.read(props, d);
+        assertEquals(0.3, p.hysteresis(), 0.0);
+        assertEquals(0.3, EngineParams.of(p, Optional.of(Profile.PAPER)).hysteresis(), 0.0);
+        for (String bad : List.of("-0.1", "10.5", "NaN", "wide")) {
+            props.put(OsgiPropertyConstants.HYSTERESIS, bad);
+            List<String> errors = new ArrayList<>();
+            assertEquals(bad, 0.3, RegulationProperties.read(props, p, errors).hysteresis(), 0.0);
+            assertEquals(1, errors.size());
+            assertTrue(errors.get(0), errors.get(0).startsWith("hysteresis: "));
+        }
+    }
 }

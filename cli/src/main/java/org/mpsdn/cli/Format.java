@@ -7,6 +7,7 @@ import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.api.regulation.ManagedFlow;
 
 import java.util.Locale;
@@ -30,12 +31,47 @@ final class Format {
     }
 
     static String ap(ApInfo a) {
-        return String.format(Locale.ROOT, "id=%s, kind=%s, device=%s, capacityKbps=%d, occupancy(dl/ul)=%s/%s, "
-                        + "tier2LimitKbps(dl/ul)=%s/%s, flows(t1/t2)=%d/%d, agent=%s(missed=%d)",
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "id=%s, kind=%s, device=%s, "
+                        + "capacityKbps=%d, occupancy(dl/ul)=%s/%s, tier2LimitKbps(dl/ul)=%s/%s, flows(t1/t2)=%d/%d, "
+                        + "agent=%s(missed=%d)",
                 a.id(), a.kind(), a.deviceId(), a.capacityKbps(),
                 occ(a.occupancy(Direction.DOWNLINK)), occ(a.occupancy(Direction.UPLINK)),
                 limit(a.tier2LimitKbps(Direction.DOWNLINK)), limit(a.tier2LimitKbps(Direction.UPLINK)),
-                a.flowCount(Tier.TIER1), a.flowCount(Tier.TIER2), a.agent().status(), a.agent().missedCycles());
+                a.flowCount(Tier.TIER1), a.flowCount(Tier.TIER2), a.agent().status(), a.agent().missedCycles()));
+        for (Direction d : Direction.values()) {
+            a.decision(d).ifPresent(x -> sb.append("\n  ").append(decision(d, x)));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * One direction's last decision, e.g. {@code downlink: DECREASE, signal=TIER1_STATIONS 0.72 (threshold 0.40),
+     * target=1500 kbps, cap=54000 kbps (signal at or above its threshold: halved)}.
+     *
+     * @param d direction
+     * @param x the decision
+     * @return the line
+     */
+    static String decision(Direction d, LimitDecision x) {
+        String signal = x.source().isPresent() ? String.format(Locale.ROOT, "%s %.2f (threshold %.2f)",
+                x.source().get(), x.signal().orElse(Double.NaN), x.threshold().orElse(Double.NaN)) : "none";
+        return String.format(Locale.ROOT, "%s: %s, signal=%s, target=%s, cap=%s (%s)",
+                d.name().toLowerCase(Locale.ROOT), x.reason(), signal, kbps(x.targetKbps()), kbps(x.capKbps()),
+                x.note());
+    }
+
+    private static String kbps(OptionalLong v) {
+        return v.isPresent() ? v.getAsLong() + " kbps" : "-";
+    }
+
+    /**
+     * The mark of a parameter the profile in force ignores.
+     *
+     * @param reason why it is ignored, null when it is read
+     * @return {@code " (ignored: <reason>)"}, or "" when it is read
+     */
+    static String ignored(String reason) {
+        return reason == null ? "" : " (ignored: " + reason + ")";
     }
 
     static String ue(UeInfo u) {

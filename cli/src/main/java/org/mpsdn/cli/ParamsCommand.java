@@ -9,7 +9,8 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 import java.util.Map;
 
 /**
- * Shows the regulation parameters, or one of them.
+ * Shows the regulation parameters, or one of them; a parameter the profile in force ignores is marked
+ * {@code (ignored: <reason>)} (JSON: named with its reason in {@code "ignored"}).
  */
 @Service
 @Command(scope = "onos", name = "mpsdn-params", description = "Shows mpsdn regulation parameters")
@@ -22,6 +23,7 @@ public class ParamsCommand extends MpsdnCommand {
     @Override
     protected void doExecute() {
         Map<String, String> all = northbound().parameters();
+        Map<String, String> ignored = northbound().ignoredParameters();
         if (name != null && !all.containsKey(name)) {
             error("No parameter %s (known: %s)", name, all.keySet());
             return;
@@ -33,12 +35,18 @@ public class ParamsCommand extends MpsdnCommand {
                     n.put(k, v);
                 }
             });
+            ObjectNode ign = n.putObject("ignored");
+            ignored.forEach((k, why) -> {
+                if (name == null || name.equals(k)) {
+                    ign.put(k, why);
+                }
+            });
             print("%s", n.toPrettyString());
             return;
         }
         all.forEach((k, v) -> {
             if (name == null || name.equals(k)) {
-                print("%s=%s", k, v);
+                print("%s=%s%s", k, v, Format.ignored(ignored.get(k)));
             }
         });
     }

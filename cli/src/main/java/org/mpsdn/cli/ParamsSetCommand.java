@@ -25,7 +25,7 @@ public class ParamsSetCommand extends MpsdnCommand {
     protected void doExecute() {
         try {
             Map<String, String> now = northbound().setParameters(Map.of(name, value));
-            print("%s=%s", name, now.get(name));
+            print("%s=%s%s", name, now.get(name), Format.ignored(northbound().ignoredParameters().get(name)));
         } catch (IllegalArgumentException e) {
             error("%s", e.getMessage());
         }

@@ -7,6 +7,8 @@ import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.model.ApKind;
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.LimitReason;
+import org.mpsdn.api.model.SignalSource;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.AgentHealth;
 import org.mpsdn.api.northbound.ApInfo;
@@ -25,6 +27,7 @@ import org.mpsdn.api.northbound.UeInfo;
 import org.mpsdn.api.northbound.UeRegistration;
 import org.mpsdn.api.northbound.WeightMode;
 import org.mpsdn.api.northbound.codec.NorthboundCodecs;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.onlab.junit.TestUtils;
 import org.onosproject.codec.CodecService;
@@ -60,10 +63,13 @@ public class CommandsTest {
                         Set.of(Direction.DOWNLINK, Direction.UPLINK), ApOverride.none(),
                         Map.of(Direction.DOWNLINK, 0.91), Map.of(Direction.DOWNLINK, 3000L),
                         Map.of(Tier.TIER1, 2, Tier.TIER2, 1),
-                        new AgentHealth("10.0.0.1:50051", AgentHealth.Status.OK, 0, 1)),
+                        new AgentHealth("10.0.0.1:50051", AgentHealth.Status.OK, 0, 1),
+                        Map.of(Direction.DOWNLINK, new LimitDecision(SignalSource.TIER1_STATIONS, 0.72, 0.4, 3000,
+                                54000, LimitReason.DECREASE, "signal at or above its threshold: halved", 1))),
                 new ApInfo("lte1", ApKind.LTE, "of:0000000000000002", 20000, Set.of(Direction.DOWNLINK),
                         ApOverride.none(), Map.of(), Map.of(), Map.of(),
-                        new AgentHealth("10.0.0.2:50051", AgentHealth.Status.FAILSAFE, 6, -1)));
+                        new AgentHealth("10.0.0.2:50051", AgentHealth.Status.FAILSAFE, 6, -1),
+                        Map.of(Direction.DOWNLINK, LimitDecision.failOpen("agent silent", 1))));
         final UeInfo ue1 = new UeInfo("ue1", true, "lte1", List.of(
                 new UeConnection("lte1", "10.0.2.2", "02:00:00:00:02:02", -90, 10_000_000, 5_000_000, true,
                         Tier.TIER1),
@@ -111,6 +117,12 @@ public class CommandsTest {
         @Override
         public Map<String, String> parameters() {
             return params;
+        }
+
+        @Override
+        public Map<String, String> ignoredParameters() {
+            return "paper".equals(params.get("profile")) ? Map.of("tier1Threshold", "paper reads cth")
+                    : Map.of("cth", "mpsdn reads tier1Threshold");
         }
 
         @Override
@@ -243,9 +255,12 @@ public class CommandsTest {
         assertTrue(text, text.contains("tier2LimitKbps(dl/ul)=3000/unlimited"));
         assertTrue(text, text.contains("flows(t1/t2)=2/1"));
         assertTrue(text, text.contains("agent=FAILSAFE(missed=6)"));
+        assertTrue(text, text.contains("\n  downlink: DECREASE, signal=TIER1_STATIONS 0.72 (threshold 0.40), "
+                + "target=3000 kbps, cap=54000 kbps (signal at or above its threshold: halved)"));
+        assertTrue(text, text.contains("\n  downlink: FAIL_OPEN, signal=none, target=-, cap=- (agent silent)"));
         ApsCommand one = wire(new ApsCommand(), false);
         one.apId = "lte1";
-        assertEquals(1, run(one).trim().split("\n").length);
+        assertEquals("the AP and its one decision", 2, run(one).trim().split("\n").length);
         ApsCommand byDevice = wire(new ApsCommand(), false);
         byDevice.deviceId = "of:0000000000000001";
         assertTrue(run(byDevice).startsWith("id=wifi1"));
@@ -257,6 +272,8 @@ public class CommandsTest {
         assertEquals(2, arr.size());
         assertEquals("wifi1", arr.get(0).get("id").asText());
         assertEquals(3000, arr.get(0).get("tier2LimitKbps").get("downlink").asLong());
+        assertEquals("DECREASE", arr.get(0).get("decision").get("downlink").get("reason").asText());
+        assertEquals(0.4, arr.get(0).get("decision").get("downlink").get("threshold").asDouble(), 0.0);
     }
 
     @Test
@@ -303,8 +320,9 @@ public class CommandsTest {
         ParamsCommand one = wire(new ParamsCommand(), true);
         one.name = "cth";
         JsonNode n = json(run(one));
-        assertEquals(1, n.size());
+        assertEquals("the value and what is ignored", 2, n.size());
         assertEquals("0.85", n.get("cth").asText());
+        assertTrue(n.get("ignored").has("cth"));
         ParamsCommand unknown = wire(new ParamsCommand(), false);
         unknown.name = "speed";
         run(unknown);
@@ -312,12 +330,33 @@ public class CommandsTest {
         ParamsSetCommand set = wire(new ParamsSetCommand(), false);
         set.name = "cth";
         set.value = "0.9";
-        assertEquals("cth=0.9", run(set).trim());
+        assertEquals("cth=0.9 (ignored: mpsdn reads tier1Threshold)", run(set).trim());
         assertEquals("0.9", nb.params.get("cth"));
         set.value = "1.5";
         run(set);
         assertTrue(errors(), errors().contains("cth: must be in (0.0, 1.0], was 1.5"));
         assertEquals("0.9", nb.params.get("cth"));
+    }
+
+    @Test
+    public void parametersTheProfileIgnoresAreMarked() throws Exception {
+        String text = run(wire(new ParamsCommand(), false));
+        assertTrue(text, text.contains("cth=0.85 (ignored: mpsdn reads tier1Threshold)"));
+        assertTrue(text, text.contains("alpha=0.5\n"));
+        ParamsCommand json = wire(new ParamsCommand(), true);
+        JsonNode n = json(run(json));
+        assertEquals("mpsdn reads tier1Threshold", n.get("ignored").get("cth").asText());
+        ParamsCommand alpha = wire(new ParamsCommand(), true);
+        alpha.name = "alpha";
+        assertEquals(0, json(run(alpha)).get("ignored").size());
+        ParamsSetCommand set = wire(new ParamsSetCommand(), false);
+        set.name = "profile";
+        set.value = "paper";
+        assertEquals("profile=paper", run(set).trim());
+        set.name = "tier1Threshold";
+        set.value = "0.5";
+        assertEquals("tier1Threshold=0.5 (ignored: paper reads cth)", run(set).trim());
+        assertTrue(NorthboundService.PARAMETER_NAMES.contains("hysteresis"));
     }
 
     @Test

@@ -83,8 +83,7 @@ public class MpsdnTopoMessageHandler extends UiMessageHandler {
         if (m == null) {
             return new Highlights();
         }
-        return OverlayHighlights.build(northbound.aps(), northbound.ues(),
-                OverlayHighlights.globalCth(northbound.parameters()), this::hostOf, "connections".equals(m));
+        return OverlayHighlights.build(northbound.aps(), northbound.ues(), this::hostOf, "connections".equals(m));
     }
 
     private Optional<Host> hostOf(String ip) {

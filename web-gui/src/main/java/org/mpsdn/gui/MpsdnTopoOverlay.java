@@ -47,7 +47,6 @@ public class MpsdnTopoOverlay extends UiTopoOverlay {
             return;
         }
         ApInfo ap = found.get();
-        double cth = OverlayHighlights.cth(ap, OverlayHighlights.globalCth(nb.parameters()));
         int primary = 0;
         int secondary = 0;
         for (UeInfo ue : nb.ues()) {
@@ -63,13 +62,13 @@ public class MpsdnTopoOverlay extends UiTopoOverlay {
         }
         pp.addSeparator();
         pp.addProp("mpsdnAp", "mpsdn AP", ap.id() + " (" + ap.kind() + ")");
-        pp.addProp("mpsdnCth", "CTh", String.format(Locale.ROOT, "%.2f", cth));
         for (Direction d : Direction.values()) {
             if (!ap.directions().contains(d)) {
                 continue;
             }
             String n = d == Direction.DOWNLINK ? "DL" : "UL";
             pp.addProp("mpsdnOcc" + n, "Occupancy " + n, occ(ap.occupancy(d)));
+            pp.addProp("mpsdnDecision" + n, "Decision " + n, OverlayHighlights.decision(ap.decision(d)));
             pp.addProp("mpsdnLimit" + n, "Tier-2 " + n, ap.tier2LimitKbps(d).isPresent()
                     ? OverlayHighlights.rateLabel(ap.tier2LimitKbps(d)) + "b/s" : "unlimited");
         }

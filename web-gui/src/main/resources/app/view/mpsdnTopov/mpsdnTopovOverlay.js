@@ -1,7 +1,8 @@
 // mpsdn topology overlay - client side.
 //
 // Server side: org.mpsdn.gui.MpsdnTopoMessageHandler (highlights: AP badges with the Tier-2
-// limit, coloured by occupancy against CTh; UE connections primary vs secondary) and
+// limit, coloured by the signal the regulation profile decided on against its threshold, see
+// org.mpsdn.gui.OverlayHighlights; UE connections primary vs secondary) and
 // org.mpsdn.gui.MpsdnTopoOverlay (AP properties in the device details panel).
 // The logic is in plain functions so that it runs under node's test runner; the angular
 // registration only happens inside the ONOS GUI.
@@ -17,9 +18,18 @@
         refresh: 'mpsdnTopovRefresh'
     };
     var MODES = {
-        occupancy: 'AP occupancy and Tier-2 limits',
-        connections: 'AP occupancy and UE connections'
+        occupancy: 'deciding signal and Tier-2 limits',
+        connections: 'deciding signal and UE connections'
     };
+    // NOTE: must match OverlayHighlights.WARN_FRACTION (the server colours the badges)
+    var WARN_FRACTION = 0.8;
+
+    // What the AP badge colours mean (shown in the key bindings' tooltips).
+    function legend() {
+        return 'AP colour: the deciding signal (Tier-1 stations under mpsdn, MacOcc under paper) against its '
+            + 'threshold: error at or above it, warning from ' + Math.round(WARN_FRACTION * 100)
+            + ' % of it or when failed open';
+    }
 
     // Display state machine: talks to the server over the GUI web socket.
     function createOverlayService(deps) {
@@ -86,9 +96,10 @@
             },
             keyBindings: {
                 0: { cb: function () { svc.stop(); }, tt: 'mpsdn: display off', gid: 'xMark' },
-                V: { cb: function () { svc.start('occupancy'); }, tt: 'mpsdn: ' + MODES.occupancy, gid: '*mptcp' },
-                F: { cb: function () { svc.start('connections'); }, tt: 'mpsdn: ' + MODES.connections,
-                    gid: 'chain' },
+                V: { cb: function () { svc.start('occupancy'); }, tt: 'mpsdn: ' + MODES.occupancy + '. ' + legend(),
+                    gid: '*mptcp' },
+                F: { cb: function () { svc.start('connections'); },
+                    tt: 'mpsdn: ' + MODES.connections + '. ' + legend(), gid: 'chain' },
                 _keyOrder: ['0', 'V', 'F']
             },
             hooks: {
@@ -108,6 +119,8 @@
         OVERLAY_ID: OVERLAY_ID,
         EVENTS: EVENTS,
         MODES: MODES,
+        WARN_FRACTION: WARN_FRACTION,
+        legend: legend,
         createOverlayService: createOverlayService,
         createOverlay: createOverlay
     };

@@ -8,6 +8,8 @@ import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.model.ApKind;
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.LimitReason;
+import org.mpsdn.api.model.SignalSource;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.AgentHealth;
 import org.mpsdn.api.northbound.ApInfo;
@@ -16,6 +18,7 @@ import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.NorthboundService;
 import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.onlab.osgi.TestServiceDirectory;
 import org.onlab.packet.IpAddress;
@@ -89,6 +92,11 @@ public class MpsdnTopoMessageHandlerTest {
         }
 
         @Override
+        public Map<String, String> ignoredParameters() {
+            return Map.of();
+        }
+
+        @Override
         public List<MpsdnIntent> intents() {
             return List.of();
         }
@@ -99,7 +107,16 @@ public class MpsdnTopoMessageHandlerTest {
         }
     }
 
+    private static LimitDecision decided(SignalSource source, double signal, double threshold, LimitReason reason) {
+        return new LimitDecision(source, signal, threshold, 1500, 54000, reason, "why", 1);
+    }
+
     private static ApInfo ap(String id, String device, Double dl, Double ul, Long limitDl, ApOverride o) {
+        return ap(id, device, dl, ul, limitDl, o, Map.of());
+    }
+
+    private static ApInfo ap(String id, String device, Double dl, Double ul, Long limitDl, ApOverride o,
+                             Map<Direction, LimitDecision> decisions) {
         Map<Direction, Double> occ = new java.util.EnumMap<>(Direction.class);
         if (dl != null) {
             occ.put(Direction.DOWNLINK, dl);
@@ -109,7 +126,7 @@ public class MpsdnTopoMessageHandlerTest {
         }
         return new ApInfo(id, ApKind.WIFI, device, 54000, Set.of(Direction.DOWNLINK, Direction.UPLINK), o, occ,
                 limitDl == null ? Map.of() : Map.of(Direction.DOWNLINK, limitDl), Map.of(Tier.TIER1, 3, Tier.TIER2, 2),
-                new AgentHealth("10.0.0.1:50051", AgentHealth.Status.OK, 0, 1));
+                new AgentHealth("10.0.0.1:50051", AgentHealth.Status.OK, 0, 1), decisions);
     }
 
     private static Host host(String mac, String ip, String device, long port) {
@@ -125,11 +142,18 @@ public class MpsdnTopoMessageHandlerTest {
     @Before
     public void setUp() {
         view = new View();
-        view.aps.add(ap("wifi1", "of:0000000000000001", 0.91, 0.2, 3000L, ApOverride.none()));
-        view.aps.add(ap("wifi2", "of:0000000000000002", 0.70, null, null, ApOverride.none()));
-        view.aps.add(ap("wifi3", "of:0000000000000003", 0.10, 0.3, 150L, ApOverride.none()));
-        view.aps.add(ap("wifi4", "of:0000000000000004", 0.70, null, 2_500_000L,
-                new ApOverride(OptionalDouble.of(0.6), OptionalDouble.empty(), OptionalLong.empty())));
+        // wifi1: a starved Tier-1 station (0.72 against 0.4) at a low MacOcc; wifi2: the reverse
+        view.aps.add(ap("wifi1", "of:0000000000000001", 0.30, 0.2, 3000L, ApOverride.none(), Map.of(
+                Direction.DOWNLINK, decided(SignalSource.TIER1_STATIONS, 0.72, 0.4, LimitReason.DECREASE),
+                Direction.UPLINK, decided(SignalSource.TIER1_STATIONS, 0.1, 0.4, LimitReason.INCREASE))));
+        view.aps.add(ap("wifi2", "of:0000000000000002", 0.91, null, null, ApOverride.none(), Map.of(
+                Direction.DOWNLINK, decided(SignalSource.TIER1_STATIONS, 0.05, 0.4, LimitReason.VALIDATION_CAP))));
+        // wifi3: MacOcc against a per-AP CTh of 0.8 (paper), within 80 % of it
+        view.aps.add(ap("wifi3", "of:0000000000000003", 0.70, 0.3, 150L,
+                new ApOverride(OptionalDouble.of(0.8), OptionalDouble.empty(), OptionalLong.empty()), Map.of(
+                        Direction.DOWNLINK, decided(SignalSource.MAC_OCC, 0.70, 0.8, LimitReason.INCREASE))));
+        view.aps.add(ap("wifi4", "of:0000000000000004", null, null, 2_500_000L, ApOverride.none(), Map.of(
+                Direction.DOWNLINK, LimitDecision.failOpen("silent", 1))));
         view.aps.add(ap("wifi5", "of:0000000000000005", null, null, null, ApOverride.none()));
         view.ues.add(new UeInfo("ue1", true, "wifi1", List.of(
                 new UeConnection("wifi1", "10.0.1.2", "02:00:00:00:01:02", -48, 54_000_000, 1, true, Tier.TIER1),
@@ -179,7 +203,7 @@ public class MpsdnTopoMessageHandlerTest {
     }
 
     @Test
-    public void occupancyModeBadgesApsByOccupancyAgainstCth() throws Exception {
+    public void occupancyModeBadgesApsByTheDecidingSignalAgainstItsThreshold() throws Exception {
         event(MpsdnTopoMessageHandler.START, "{\"mode\": \"occupancy\"}");
         assertEquals(1, sent.size());
         JsonNode msg = sent.get(0);
@@ -188,22 +212,28 @@ public class MpsdnTopoMessageHandlerTest {
         assertEquals(5, devices.size());
         JsonNode w1 = byId(devices, "of:0000000000000001").get("badge");
         assertEquals("3.0M", w1.get("txt").asText());
-        assertEquals("e", w1.get("status").asText().substring(0, 1).toLowerCase());
-        assertTrue(w1.get("msg").asText(), w1.get("msg").asText().contains("downlink occupancy 0.91"));
-        assertTrue(w1.get("msg").asText().contains("CTh 0.85"));
+        assertEquals("Tier-1 station at 0.72 of 0.4: congested, whatever MacOcc says", "e", status(w1));
+        String m1 = w1.get("msg").asText();
+        assertTrue(m1, m1.contains("downlink TIER1_STATIONS 0.72 against 0.40: DECREASE (target 1.5M, cap 54.0M)"));
+        assertTrue(m1, m1.contains("uplink TIER1_STATIONS 0.10 against 0.40: INCREASE"));
         JsonNode w2 = byId(devices, "of:0000000000000002").get("badge");
         assertEquals("-", w2.get("txt").asText());
-        assertEquals("w", w2.get("status").asText().substring(0, 1).toLowerCase());
+        assertEquals("MacOcc 0.91 but the Tier-1 stations at 0.05: fine", "i", status(w2));
         JsonNode w3 = byId(devices, "of:0000000000000003").get("badge");
         assertEquals("150k", w3.get("txt").asText());
-        assertEquals("i", w3.get("status").asText().substring(0, 1).toLowerCase());
+        assertEquals("MacOcc 0.70 within 80 % of CTh 0.8", "w", status(w3));
+        assertTrue(w3.get("msg").asText().contains("downlink MAC_OCC 0.70 against 0.80"));
         JsonNode w4 = byId(devices, "of:0000000000000004").get("badge");
         assertEquals("2.5G", w4.get("txt").asText());
-        assertEquals("per-AP CTh 0.6 makes 0.70 congested", "e",
-                w4.get("status").asText().substring(0, 1).toLowerCase());
+        assertEquals("failed open: warning", "w", status(w4));
+        assertTrue(w4.get("msg").asText().contains("downlink no signal: FAIL_OPEN"));
         assertTrue(byId(devices, "of:0000000000000005").get("badge").get("msg").asText()
-                .contains("downlink occupancy unknown"));
+                .contains("downlink not decided yet"));
         assertEquals("no UE links in occupancy mode", 0, msg.get("payload").path("links").size());
+    }
+
+    private static String status(JsonNode badge) {
+        return badge.get("status").asText().substring(0, 1).toLowerCase();
     }
 
     @Test
@@ -247,8 +277,9 @@ public class MpsdnTopoMessageHandlerTest {
         Map<String, String> props = new java.util.HashMap<>();
         pp.properties().forEach(p -> props.put(p.key(), p.value()));
         assertEquals("wifi1 (WIFI)", props.get("mpsdnAp"));
-        assertEquals("0.85", props.get("mpsdnCth"));
-        assertEquals("0.91", props.get("mpsdnOccDL"));
+        assertEquals("0.30", props.get("mpsdnOccDL"));
+        assertEquals("TIER1_STATIONS 0.72 against 0.40: DECREASE (target 1.5M, cap 54.0M)",
+                props.get("mpsdnDecisionDL"));
         assertEquals("3.0Mb/s", props.get("mpsdnLimitDL"));
         assertEquals("unlimited", props.get("mpsdnLimitUL"));
         assertEquals("3/2", props.get("mpsdnFlows"));

@@ -20,7 +20,9 @@ import java.util.Map;
 
 /**
  * Global regulation parameters (intervalMs, cth, alpha, rmKbps, deadlockBreaker, failOpenDelayMs,
- * flowIdleTimeoutSec, meterBurstMs, profile, tier1Threshold, meterLadderRatio). {@code profile} is the regulation
+ * flowIdleTimeoutSec, meterBurstMs, profile, tier1Threshold, meterLadderRatio, hysteresis). The answer's
+ * {@value #IGNORED} object names each parameter the profile in force ignores, with the reason; it is read-only.
+ * {@code profile} is the regulation
  * profile in force: the app's netcfg {@code profile} when it sets one (a PUT of another value is then refused), else
  * this parameter. {@code tier1Threshold} is what the mpsdn profile compares its Tier-1 station signal with,
  * in place of {@code cth}; {@code meterLadderRatio} the ratio between the rates of the pre-installed Tier-2 meters
@@ -28,8 +30,17 @@ import java.util.Map;
  */
 @Path("parameters")
 public class ParametersWebResource extends AbstractWebResource {
+    /** Field of the answer naming the parameters the profile in force ignores. */
+    static final String IGNORED = "ignored";
 
     private ObjectNode encode(Map<String, String> values) {
+        ObjectNode n = encodeValues(values);
+        ObjectNode ignored = n.putObject(IGNORED);
+        get(NorthboundService.class).ignoredParameters().forEach(ignored::put);
+        return n;
+    }
+
+    private ObjectNode encodeValues(Map<String, String> values) {
         ObjectNode n = mapper().createObjectNode();
         values.forEach((k, v) -> {
             try {
@@ -48,7 +59,7 @@ public class ParametersWebResource extends AbstractWebResource {
     }
 
     /**
-     * Shows the parameters in force.
+     * Shows the parameters in force, and in "ignored" those the profile in force ignores (name to reason).
      *
      * @return 200 OK with the parameters
      * @onos.rsModel Parameters
@@ -79,6 +90,10 @@ public class ParametersWebResource extends AbstractWebResource {
         Iterator<Map.Entry<String, JsonNode>> it = body.fields();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
+            if (IGNORED.equals(e.getKey())) {
+                throw new IllegalArgumentException(IGNORED + ": read-only (the parameters the profile in force"
+                        + " ignores); leave it out");
+            }
             JsonNode v = e.getValue();
             if (v == null || v.isNull()) {
                 throw new IllegalArgumentException(e.getKey() + ": must not be null");

@@ -2,6 +2,8 @@ package org.mpsdn.web;
 
 import org.mpsdn.api.model.ApKind;
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.LimitReason;
+import org.mpsdn.api.model.SignalSource;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.AgentHealth;
 import org.mpsdn.api.northbound.ApInfo;
@@ -12,6 +14,7 @@ import org.mpsdn.api.northbound.NorthboundAdminService;
 import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
 import org.mpsdn.api.northbound.UeRegistration;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.api.regulation.ManagedFlow;
 
 import java.util.ArrayList;
@@ -40,10 +43,13 @@ public class FakeNorthbound implements NorthboundAdminService {
         aps.add(new ApInfo("wifi1", ApKind.WIFI, "of:0000000000000001", 54000,
                 Set.of(Direction.DOWNLINK, Direction.UPLINK), ApOverride.none(),
                 Map.of(Direction.DOWNLINK, 0.91, Direction.UPLINK, 0.25), Map.of(Direction.DOWNLINK, 3000L),
-                Map.of(Tier.TIER1, 2, Tier.TIER2, 1), ok));
+                Map.of(Tier.TIER1, 2, Tier.TIER2, 1), ok, Map.of(Direction.DOWNLINK,
+                        new LimitDecision(SignalSource.TIER1_STATIONS, 0.72, 0.4, 3000, 54000, LimitReason.DECREASE,
+                                "signal at or above its threshold: halved", 1234))));
         aps.add(new ApInfo("lte1", ApKind.LTE, "of:0000000000000002", 20000, Set.of(Direction.DOWNLINK),
                 ApOverride.none(), Map.of(), Map.of(), Map.of(),
-                new AgentHealth("10.0.0.2:50051", AgentHealth.Status.FAILSAFE, 7, -1)));
+                new AgentHealth("10.0.0.2:50051", AgentHealth.Status.FAILSAFE, 7, -1),
+                Map.of(Direction.DOWNLINK, LimitDecision.failOpen("agent silent", 1234))));
         ues.put("ue1", new UeInfo("ue1", true, "lte1", List.of(
                 new UeConnection("lte1", "10.0.2.2", "02:00:00:00:02:02", -90, 10_000_000, 5_000_000, true,
                         Tier.TIER1),
@@ -98,6 +104,12 @@ public class FakeNorthbound implements NorthboundAdminService {
     }
 
     @Override
+    public Map<String, String> ignoredParameters() {
+        return "paper".equals(parameters.get("profile")) ? Map.of("tier1Threshold", "paper reads cth")
+                : Map.of("cth", "mpsdn reads tier1Threshold");
+    }
+
+    @Override
     public List<MpsdnIntent> intents() {
         return List.copyOf(intents.values());
     }
@@ -116,9 +128,25 @@ public class FakeNorthbound implements NorthboundAdminService {
             if (e.getKey().equals("cth") && Double.parseDouble(e.getValue()) > 1.0) {
                 throw new IllegalArgumentException("cth: must be in (0.0, 1.0], was " + e.getValue());
             }
+            if (e.getKey().equals("hysteresis")) {
+                hysteresis(e.getValue());
+            }
         }
         parameters.putAll(values);
         return parameters;
+    }
+
+    /** The app's rule and messages for hysteresis (RegulationProperties; NorthboundManagerTest checks the app's). */
+    private static void hysteresis(String value) {
+        double v;
+        try {
+            v = Double.parseDouble(value);
+        } catch (NumberFormatException x) {
+            throw new IllegalArgumentException("hysteresis: not a number: '" + value + "'");
+        }
+        if (!(v >= 0.0 && v <= 10.0)) {
+            throw new IllegalArgumentException("hysteresis: must be in [0.0, 10.0], was " + v);
+        }
     }
 
     @Override

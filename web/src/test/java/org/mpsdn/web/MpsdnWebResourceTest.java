@@ -30,6 +30,7 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.Set;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -124,7 +125,20 @@ public class MpsdnWebResourceTest extends ResourceTest {
         assertFalse("uplink unlimited", wifi.get("tier2LimitKbps").has("uplink"));
         assertEquals(1, wifi.get("flows").get("tier2").asInt());
         assertEquals("OK", wifi.get("agent").get("status").asText());
+        JsonNode dl = wifi.get("decision").get("downlink");
+        assertEquals("TIER1_STATIONS", dl.get("signal").asText());
+        assertEquals(0.72, dl.get("signalValue").asDouble(), 0.0);
+        assertEquals(0.4, dl.get("threshold").asDouble(), 0.0);
+        assertEquals(3000, dl.get("targetKbps").asLong());
+        assertEquals(54000, dl.get("capKbps").asLong());
+        assertEquals("DECREASE", dl.get("reason").asText());
+        assertEquals("signal at or above its threshold: halved", dl.get("note").asText());
+        assertFalse("no uplink decision yet", wifi.get("decision").has("uplink"));
         JsonNode lte = json(as(VIEWER, "aps/lte1").get());
+        JsonNode open = lte.get("decision").get("downlink");
+        assertEquals("FAIL_OPEN", open.get("reason").asText());
+        assertFalse("no signal when failed open", open.has("signal") || open.has("threshold"));
+        assertFalse("no target when lifted", open.has("targetKbps") || open.has("capKbps"));
         assertEquals("FAILSAFE", lte.get("agent").get("status").asText());
         assertTrue(lte.get("agent").get("failsafe").asBoolean());
         assertNotFound(as(VIEWER, "aps/ghost").get());
@@ -262,6 +276,37 @@ public class MpsdnWebResourceTest extends ResourceTest {
         assertEquals(200, r.getStatus());
         assertEquals(0.5, json(r).get("tier1Threshold").asDouble(), 0.0);
         assertEquals("0.5", nb.parameters.get("tier1Threshold"));
+    }
+
+    @Test
+    public void reportsTheParametersTheProfileIgnores() {
+        JsonNode p = json(as(VIEWER, "parameters").get());
+        assertEquals(Set.of("cth"), fieldNames(p.get("ignored")));
+        assertEquals("mpsdn reads tier1Threshold", p.get("ignored").get("cth").asText());
+        Response r = as(ADMIN, "parameters").put(Entity.json("{\"profile\": \"paper\"}"));
+        assertEquals(200, r.getStatus());
+        assertEquals(Set.of("tier1Threshold"), fieldNames(json(r).get("ignored")));
+        assertBadRequest(as(ADMIN, "parameters").put(Entity.json("{\"cth\": 0.8, \"ignored\": {}}")),
+                "ignored: read-only");
+        assertEquals("0.85", nb.parameters.get("cth"));
+    }
+
+    private static Set<String> fieldNames(JsonNode n) {
+        Set<String> names = new java.util.TreeSet<>();
+        n.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    @Test
+    public void setsTheHysteresisAndRejectsABadOne() {
+        Response r = as(ADMIN, "parameters").put(Entity.json("{\"hysteresis\": 0.2}"));
+        assertEquals(200, r.getStatus());
+        assertEquals(0.2, json(r).get("hysteresis").asDouble(), 0.0);
+        assertBadRequest(as(ADMIN, "parameters").put(Entity.json("{\"hysteresis\": -0.5}")),
+                "hysteresis: must be in [0.0, 10.0], was -0.5");
+        assertBadRequest(as(ADMIN, "parameters").put(Entity.json("{\"hysteresis\": \"wide\"}")),
+                "hysteresis: not a number");
+        assertEquals("0.2", nb.parameters.get("hysteresis"));
     }
 
     @Test

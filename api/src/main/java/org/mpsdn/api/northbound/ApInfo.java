@@ -3,17 +3,19 @@ package org.mpsdn.api.northbound;
 import org.mpsdn.api.model.ApKind;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
+import org.mpsdn.api.regulation.LimitDecision;
 
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Operator view of one AP: configuration, live occupancy, Tier-2 limits, flow counts per tier
- * and agent health.
+ * Operator view of one AP: configuration, live occupancy, Tier-2 limits and how the last cycle decided
+ * them, flow counts per tier and agent health.
  */
 public final class ApInfo {
     private final String id;
@@ -26,6 +28,7 @@ public final class ApInfo {
     private final Map<Direction, Long> tier2LimitKbps;
     private final Map<Tier, Integer> flowCounts;
     private final AgentHealth agent;
+    private final Map<Direction, LimitDecision> decisions;
 
     /**
      * Creates an AP view.
@@ -44,6 +47,29 @@ public final class ApInfo {
     public ApInfo(String id, ApKind kind, String deviceId, long capacityKbps, Set<Direction> directions,
                   ApOverride override, Map<Direction, Double> occupancy, Map<Direction, Long> tier2LimitKbps,
                   Map<Tier, Integer> flowCounts, AgentHealth agent) {
+        this(id, kind, deviceId, capacityKbps, directions, override, occupancy, tier2LimitKbps, flowCounts, agent,
+                Map.of());
+    }
+
+    /**
+     * Creates an AP view with the last decision of each direction.
+     *
+     * @param id             AP id
+     * @param kind           Wi-Fi or LTE
+     * @param deviceId       switch in front of the AP
+     * @param capacityKbps   nominal capacity in kbit/s
+     * @param directions     regulated directions
+     * @param override       per-AP parameter overrides
+     * @param occupancy      live MAC queue occupancy ratio per direction (absent: unknown)
+     * @param tier2LimitKbps Tier-2 limit in force per direction (absent: unlimited)
+     * @param flowCounts     managed flows per tier
+     * @param agent          agent health
+     * @param decisions      the last regulation decision per direction (absent: none yet)
+     */
+    public ApInfo(String id, ApKind kind, String deviceId, long capacityKbps, Set<Direction> directions,
+                  ApOverride override, Map<Direction, Double> occupancy, Map<Direction, Long> tier2LimitKbps,
+                  Map<Tier, Integer> flowCounts, AgentHealth agent, Map<Direction, LimitDecision> decisions) {
+        this.decisions = copy(decisions);
         this.id = Objects.requireNonNull(id, "id");
         this.kind = Objects.requireNonNull(kind, "kind");
         this.deviceId = Objects.requireNonNull(deviceId, "deviceId");
@@ -126,6 +152,17 @@ public final class ApInfo {
         return flowCounts.get(t);
     }
 
+    /**
+     * The last regulation decision of a direction: the signal the profile decided on and its threshold, the
+     * target and cap of the Tier-2 limit, and the reason.
+     *
+     * @param d direction
+     * @return the decision, empty before the first one
+     */
+    public Optional<LimitDecision> decision(Direction d) {
+        return Optional.ofNullable(decisions.get(d));
+    }
+
     /** @return agent health */
     public AgentHealth agent() {
         return agent;
@@ -140,18 +177,18 @@ public final class ApInfo {
         return id.equals(a.id) && kind == a.kind && deviceId.equals(a.deviceId) && capacityKbps == a.capacityKbps
                 && directions.equals(a.directions) && override.equals(a.override) && occupancy.equals(a.occupancy)
                 && tier2LimitKbps.equals(a.tier2LimitKbps) && flowCounts.equals(a.flowCounts)
-                && agent.equals(a.agent);
+                && agent.equals(a.agent) && decisions.equals(a.decisions);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(id, kind, deviceId, capacityKbps, directions, override, occupancy, tier2LimitKbps,
-                flowCounts, agent);
+                flowCounts, agent, decisions);
     }
 
     @Override
     public String toString() {
         return "ApInfo{" + id + " " + kind + " " + deviceId + " occ=" + occupancy + " limits=" + tier2LimitKbps
-                + " flows=" + flowCounts + " " + agent + "}";
+                + " flows=" + flowCounts + " " + agent + " decisions=" + decisions + "}";
     }
 }

@@ -16,11 +16,13 @@ public interface NorthboundService {
      * Names of the global parameters, in display order. {@code profile} shows the regulation
      * profile in force: the app's netcfg {@code profile} when it sets one, else this parameter;
      * {@code tier1Threshold} is what the mpsdn profile compares its Tier-1 station signal with;
-     * {@code meterLadderRatio} the ratio between the rates of the pre-installed Tier-2 meters (1: no ladder).
+     * {@code meterLadderRatio} the ratio between the rates of the pre-installed Tier-2 meters (1: no ladder);
+     * {@code hysteresis} the primary re-selection margin h (a primary is kept unless another connection promises
+     * more than (1 + h) times as much; 0: none).
      */
     List<String> PARAMETER_NAMES = List.of("intervalMs", "cth", "alpha", "rmKbps", "deadlockBreaker",
             "failOpenDelayMs", "flowIdleTimeoutSec", "meterBurstMs", "profile", "tier1Threshold",
-            "meterLadderRatio");
+            "meterLadderRatio", "hysteresis");
 
     /**
      * Returns every configured AP.
@@ -68,6 +70,15 @@ public interface NorthboundService {
      * @return name to value (as text)
      */
     Map<String, String> parameters();
+
+    /**
+     * Returns the global parameters the profile in force ignores, each with the reason: {@code tier1Threshold}
+     * under paper; {@code cth} under mpsdn unless some AP's last decision read MacOcc (an agent that reports no
+     * station queue).
+     *
+     * @return name to reason, in {@link #PARAMETER_NAMES} order; empty when every parameter is read
+     */
+    Map<String, String> ignoredParameters();
 
     /**
      * Returns every intent.

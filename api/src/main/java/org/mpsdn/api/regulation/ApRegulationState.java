@@ -3,6 +3,7 @@ package org.mpsdn.api.regulation;
 import org.mpsdn.api.model.Direction;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
@@ -21,6 +22,8 @@ public final class ApRegulationState {
     private final long uplinkMeterId;
     private final double downlinkOccupancy;
     private final double uplinkOccupancy;
+    private final LimitDecision downlinkDecision;
+    private final LimitDecision uplinkDecision;
     private final long updatedMillis;
 
     private ApRegulationState(Builder b) {
@@ -32,6 +35,8 @@ public final class ApRegulationState {
         this.uplinkMeterId = b.uplinkMeterId;
         this.downlinkOccupancy = b.downlinkOccupancy;
         this.uplinkOccupancy = b.uplinkOccupancy;
+        this.downlinkDecision = b.downlinkDecision;
+        this.uplinkDecision = b.uplinkDecision;
         this.updatedMillis = b.updatedMillis;
     }
 
@@ -62,6 +67,8 @@ public final class ApRegulationState {
         b.uplinkMeterId = uplinkMeterId;
         b.downlinkOccupancy = downlinkOccupancy;
         b.uplinkOccupancy = uplinkOccupancy;
+        b.downlinkDecision = downlinkDecision;
+        b.uplinkDecision = uplinkDecision;
         b.updatedMillis = updatedMillis;
         return b;
     }
@@ -118,6 +125,16 @@ public final class ApRegulationState {
     }
 
     /**
+     * The last regulation decision of a direction (signal, threshold, target, cap, reason).
+     *
+     * @param direction direction
+     * @return the decision, empty before the first one
+     */
+    public Optional<LimitDecision> decision(Direction direction) {
+        return Optional.ofNullable(direction == Direction.DOWNLINK ? downlinkDecision : uplinkDecision);
+    }
+
+    /**
      * Wall-clock time of the last update.
      *
      * @return milliseconds since the epoch
@@ -139,13 +156,15 @@ public final class ApRegulationState {
                 && downlinkMeterId == s.downlinkMeterId && uplinkMeterId == s.uplinkMeterId
                 && Double.compare(downlinkOccupancy, s.downlinkOccupancy) == 0
                 && Double.compare(uplinkOccupancy, s.uplinkOccupancy) == 0
+                && Objects.equals(downlinkDecision, s.downlinkDecision)
+                && Objects.equals(uplinkDecision, s.uplinkDecision)
                 && updatedMillis == s.updatedMillis && apId.equals(s.apId) && deviceId.equals(s.deviceId);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(apId, deviceId, downlinkLimitKbps, uplinkLimitKbps, downlinkMeterId, uplinkMeterId,
-                downlinkOccupancy, uplinkOccupancy, updatedMillis);
+                downlinkOccupancy, uplinkOccupancy, downlinkDecision, uplinkDecision, updatedMillis);
     }
 
     @Override
@@ -168,6 +187,8 @@ public final class ApRegulationState {
         private long uplinkMeterId = NONE;
         private double downlinkOccupancy = Double.NaN;
         private double uplinkOccupancy = Double.NaN;
+        private LimitDecision downlinkDecision;
+        private LimitDecision uplinkDecision;
         private long updatedMillis;
 
         private Builder() {
@@ -230,6 +251,23 @@ public final class ApRegulationState {
                 downlinkOccupancy = ratio;
             } else {
                 uplinkOccupancy = ratio;
+            }
+            return this;
+        }
+
+        /**
+         * Sets the last regulation decision of a direction.
+         *
+         * @param direction direction
+         * @param decision  the decision
+         * @return this builder
+         */
+        public Builder decision(Direction direction, LimitDecision decision) {
+            Objects.requireNonNull(decision, "decision");
+            if (direction == Direction.DOWNLINK) {
+                downlinkDecision = decision;
+            } else {
+                uplinkDecision = decision;
             }
             return this;
         }

@@ -1,13 +1,17 @@
 package org.mpsdn.impl.decide;
 
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.SignalSource;
 import org.mpsdn.api.model.Tier;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.core.CycleResult;
 import org.mpsdn.core.DeadlockBreaker;
 import org.mpsdn.core.RegulationCenter;
 import org.mpsdn.core.RegulationParameters;
+import org.mpsdn.core.Tier2Decision;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.UserPolicy;
+import org.mpsdn.core.signal.SignalReading;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.flow.FlowMatch;
 
@@ -57,8 +61,10 @@ public final class CoreRegulationEngine implements RegulationEngine {
         RegulationParameters global = parameters(p, List.of(p.cth(), p.alpha(), p.rmKbps(), p.tier1Threshold()),
                 s.uplink, in.intervalMillis());
         CycleResult result = new RegulationCenter(global).cycle(s.snapshot, s.measurements, s.previous);
-        return new EngineDecision(tiers(s, result), limits(in, s, result), primaries(s, result),
-                unmetPolicies(in.policies(), s.links, s.apById), tier1Sent(in, result));
+        Map<ApDirection, LimitDecision> decisions = new HashMap<>();
+        Map<ApDirection, Long> limits = limits(in, s, result, decisions);
+        return new EngineDecision(tiers(s, result), limits, primaries(s, result),
+                unmetPolicies(in.policies(), s.links, s.apById), tier1Sent(in, result), decisions);
     }
 
     /** What the Tier-1 stations of every AP direction sent (the mpsdn profile's; tiering is the global run's). */
@@ -86,9 +92,11 @@ public final class CoreRegulationEngine implements RegulationEngine {
 
     /**
      * The Tier-2 limit of every regulated AP direction in kbit/s: from the global run, or from a
-     * run with the AP's own parameters when it overrides CTh, alpha, R_m or the Tier-1 threshold.
+     * run with the AP's own parameters when it overrides CTh, alpha, R_m or the Tier-1 threshold; each with
+     * how it was decided (into {@code decisions}).
      */
-    private static Map<ApDirection, Long> limits(EngineInput in, CoreSnapshot s, CycleResult global) {
+    private static Map<ApDirection, Long> limits(EngineInput in, CoreSnapshot s, CycleResult global,
+                                                 Map<ApDirection, LimitDecision> decisions) {
         EngineParams p = in.params();
         Map<List<Number>, CycleResult> groups = new HashMap<>();
         List<Number> globalKey = List.of(p.cth(), p.alpha(), p.rmKbps(), p.tier1Threshold());
@@ -101,11 +109,29 @@ public final class CoreRegulationEngine implements RegulationEngine {
                     k -> new RegulationCenter(parameters(p, k, true, in.intervalMillis()))
                             .cycle(s.snapshot, s.measurements, s.previous));
             for (Direction d : spec.directions()) {
-                r.tier2LimitBps(spec.id(), d)
-                        .ifPresent(v -> limits.put(new ApDirection(spec.id(), d), Math.max(1L, (v + 500) / 1000)));
+                ApDirection ad = new ApDirection(spec.id(), d);
+                r.tier2LimitBps(spec.id(), d).ifPresent(v -> limits.put(ad, kbps(v)));
+                r.decision(spec.id(), d).ifPresent(v -> decisions.put(ad, decision(v)));
             }
         }
         return limits;
+    }
+
+    private static long kbps(long bps) {
+        return Math.max(1L, (bps + 500) / 1000);
+    }
+
+    /**
+     * The core's decision as the API shows it (kbit/s; the time is set when it is applied).
+     *
+     * @param d the core's decision
+     * @return the API's
+     */
+    static LimitDecision decision(Tier2Decision d) {
+        SignalSource source = d.source() == SignalReading.Source.AP_OCCUPANCY ? SignalSource.MAC_OCC
+                : d.source() == SignalReading.Source.TIER1_STATIONS ? SignalSource.TIER1_STATIONS : null;
+        return new LimitDecision(source, d.signal(), d.threshold(), kbps(d.limitBps()), kbps(d.capBps()), d.reason(),
+                d.note(), 0L);
     }
 
     /** The primary AP of every UE that has one. */
@@ -148,6 +174,7 @@ public final class CoreRegulationEngine implements RegulationEngine {
                 .alpha(own.get(1).doubleValue())
                 .minRateBps(own.get(2).longValue() * 1000)
                 .tier1Threshold(own.get(3).doubleValue())
+                .hysteresis(p.hysteresis())
                 .intervalMillis(intervalMillis)
                 .deadlockBreaker("baseline".equals(p.deadlockBreaker())
                         ? DeadlockBreaker.BASELINE : DeadlockBreaker.PRIORITY)

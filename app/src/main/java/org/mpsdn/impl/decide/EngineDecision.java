@@ -1,6 +1,7 @@
 package org.mpsdn.impl.decide;
 
 import org.mpsdn.api.model.Tier;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.flow.FlowMatch;
 
@@ -15,6 +16,7 @@ public final class EngineDecision {
     private final Map<String, String> primaries;
     private final Map<String, String> unmetPolicies;
     private final Map<ApDirection, Long> tier1SentBps;
+    private final Map<ApDirection, LimitDecision> decisions;
 
     /**
      * Creates a decision in which every operator policy was met.
@@ -53,6 +55,23 @@ public final class EngineDecision {
     public EngineDecision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDirection, Long> limitsKbps,
                           Map<String, String> primaries, Map<String, String> unmetPolicies,
                           Map<ApDirection, Long> tier1SentBps) {
+        this(tiers, limitsKbps, primaries, unmetPolicies, tier1SentBps, Map.of());
+    }
+
+    /**
+     * Creates a decision with how each limit was decided.
+     *
+     * @param tiers         AP id to (flow to tier)
+     * @param limitsKbps    new Tier-2 limit per AP and direction in kbit/s
+     * @param primaries     primary AP per multipath UE
+     * @param unmetPolicies UE id to the reason its operator policy could not be applied
+     * @param tier1SentBps  per AP and direction, what its Tier-1 stations sent (bit/s; absent when unknown)
+     * @param decisions     per AP and direction, the signal, threshold, target, cap and reason of its limit
+     */
+    public EngineDecision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDirection, Long> limitsKbps,
+                          Map<String, String> primaries, Map<String, String> unmetPolicies,
+                          Map<ApDirection, Long> tier1SentBps, Map<ApDirection, LimitDecision> decisions) {
+        this.decisions = Map.copyOf(decisions);
         this.tier1SentBps = Map.copyOf(tier1SentBps);
         this.unmetPolicies = Map.copyOf(unmetPolicies);
         this.tiers = Map.copyOf(tiers);
@@ -78,6 +97,11 @@ public final class EngineDecision {
     /** @return per AP and direction, what its Tier-1 stations sent over the cycle's window (bit/s) */
     public Map<ApDirection, Long> tier1SentBps() {
         return tier1SentBps;
+    }
+
+    /** @return per AP and direction, how its limit was decided (absent for engines that do not say) */
+    public Map<ApDirection, LimitDecision> decisions() {
+        return decisions;
     }
 
     /** @return why an operator policy could not be applied this cycle, per UE id (met policies absent) */

@@ -17,6 +17,7 @@ public final class EngineParams {
     private final String deadlockBreaker;
     private final Profile profile;
     private final double tier1Threshold;
+    private final double hysteresis;
 
     /**
      * Creates the parameters of the paper profile.
@@ -55,6 +56,23 @@ public final class EngineParams {
      */
     public EngineParams(double cth, double alpha, long rmKbps, String deadlockBreaker, Profile profile,
                         double tier1Threshold) {
+        this(cth, alpha, rmKbps, deadlockBreaker, profile, tier1Threshold, 0.0);
+    }
+
+    /**
+     * Creates the parameters with a primary re-selection hysteresis.
+     *
+     * @param cth             congestion threshold in (0, 1]
+     * @param alpha           aggressiveness in (0, 1)
+     * @param rmKbps          Tier-2 floor in kbit/s
+     * @param deadlockBreaker priority or baseline
+     * @param profile         regulation profile
+     * @param tier1Threshold  threshold of the mpsdn profile's Tier-1 station signal, in (0, 1]
+     * @param hysteresis      primary re-selection hysteresis h &ge; 0 (0: none)
+     */
+    public EngineParams(double cth, double alpha, long rmKbps, String deadlockBreaker, Profile profile,
+                        double tier1Threshold, double hysteresis) {
+        this.hysteresis = hysteresis;
         this.tier1Threshold = tier1Threshold;
         this.cth = cth;
         this.alpha = alpha;
@@ -83,7 +101,7 @@ public final class EngineParams {
      */
     public static EngineParams of(RegulationProperties p, Optional<Profile> netcfg) {
         return new EngineParams(p.cth(), p.alpha(), p.rmKbps(), p.deadlockBreaker(), profileInForce(netcfg, p),
-                p.tier1Threshold());
+                p.tier1Threshold(), p.hysteresis());
     }
 
     /**
@@ -121,6 +139,11 @@ public final class EngineParams {
     /** @return threshold of the mpsdn profile's Tier-1 station signal (per-AP overrides live in the AP's config) */
     public double tier1Threshold() {
         return tier1Threshold;
+    }
+
+    /** @return primary re-selection hysteresis h (0: none) */
+    public double hysteresis() {
+        return hysteresis;
     }
 
     /** @return regulation profile (paper or mpsdn; {@link Profile#id()} names it) */

@@ -3,6 +3,7 @@ package org.mpsdn.impl.loop;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.regulation.ApRegulationState;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.api.telemetry.ApTelemetry;
@@ -28,10 +29,14 @@ import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Applies a cycle's decision at one AP this instance masters: flows whose tier changed get their
- * per-flow rule modified in place, the fresh occupancy is recorded in the shared state, and each
- * regulated direction steps to its new Tier-2 limit (or is lifted when the AP is failed open).
+ * per-flow rule modified in place, the fresh occupancy and how each limit was decided are recorded in the
+ * shared state (a change of decision also in the {@link RegulationLog}), and each regulated direction steps
+ * to its new Tier-2 limit (or is lifted when the AP is failed open).
  */
 final class DecisionApplier {
+    /** What a failed-open AP's decision says. */
+    static final String FAIL_OPEN_NOTE = "the agent was silent for the fail-open delay: Tier-2 limits lifted";
+
     private final Logger log = getLogger(getClass());
     private final ApplicationId appId;
     private final FlowRuleService flowRuleService;
@@ -63,7 +68,7 @@ final class DecisionApplier {
     void apply(ApSpec ap, List<FlowView> flows, EngineDecision decision, Optional<ApTelemetry> report,
                boolean failOpen, List<ManagedFlow> managed) {
         applyTiers(ap, flows, decision.tiers().getOrDefault(ap.id(), Map.of()), managed);
-        report.ifPresent(r -> recordOccupancy(ap, r));
+        recordState(ap, report, decision, failOpen);
         for (Direction d : ap.directions()) {
             if (failOpen) {
                 stepper.lift(ap, d);
@@ -102,14 +107,24 @@ final class DecisionApplier {
         }
     }
 
-    private void recordOccupancy(ApSpec ap, ApTelemetry report) {
+    /** Records the fresh occupancy and the decision of each direction (fail-open when the AP is failed open). */
+    private void recordState(ApSpec ap, Optional<ApTelemetry> report, EngineDecision decision, boolean failOpen) {
         ApRegulationState state = store.state(ap.id())
                 .orElse(ApRegulationState.builder(ap.id(), ap.deviceId().toString()).build());
         ApRegulationState.Builder b = state.toBuilder();
         boolean changed = false;
+        long now = clock.getAsLong();
         for (Direction d : ap.directions()) {
-            if (report.occupancy(d).isPresent()) {
-                double v = report.occupancy(d).getAsDouble();
+            LimitDecision decided = failOpen ? LimitDecision.failOpen(FAIL_OPEN_NOTE, now)
+                    : decision.decisions().get(new ApDirection(ap.id(), d));
+            if (decided != null) {
+                decided = decided.at(now);
+                RegulationLog.decided(ap.id(), d, decided, state.decision(d).orElse(null), state.limitKbps(d));
+                b.decision(d, decided);
+                changed = true;
+            }
+            if (report.isPresent() && report.get().occupancy(d).isPresent()) {
+                double v = report.get().occupancy(d).getAsDouble();
                 if (state.occupancy(d).isEmpty() || state.occupancy(d).getAsDouble() != v) {
                     b.occupancy(d, v);
                     changed = true;
@@ -117,7 +132,7 @@ final class DecisionApplier {
             }
         }
         if (changed) {
-            store.putState(b.updatedMillis(clock.getAsLong()).build());
+            store.putState(b.updatedMillis(now).build());
         }
     }
 }

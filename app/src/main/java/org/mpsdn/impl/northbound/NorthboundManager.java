@@ -28,7 +28,6 @@ import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.decide.EngineParams;
 import org.onosproject.cfg.ComponentConfigService;
-import org.onosproject.cfg.ConfigProperty;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.net.config.InvalidFieldException;
@@ -44,15 +43,12 @@ import org.slf4j.Logger;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Hashtable;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.LongSupplier;
 
-import static org.mpsdn.impl.OsgiPropertyConstants.PROFILE;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
@@ -189,16 +185,7 @@ public class NorthboundManager implements NorthboundAdminService {
     }
 
     private RegulationProperties properties() {
-        Hashtable<String, Object> dict = new Hashtable<>();
-        Set<ConfigProperty> props = componentConfigService.getProperties(RegulationManager.class.getName());
-        if (props != null) {
-            for (ConfigProperty p : props) {
-                if (p.value() != null) {
-                    dict.put(p.name(), p.value());
-                }
-            }
-        }
-        return RegulationProperties.read(dict, RegulationProperties.defaults());
+        return Parameters.read(componentConfigService);
     }
 
     @Override
@@ -254,19 +241,13 @@ public class NorthboundManager implements NorthboundAdminService {
     @Override
     public Map<String, String> parameters() {
         RegulationProperties p = properties();
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("intervalMs", String.valueOf(p.intervalMs()));
-        m.put("cth", String.valueOf(p.cth()));
-        m.put("alpha", String.valueOf(p.alpha()));
-        m.put("rmKbps", String.valueOf(p.rmKbps()));
-        m.put("deadlockBreaker", p.deadlockBreaker());
-        m.put("failOpenDelayMs", String.valueOf(p.failOpenDelayMs()));
-        m.put("flowIdleTimeoutSec", String.valueOf(p.flowIdleTimeoutSec()));
-        m.put("meterBurstMs", String.valueOf(p.meterBurstMs()));
-        m.put("profile", EngineParams.profileInForce(netcfgProfile(), p).id());
-        m.put("tier1Threshold", String.valueOf(p.tier1Threshold()));
-        m.put("meterLadderRatio", String.valueOf(p.meterLadderRatio()));
-        return m;
+        return Parameters.values(p, EngineParams.profileInForce(netcfgProfile(), p));
+    }
+
+    @Override
+    public Map<String, String> ignoredParameters() {
+        return Parameters.ignored(EngineParams.profileInForce(netcfgProfile(), properties()),
+                regulationService.apStates());
     }
 
     /** The profile the app's netcfg sets; empty when none, or when the netcfg is invalid (not in force). */
@@ -296,31 +277,7 @@ public class NorthboundManager implements NorthboundAdminService {
 
     @Override
     public Map<String, String> setParameters(Map<String, String> values) {
-        Hashtable<String, Object> dict = new Hashtable<>();
-        for (Map.Entry<String, String> e : values.entrySet()) {
-            if (!PARAMETER_NAMES.contains(e.getKey())) {
-                throw new IllegalArgumentException(e.getKey() + ": unknown parameter (known: " + PARAMETER_NAMES
-                        + ")");
-            }
-            if (e.getValue() == null) {
-                throw new IllegalArgumentException(e.getKey() + ": value is null");
-            }
-            dict.put(e.getKey(), e.getValue());
-        }
-        String profile = values.get(PROFILE);
-        Optional<Profile> netcfg = netcfgProfile();
-        if (profile != null && netcfg.isPresent() && !netcfg.get().id().equals(profile.trim())) {
-            throw new IllegalArgumentException(PROFILE + ": the app's netcfg sets profile '" + netcfg.get().id()
-                    + "', which takes precedence over this setting; change or remove it in the netcfg");
-        }
-        List<String> errors = new ArrayList<>();
-        RegulationProperties.read(dict, properties(), errors);
-        if (!errors.isEmpty()) {
-            throw new IllegalArgumentException(errors.get(0));
-        }
-        for (Map.Entry<String, String> e : values.entrySet()) {
-            componentConfigService.setProperty(RegulationManager.class.getName(), e.getKey(), e.getValue().trim());
-        }
+        Parameters.set(componentConfigService, values, netcfgProfile(), properties());
         log.info("Parameters set: {}", values);
         return parameters();
     }

@@ -11,6 +11,7 @@ import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
 import org.mpsdn.api.northbound.UeSource;
 import org.mpsdn.api.regulation.ApRegulationState;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.StationTelemetry;
@@ -71,7 +72,9 @@ final class Views {
                      int intervalMs, int failOpenDelayMs) {
         Map<Direction, Double> occ = new EnumMap<>(Direction.class);
         Map<Direction, Long> limits = new EnumMap<>(Direction.class);
+        Map<Direction, LimitDecision> decisions = new EnumMap<>(Direction.class);
         for (Direction d : ap.directions()) {
+            state.flatMap(s -> s.decision(d)).ifPresent(v -> decisions.put(d, v));
             if (tel.report.isPresent() && tel.report.get().occupancy(d).isPresent()) {
                 occ.put(d, tel.report.get().occupancy(d).getAsDouble());
             } else if (state.isPresent() && state.get().occupancy(d).isPresent()) {
@@ -89,7 +92,7 @@ final class Views {
         }
         return new ApInfo(ap.id(), ap.kind(), ap.deviceId().toString(), ap.capacityKbps(), ap.directions(),
                 new ApOverride(ap.cth(), ap.alpha(), ap.rmKbps()), occ, limits, counts,
-                health(ap.agentEndpoint(), tel, intervalMs, failOpenDelayMs));
+                health(ap.agentEndpoint(), tel, intervalMs, failOpenDelayMs), decisions);
     }
 
     /**

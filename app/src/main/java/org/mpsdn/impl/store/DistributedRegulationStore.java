@@ -1,6 +1,9 @@
 package org.mpsdn.impl.store;
 
+import org.mpsdn.api.model.LimitReason;
+import org.mpsdn.api.model.SignalSource;
 import org.mpsdn.api.regulation.ApRegulationState;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.api.regulation.RegulationStoreDelegate;
@@ -35,9 +38,9 @@ import static org.slf4j.LoggerFactory.getLogger;
 public class DistributedRegulationStore extends AbstractStore<RegulationEvent, RegulationStoreDelegate>
         implements RegulationStore {
 
-    /** Serializer of the stored values (strings and {@link ApRegulationState}). */
+    /** Serializer of the stored values (strings and {@link ApRegulationState} with its {@link LimitDecision}s). */
     public static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
-            .register(ApRegulationState.class)
+            .register(ApRegulationState.class, LimitDecision.class, LimitReason.class, SignalSource.class)
             .build("mpsdn-regulation"));
 
     private final Logger log = getLogger(getClass());

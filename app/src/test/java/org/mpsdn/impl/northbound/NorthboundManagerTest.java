@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.LimitReason;
+import org.mpsdn.api.model.SignalSource;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.AgentHealth;
 import org.mpsdn.api.northbound.ApInfo;
@@ -21,6 +23,7 @@ import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
 import org.mpsdn.api.northbound.UeRegistration;
 import org.mpsdn.api.regulation.ApRegulationState;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationListener;
 import org.mpsdn.api.regulation.RegulationService;
@@ -314,6 +317,36 @@ public class NorthboundManagerTest {
         assertEquals("0.5", cfg.values.get("tier1Threshold"));
         expectRejected(() -> mgr.setParameters(Map.of("tier1Threshold", "1.2")), "tier1Threshold: ");
         assertEquals(NorthboundService.PARAMETER_NAMES, List.copyOf(mgr.parameters().keySet()));
+    }
+
+    @Test
+    public void hysteresisIsShownAndValidated() {
+        assertEquals("0.0", mgr.parameters().get("hysteresis"));
+        assertEquals("0.25", mgr.setParameters(Map.of("hysteresis", "0.25")).get("hysteresis"));
+        assertEquals("0.25", cfg.values.get("hysteresis"));
+        expectRejected(() -> mgr.setParameters(Map.of("hysteresis", "-0.5")),
+                "hysteresis: must be in [0.0, 10.0], was -0.5");
+        expectRejected(() -> mgr.setParameters(Map.of("hysteresis", "wide")), "hysteresis: not a number: 'wide'");
+        expectRejected(() -> mgr.setParameters(Map.of("hysteresis", "11")), "hysteresis: must be in");
+        assertEquals("0.25", cfg.values.get("hysteresis"));
+    }
+
+    @Test
+    public void parametersTheProfileIgnoresAreReported() {
+        assertEquals(Profile.MPSDN, Profile.of(mgr.parameters().get("profile")));
+        assertEquals("no decision read MacOcc: cth is ignored", List.of("cth"),
+                List.copyOf(mgr.ignoredParameters().keySet()));
+        regulation.states.put("wifi1", ApRegulationState.builder("wifi1", "of:0000000000000001")
+                .decision(Direction.DOWNLINK, new LimitDecision(SignalSource.TIER1_STATIONS, 0.2, 0.4, 500, 900,
+                        LimitReason.INCREASE, "", 1)).build());
+        assertEquals(List.of("cth"), List.copyOf(mgr.ignoredParameters().keySet()));
+        regulation.states.put("lte1", ApRegulationState.builder("lte1", "of:0000000000000002")
+                .decision(Direction.DOWNLINK, new LimitDecision(SignalSource.MAC_OCC, 0.2, 0.85, 500, 900,
+                        LimitReason.INCREASE, "", 1)).build());
+        assertTrue("an agent without station queues: cth is read", mgr.ignoredParameters().isEmpty());
+        mgr.setParameters(Map.of("profile", "paper"));
+        assertEquals("paper reads no Tier-1 threshold; the validation parameters are not northbound parameters",
+                List.of("tier1Threshold"), List.copyOf(mgr.ignoredParameters().keySet()));
     }
 
     @Test

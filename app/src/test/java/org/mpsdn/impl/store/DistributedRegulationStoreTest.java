@@ -3,7 +3,10 @@ package org.mpsdn.impl.store;
 import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.LimitReason;
+import org.mpsdn.api.model.SignalSource;
 import org.mpsdn.api.regulation.ApRegulationState;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.api.regulation.RegulationEvent;
 import org.onosproject.store.service.TestStorageService;
 
@@ -69,5 +72,20 @@ public class DistributedRegulationStoreTest {
         assertEquals(s, back);
         assertFalse(back.occupancy(Direction.DOWNLINK).isPresent());
         assertTrue(back.meterId(Direction.UPLINK).isPresent());
+    }
+
+    @Test
+    public void decisionsSurviveTheClusterSerializer() {
+        ApRegulationState s = ApRegulationState.builder("wifi1", "of:0000000000000001")
+                .limit(Direction.DOWNLINK, 7000, 9)
+                .decision(Direction.DOWNLINK, new LimitDecision(SignalSource.TIER1_STATIONS, 0.72, 0.4, 3500, 54000,
+                        LimitReason.DECREASE, "signal at or above its threshold: halved", 123))
+                .decision(Direction.UPLINK, LimitDecision.failOpen("silent", 124)).updatedMillis(124).build();
+        ApRegulationState back = DistributedRegulationStore.SERIALIZER.decode(
+                DistributedRegulationStore.SERIALIZER.encode(s));
+        assertEquals(s, back);
+        assertEquals(LimitReason.FAIL_OPEN, back.decision(Direction.UPLINK).orElseThrow().reason());
+        assertEquals(s.decision(Direction.DOWNLINK), back.decision(Direction.DOWNLINK));
+        assertEquals("toBuilder keeps the decisions", s, s.toBuilder().build());
     }
 }

@@ -42,8 +42,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The app's Prometheus metrics. Counters and the cycle histogram are fed by the regulation loop
  * ({@link CycleObserver}) and by regulation events; gauges are read from the northbound service
- * at scrape time, and the multipath-user detection's counters from its service
- * ({@link DetectionCollector}).
+ * at scrape time (how each Tier-2 limit was decided: {@link DecisionCollector}), and the multipath-user
+ * detection's counters from its service ({@link DetectionCollector}).
  */
 @Component(immediate = true, service = {CycleObserver.class, MpsdnMetrics.class})
 public class MpsdnMetrics implements CycleObserver {
@@ -94,6 +94,7 @@ public class MpsdnMetrics implements CycleObserver {
     protected void activate() {
         registry.register(new GaugeCollector());
         registry.register(new DetectionCollector(() -> detection, () -> northbound));
+        registry.register(new DecisionCollector(() -> northbound));
         regulation.addListener(listener);
     }
 

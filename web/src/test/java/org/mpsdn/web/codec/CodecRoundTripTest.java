@@ -104,6 +104,13 @@ public class CodecRoundTripTest {
         ApInfo lte = new ApInfo("lte1", ApKind.LTE, "of:2", 1, Set.of(), ApOverride.none(), Map.of(), Map.of(),
                 Map.of(), new AgentHealth("h:1", AgentHealth.Status.UNKNOWN, 0, -1));
         assertEquals(lte, roundTrip(new ApInfoCodec(), lte));
+        ApInfo decided = new ApInfo("wifi1", ApKind.WIFI, "of:1", 54000, Set.of(Direction.DOWNLINK, Direction.UPLINK),
+                ApOverride.none(), Map.of(), Map.of(), Map.of(), new AgentHealth("h:1", AgentHealth.Status.OK, 0, 1),
+                Map.of(Direction.DOWNLINK, new org.mpsdn.api.regulation.LimitDecision(
+                                org.mpsdn.api.model.SignalSource.MAC_OCC, 0.9, 0.85, 1500, 54000,
+                                org.mpsdn.api.model.LimitReason.DECREASE, "halved", 77),
+                        Direction.UPLINK, org.mpsdn.api.regulation.LimitDecision.failOpen("silent", 78)));
+        assertEquals(decided, roundTrip(new ApInfoCodec(), decided));
     }
 
     @Test

@@ -73,6 +73,11 @@ public class MpsdnMetricsTest {
         }
 
         @Override
+        public Map<String, String> ignoredParameters() {
+            return Map.of();
+        }
+
+        @Override
         public List<MpsdnIntent> intents() {
             return intents;
         }
@@ -246,6 +251,7 @@ public class MpsdnMetricsTest {
         regulation.post(new RegulationEvent(RegulationEvent.Type.AP_STATE_UPDATED,
                 a.toBuilder().limit(Direction.DOWNLINK, 2500, 2).build()));
         metrics.detection = new FakeDetection();
+        nb.ap = DecisionMetricsTest.withDecisions(nb.ap);
         String text = metrics.scrape();
         Map<String, String> types = TextFormatParser.types(text);
         for (String name : List.of("mpsdn_ap_mac_queue_occupancy_ratio", "mpsdn_ap_tier2_limit_bits_per_second",
@@ -254,7 +260,9 @@ public class MpsdnMetricsTest {
                 "mpsdn_detection_events_total", "mpsdn_detection_frames_total",
                 "mpsdn_detection_malformed_frames_total", "mpsdn_detection_station_lists_total",
                 "mpsdn_detection_station_entries_rejected_total", "mpsdn_detection_stations",
-                "mpsdn_detection_users", "mpsdn_detection_conflicts")) {
+                "mpsdn_detection_users", "mpsdn_detection_conflicts", "mpsdn_ap_deciding_signal_ratio",
+                "mpsdn_ap_deciding_threshold_ratio", "mpsdn_ap_tier2_target_bits_per_second",
+                "mpsdn_ap_tier2_cap_bits_per_second", "mpsdn_ap_limit_reason")) {
             assertTrue(name + " missing from " + types.keySet(), types.containsKey(name));
         }
         java.nio.file.Files.writeString(java.nio.file.Path.of("target/metrics-sample.txt"), text);

@@ -9,6 +9,7 @@ import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.AgentHealth;
 import org.mpsdn.api.northbound.ApInfo;
 import org.mpsdn.api.northbound.ApOverride;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 
@@ -23,11 +24,14 @@ import java.util.Set;
  * {"id": "wifi1", "kind": "WIFI", "deviceId": "of:...", "capacityKbps": 54000,
  *  "directions": ["DOWNLINK", "UPLINK"], "override": {"cth": 0.9},
  *  "occupancy": {"downlink": 0.91, "uplink": 0.2}, "tier2LimitKbps": {"downlink": 3000},
+ *  "decision": {"downlink": {"signal": "TIER1_STATIONS", "signalValue": 0.72, "threshold": 0.4,
+ *               "targetKbps": 1500, "capKbps": 54000, "reason": "DECREASE", "note": "...", "decidedMillis": 1}},
  *  "flows": {"tier1": 2, "tier2": 1},
  *  "agent": {"endpoint": "10.0.0.1:50051", "status": "OK", "missedCycles": 0, "lastReportMillis": 1,
  *            "failsafe": false}}
  * </pre>
- * A direction missing from {@code tier2LimitKbps} is unlimited; missing from {@code occupancy}, unknown.
+ * A direction missing from {@code tier2LimitKbps} is unlimited; missing from {@code occupancy}, unknown;
+ * missing from {@code decision}, not decided yet ({@link LimitDecisionCodec}).
  */
 public final class ApInfoCodec extends JsonCodec<ApInfo> {
     static final String ID = "id";
@@ -39,6 +43,7 @@ public final class ApInfoCodec extends JsonCodec<ApInfo> {
     static final String OCCUPANCY = "occupancy";
     static final String LIMITS = "tier2LimitKbps";
     static final String FLOWS = "flows";
+    static final String DECISION = "decision";
     static final String AGENT = "agent";
     static final String ENDPOINT = "endpoint";
     static final String STATUS = "status";
@@ -47,6 +52,7 @@ public final class ApInfoCodec extends JsonCodec<ApInfo> {
     static final String FAILSAFE = "failsafe";
 
     private static final ApOverrideCodec OVERRIDE_CODEC = new ApOverrideCodec();
+    private static final LimitDecisionCodec DECISION_CODEC = new LimitDecisionCodec();
 
     @Override
     public ObjectNode encode(ApInfo ap, CodecContext context) {
@@ -64,9 +70,11 @@ public final class ApInfoCodec extends JsonCodec<ApInfo> {
         n.set(OVERRIDE, OVERRIDE_CODEC.encode(ap.override(), context));
         ObjectNode occ = n.putObject(OCCUPANCY);
         ObjectNode lim = n.putObject(LIMITS);
+        ObjectNode dec = n.putObject(DECISION);
         for (Direction d : Direction.values()) {
             ap.occupancy(d).ifPresent(v -> occ.put(JsonFields.key(d), v));
             ap.tier2LimitKbps(d).ifPresent(v -> lim.put(JsonFields.key(d), v));
+            ap.decision(d).ifPresent(v -> dec.set(JsonFields.key(d), DECISION_CODEC.encode(v, context)));
         }
         ObjectNode flows = n.putObject(FLOWS);
         for (Tier t : Tier.values()) {
@@ -93,11 +101,17 @@ public final class ApInfoCodec extends JsonCodec<ApInfo> {
         ApOverride override = OVERRIDE_CODEC.decode(JsonFields.object(n.get(OVERRIDE), OVERRIDE), context);
         Map<Direction, Double> occ = new EnumMap<>(Direction.class);
         Map<Direction, Long> lim = new EnumMap<>(Direction.class);
+        Map<Direction, LimitDecision> decisions = new EnumMap<>(Direction.class);
+        ObjectNode dec = n.get(DECISION) == null ? null : JsonFields.object(n.get(DECISION), DECISION);
         ObjectNode o = JsonFields.object(n.get(OCCUPANCY), OCCUPANCY);
         ObjectNode l = JsonFields.object(n.get(LIMITS), LIMITS);
         for (Direction d : Direction.values()) {
             JsonFields.optNumber(o, JsonFields.key(d)).ifPresent(v -> occ.put(d, v));
             JsonFields.optInteger(l, JsonFields.key(d)).ifPresent(v -> lim.put(d, v));
+            if (dec != null && dec.get(JsonFields.key(d)) != null) {
+                decisions.put(d, DECISION_CODEC.decode(JsonFields.object(dec.get(JsonFields.key(d)),
+                        DECISION + "." + JsonFields.key(d)), context));
+            }
         }
         Map<Tier, Integer> counts = new EnumMap<>(Tier.class);
         ObjectNode f = JsonFields.object(n.get(FLOWS), FLOWS);
@@ -110,6 +124,6 @@ public final class ApInfoCodec extends JsonCodec<ApInfo> {
                 (int) JsonFields.integer(a, MISSED), JsonFields.integer(a, LAST_REPORT));
         return new ApInfo(JsonFields.text(n, ID), JsonFields.enumValue(KIND, JsonFields.text(n, KIND), ApKind.class),
                 JsonFields.text(n, DEVICE_ID), JsonFields.integer(n, CAPACITY_KBPS), dirs, override, occ, lim,
-                counts, health);
+                counts, health, decisions);
     }
 }
