@@ -6,7 +6,9 @@
     'use strict';
 
     var M = window.MpsdnModel;
-    var API = '../';
+    // the API beside the page, built from the origin and path only: a page opened as http://user:pw@host/...
+    // has credentials in its base URL, and fetch refuses URLs with credentials
+    var API = new URL('../', location.origin + location.pathname).href;
     var history = new M.History();
     var params = null;
     var timer = null;
