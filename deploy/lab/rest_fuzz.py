@@ -2,7 +2,8 @@
 """REST fuzz run: the lab host serves the app's REST API (stand-in services, no switch and no Open vSwitch
 needed) and schemathesis fuzzes every operation of the API document the host serves (the Swagger 2.0 document
 that onos-maven-plugin generated into the web bundle, served as-is at /onos/mpsdn/swagger.json). The run fails
-on any 5xx (check not_a_server_error). Usage:
+on any 5xx (check not_a_server_error) and when an operation refuses every request generated from its documented
+schema (warning validation_mismatch, rest_fuzz_schemathesis.toml). Usage:
 
     python3 deploy/lab/rest_fuzz.py [--max-examples N] [--max-time S] [--out DIR]
 
@@ -18,6 +19,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from rest_host import PASSWORD, USER, RestHost  # noqa: E402
+
+SETTINGS = os.path.join(HERE, "rest_fuzz_schemathesis.toml")
 
 
 def schemathesis():
@@ -46,11 +49,12 @@ def main():
         doc = host.url("swagger.json")
         # pass 1 fuzzes every parameter; pass 2 pins the path identifiers to configured APs and UEs so that the
         # fuzzed bodies reach the resources' logic behind the 404s of unknown identifiers
+        base = open(SETTINGS).read()
         known = os.path.join(out, "known-ids.toml")
         with open(known, "w") as f:
-            f.write('[parameters]\n"path.apId" = "wifi"\n"path.ueId" = "ue2"\n')
+            f.write(base + '"path.apId" = "wifi"\n"path.ueId" = "ue2"\n')   # into the settings' last table
         rc = 0
-        for name, pre in (("free", []), ("known-ids", ["--config-file", known])):
+        for name, pre in (("free", ["--config-file", SETTINGS]), ("known-ids", ["--config-file", known])):
             rc |= fuzz(st, pre, doc, args, os.path.join(out, f"schemathesis-{name}.xml"))
             if not host.alive():
                 sys.exit(f"rest_fuzz: lab host died during the run (see {host.log_path})")
