@@ -7,7 +7,7 @@ Tier-2 limit, every UE with its connections' tiers and primary, the detection co
 the per-AP charts have drawn the last polls, that it loaded nothing from another origin, and that the page and
 its files need the login. Usage:
 
-    python3 deploy/lab/page_test.py [--out DIR] [--screenshot docs/img/mpsdn-page.png]
+    python3 deploy/lab/page_test.py [--out DIR] [--screenshot docs/img/mpsdn-page.png --watch-s 150]
 """
 import argparse
 import json
@@ -136,20 +136,21 @@ def check_login(host):
     assert status == 404 and b"file:" in body, f"GET ui/no-such-file.js: {status} {body[:200]!r}"
 
 
-def run(host, out, screenshot):
+def run(host, out, screenshot, watch_s=0):
     check_login(host)
     deadline = time.time() + 60
     while not all(a.get("occupancy") for a in host.json("aps")["aps"]):
         assert time.time() < deadline, "no AP reported occupancy within 60 s (cells' telemetry not read?)"
         time.sleep(0.5)
     url = host.url("ui/").replace("http://", f"http://{USER}:{PASSWORD}@")
-    with Browser(1400, 1700, log_path=os.path.join(out, "chromedriver.log")) as b:
+    with Browser(1400, 1200, log_path=os.path.join(out, "chromedriver.log")) as b:
         b.get(url)
         b.wait_for("return document.body && document.body.dataset.loaded", 30, "the page's first poll")
         # three polls at least: every chart has a line
         b.wait_for("return [...document.querySelectorAll('path[data-series$=-signal]')]"
                    ".every(p => (p.getAttribute('d').match(/L/g) || []).length >= 2) && "
                    "document.querySelectorAll('path[data-series$=-signal]').length > 0", 40, "3 points per chart")
+        time.sleep(watch_s)   # a longer watch draws minutes of history (for the screenshot in the docs)
         b.script("window.mpsdnPage.stop()")
         errs = []
         for _attempt in range(5):   # the page and the API read the same state when no cycle ran in between
@@ -180,6 +181,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=None, help="folder for the logs and the screenshot")
     ap.add_argument("--screenshot", default=None, help="also write the screenshot here (e.g. docs/img/...)")
+    ap.add_argument("--watch-s", type=float, default=0, help="seconds the page polls before the checks")
     args = ap.parse_args()
     out = os.path.abspath(args.out or tempfile.mkdtemp(prefix="mpsdn-page-test-"))
     os.makedirs(out, exist_ok=True)
@@ -187,7 +189,7 @@ def main():
     cells.start()
     try:
         with RestHost(out, cell_status=cells.paths) as host:
-            run(host, out, args.screenshot)
+            run(host, out, args.screenshot, args.watch_s)
     finally:
         cells.stop.set()
     return 0
