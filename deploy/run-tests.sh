@@ -17,6 +17,8 @@ bash "$top/sim/scripts/ci-check.sh"
 
 echo "== Northbound: GUI overlay JavaScript against a fake ONOS overlay API (node --test)"
 node --test web-gui/src/test/js/
+echo "== Northbound: the app page's model of the REST answers (node --test)"
+node --test web/src/test/js/
 echo "== Northbound: Grafana dashboard queries only metrics the app exports"
 python3 deploy/check-dashboard.py
 echo "== Lab: scoring of the lab experiments (unit tests, no testbed)"
@@ -62,8 +64,10 @@ scripts/client-weights-interop.sh
 lab_lock=${MPSDN_LAB_LOCK:-/run/lock/mpsdn-lab.lock}
 lab() { mkdir -p "$(dirname "$lab_lock")"; flock "$lab_lock" "$@"; }
 
-echo "== Lab: REST fuzz (schemathesis) against the lab host's served API document, no 5xx (no OVS needed)"
+echo "== Lab: REST fuzz (schemathesis) against the lab host's served API document: no 5xx, no operation refusing all its documented input (no OVS needed)"
 /usr/bin/python3 "$top/deploy/lab/rest_fuzz.py" --max-examples 25 --out "$tmp/rest-fuzz"
+echo "== Lab: the app's page in headless Chromium against the lab host's REST API (no OVS needed)"
+/usr/bin/python3 "$top/deploy/lab/page_test.py" --out "$tmp/page-test"
 echo "== Lab: OpenFlow southbound against a real Open vSwitch bridge (root)"
 cd "$top"
 lab mvn -B -ntp -q -Plab-ovs -pl deploy/lab/host surefire:test

@@ -5,6 +5,8 @@ set -euo pipefail
 PKGS=(openvswitch-switch iperf3 mptcpd mptcpize python3-matplotlib ethtool iproute2 tcpdump procps psmisc)
 # sim/ (ns-3 evaluation): ns-3 3.37, a C++ compiler, JSON for the bridge
 PKGS+=(libns3-dev g++ make nlohmann-json3-dev)
+# the app's page: browser test in headless Chromium driven over WebDriver (deploy/lab/page_test.py)
+PKGS+=(chromium chromium-driver)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -2,7 +2,8 @@
 """REST fuzz run: the lab host serves the app's REST API (stand-in services, no switch and no Open vSwitch
 needed) and schemathesis fuzzes every operation of the API document the host serves (the Swagger 2.0 document
 that onos-maven-plugin generated into the web bundle, served as-is at /onos/mpsdn/swagger.json). The run fails
-on any 5xx (check not_a_server_error). Usage:
+on any 5xx (check not_a_server_error) and when an operation refuses every request generated from its documented
+schema (warning validation_mismatch, rest_fuzz_schemathesis.toml). Usage:
 
     python3 deploy/lab/rest_fuzz.py [--max-examples N] [--max-time S] [--out DIR]
 
@@ -14,17 +15,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
-import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import controller  # noqa: E402  (config writer and class path of the lab host)
-import topology  # noqa: E402
-from shell import terminate  # noqa: E402
+from rest_host import PASSWORD, USER, RestHost  # noqa: E402
 
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-USER, PASSWORD = "onos", "rocks"
+SETTINGS = os.path.join(HERE, "rest_fuzz_schemathesis.toml")
 
 
 def schemathesis():
@@ -45,46 +41,27 @@ def main():
     args = ap.parse_args()
     st = schemathesis()
     out = os.path.abspath(args.out or tempfile.mkdtemp(prefix="mpsdn-rest-fuzz-"))
-    os.makedirs(out, exist_ok=True)
-    # the lab's configs; the cells' status files do not exist, so telemetry stays absent (agents "down");
-    # the UEs registered in the netcfg, so that the UE resources have entries to fuzz
-    cfg = types.SimpleNamespace(out=out, cell_status={a: os.path.join(out, f"no-cell-{a}.json")
-                                                       for a in topology.AP}, ue_source="registered")
-    netcfg, labcfg = controller.LabController.write_configs(cfg)
-    port_file = os.path.join(out, "rest-port")
-    if os.path.exists(port_file):
-        os.remove(port_file)
-    log = open(os.path.join(out, "lab-host.log"), "w")
-    host = subprocess.Popen(
-        ["java", "-Xmx256m", "-XX:+UseSerialGC", "-cp", controller.lab_classpath(ROOT), "org.mpsdn.lab.host.LabHost",
-         "--mode", "mpsdn", "--of-port", "0", "--devices", "0", "--netcfg", netcfg, "--lab-config", labcfg,
-         "--rest-port", "0", "--rest-port-file", port_file, "--rest-user", USER, "--rest-password", PASSWORD],
-        stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        deadline = time.time() + 60
-        while not os.path.exists(port_file):
-            if host.poll() is not None:
-                sys.exit(f"rest_fuzz: lab host exited with {host.returncode} (see {out}/lab-host.log)")
-            if time.time() > deadline:
-                sys.exit(f"rest_fuzz: lab host did not serve REST within 60 s (see {out}/lab-host.log)")
-            time.sleep(0.2)
-        port = int(open(port_file).read())
-        doc = f"http://127.0.0.1:{port}/onos/mpsdn/swagger.json"
+        host = RestHost(out).__enter__()
+    except RuntimeError as e:
+        sys.exit(f"rest_fuzz: {e}")
+    try:
+        doc = host.url("swagger.json")
         # pass 1 fuzzes every parameter; pass 2 pins the path identifiers to configured APs and UEs so that the
         # fuzzed bodies reach the resources' logic behind the 404s of unknown identifiers
+        base = open(SETTINGS).read()
         known = os.path.join(out, "known-ids.toml")
         with open(known, "w") as f:
-            f.write('[parameters]\n"path.apId" = "wifi"\n"path.ueId" = "ue2"\n')
+            f.write(base + '"path.apId" = "wifi"\n"path.ueId" = "ue2"\n')   # into the settings' last table
         rc = 0
-        for name, pre in (("free", []), ("known-ids", ["--config-file", known])):
+        for name, pre in (("free", ["--config-file", SETTINGS]), ("known-ids", ["--config-file", known])):
             rc |= fuzz(st, pre, doc, args, os.path.join(out, f"schemathesis-{name}.xml"))
-            if host.poll() is not None:
-                sys.exit(f"rest_fuzz: lab host died during the run (see {out}/lab-host.log)")
-        print(f"rest_fuzz: schemathesis exit {rc}; host log {out}/lab-host.log", flush=True)
+            if not host.alive():
+                sys.exit(f"rest_fuzz: lab host died during the run (see {host.log_path})")
+        print(f"rest_fuzz: schemathesis exit {rc}; host log {host.log_path}", flush=True)
         return rc
     finally:
-        terminate(host, timeout_s=10)
-        log.close()
+        host.close()
 
 
 def fuzz(st, pre, doc, args, junit):

@@ -63,7 +63,7 @@ public class IntentsWebResource extends AbstractWebResource {
      *
      * @param stream intent JSON
      * @return 201 CREATED with the stored intent, 400 naming the invalid field
-     * @onos.rsModel Intent
+     * @onos.rsModel IntentSubmission
      */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)

@@ -55,7 +55,7 @@ public class SwaggerDocumentTest {
                 }
             }
         }
-        assertEquals("endpoints found by reflection", 17, endpoints);
+        assertEquals("endpoints found by reflection", 19, endpoints);
         JsonNode split = doc.path("definitions").path("Intent").path("properties").path("split");
         for (String f : List.of("targetUe", "secondPathUe", "dstIp", "dstPort", "mode", "lteShare", "rttMs",
                 "windowPackets", "alpha", "beta", "epochMs")) {

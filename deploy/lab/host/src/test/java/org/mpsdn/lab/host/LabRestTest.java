@@ -155,6 +155,20 @@ public class LabRestTest {
         assertTrue(doc.get("paths").has("/aps/{apId}/override"));
     }
 
+    @Test
+    public void servesTheWebBundlesPageBesideTheApi() throws Exception {
+        assertEquals(401, send("GET", "ui/", null, false).statusCode());
+        HttpResponse<String> page = get("ui/");
+        assertEquals(200, page.statusCode());
+        assertTrue(page.headers().firstValue("Content-Type").orElse("").startsWith("text/html"));
+        assertTrue(page.body().contains("<script src=\"mpsdn.js\"></script>"));
+        HttpResponse<String> js = get("ui/mpsdn.js");
+        assertEquals(200, js.statusCode());
+        assertTrue(js.body().contains("getJson('aps')"));
+        assertEquals(404, get("ui/web.xml").statusCode());
+        assertEquals(307, get("ui").statusCode());
+    }
+
     private double field(String name) throws ReflectiveOperationException {
         Field f = RegulationManager.class.getDeclaredField(name);
         f.setAccessible(true);
