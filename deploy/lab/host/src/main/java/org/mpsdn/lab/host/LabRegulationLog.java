@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.regulation.ApRegulationState;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
@@ -24,7 +25,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The lab's regulation log ({@code regulation.jsonl}), one JSON line a second: the primaries, per AP the
  * downlink Tier-2 limit and occupancy the app holds, the agent report it last read (sequence, MacOcc, the
- * per-station queues the {@code tier1} signal reads, the signal's age) and the managed flows per AP and
+ * per-station queues the {@code tier1} signal reads, the signal's age), the app's last decision per direction
+ * (deciding signal, threshold, target, cap, reason) and the managed flows per AP and
  * tier. The experiments read it to explain a score; it is committed beside every run.
  */
 final class LabRegulationLog {
@@ -75,6 +77,9 @@ final class LabRegulationLog {
             ObjectNode a = aps.putObject(st.apId());
             st.limitKbps(Direction.DOWNLINK).ifPresent(v -> a.put("limit_kbps", v));
             st.occupancy(Direction.DOWNLINK).ifPresent(v -> a.put("occupancy", v));
+            for (Direction d : Direction.values()) {
+                st.decision(d).ifPresent(dec -> decision(a, d, dec));
+            }
             telemetry.latest(st.apId()).ifPresent(t -> report(a, t, now));
         }
         ObjectNode tiers = o.putObject("flows");
@@ -83,6 +88,18 @@ final class LabRegulationLog {
             tiers.put(k, tiers.path(k).asInt() + 1);
         }
         return o;
+    }
+
+    /** The app's last decision for the AP direction: the deciding signal, its threshold, target, cap, reason. */
+    private void decision(ObjectNode a, Direction d, LimitDecision dec) {
+        ObjectNode n = a.with("decision").putObject(d.name().toLowerCase(java.util.Locale.ROOT));
+        dec.source().ifPresent(v -> n.put("signal_source", v.name()));
+        dec.signal().ifPresent(v -> n.put("signal", v));
+        dec.threshold().ifPresent(v -> n.put("threshold", v));
+        dec.targetKbps().ifPresent(v -> n.put("target_kbps", v));
+        dec.capKbps().ifPresent(v -> n.put("cap_kbps", v));
+        n.put("reason", dec.reason().name());
+        n.put("decided_ms", dec.decidedMillis());
     }
 
     /** The agent report the app last read for the AP: what its congestion signals are computed from. */
