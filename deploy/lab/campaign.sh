@@ -23,9 +23,9 @@ for exp in "${ORDER[@]}"; do
 done
 for exp in "${ORDER[@]}"; do
   # shellcheck disable=SC2086
-  python3 "$top/deploy/lab/repeat.py" --runs "$runs" --dest "$top/deploy/lab/results/$exp" -- ${CMD[$exp]}
+  /usr/bin/python3 "$top/deploy/lab/repeat.py" --runs "$runs" --dest "$top/deploy/lab/results/$exp" -- ${CMD[$exp]}
   # shellcheck disable=SC2086
-  python3 "$top/deploy/lab/repeat.py" --runs "$runs" --dest "$top/deploy/lab/results/$exp/paper" -- ${CMD[$exp]} \
+  /usr/bin/python3 "$top/deploy/lab/repeat.py" --runs "$runs" --dest "$top/deploy/lab/results/$exp/paper" -- ${CMD[$exp]} \
     --profile paper
 done
-python3 "$top/deploy/results_index.py" --write
+/usr/bin/python3 "$top/deploy/results_index.py" --write

@@ -25,6 +25,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 LOCK = os.environ.get("MPSDN_LAB_LOCK", "/run/lock/mpsdn-lab.lock")
+# the lab's interpreter: Debian's python3, which deploy/setup-host.sh gives matplotlib (plots)
+PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 
 
 def _git(*args):
@@ -34,7 +36,7 @@ def _git(*args):
 def run_once(lab_args, out):
     """One run of run_lab.py under the lab lock; returns its exit status."""
     os.makedirs(out, exist_ok=True)
-    cmd = ["flock", LOCK, sys.executable, os.path.join(HERE, "run_lab.py"), *lab_args, "--out", out]
+    cmd = ["flock", LOCK, PYTHON, os.path.join(HERE, "run_lab.py"), *lab_args, "--out", out]
     with open(os.path.join(out, "console.txt"), "w") as con:
         con.write(f"command: python3 deploy/lab/run_lab.py {' '.join(lab_args)} --out {os.path.relpath(out, ROOT)}\n")
         con.write(f"commit: {_git('rev-parse', 'HEAD')}{' (dirty)' if _git('status', '--porcelain') else ''}\n")
@@ -42,6 +44,7 @@ def run_once(lab_args, out):
         con.flush()
         rc = subprocess.run(cmd, stdout=con, stderr=subprocess.STDOUT).returncode
         con.write(f"loadavg after: {os.getloadavg()}\nexit status: {rc}\n")
+    shutil.rmtree(os.path.join(out, "pki"), ignore_errors=True)   # the run's throw-away keys are not raw data
     return rc
 
 
@@ -110,11 +113,11 @@ def _fmt(s):
     return f"{s['median']:g} ({s['min']:g}-{s['max']:g})"
 
 
-def readme(dest, lab_args, summary, rcs, started):
+def readme(dest, lab_args, summary, rcs, started, commit=None):
     lines = [f"# {os.path.basename(os.path.normpath(dest))}", "",
              f"Command: `python3 deploy/lab/repeat.py --runs {summary['runs']} --dest {os.path.relpath(dest, ROOT)} -- "
              f"{' '.join(lab_args)}`", "",
-             f"Commit {_git('rev-parse', '--short=12', 'HEAD')}, started {started} UTC, machine "
+             f"Commit {(commit or _git('rev-parse', 'HEAD'))[:12]}, started {started} UTC, machine "
              f"{platform.node()} ({os.cpu_count()} CPUs, kernel {platform.release()}); each run's load average "
              "before and after is in its `run-<n>/console.txt`. The app at its defaults unless the command names "
              "a profile; UEs found by detection; the lab host at ONOS 2.7.0 timing.", "",
@@ -128,6 +131,11 @@ def readme(dest, lab_args, summary, rcs, started):
     for g in summary["goals"]:
         met = f"{g['met_runs']}/{g['judged_runs']}" if g["judged_runs"] else "reported"
         lines.append(f"| {g['goal']} | {_fmt(g)} | {met} |")
+    for n in range(1, summary["runs"] + 1):
+        run = os.path.join(dest, f"run-{n}")
+        for f in sorted(os.listdir(run)) if os.path.isdir(run) else []:
+            if f.endswith(".png"):
+                lines += ["", f"Run {n}: `{f}`", "", f"![run {n}](run-{n}/{f})"]
     lines += ["", "Raw data and each run's own JSON and plot: `run-<n>/`; the numbers above: `summary.json`.", ""]
     with open(os.path.join(dest, "README.md"), "w") as f:
         f.write("\n".join(lines))
@@ -145,6 +153,33 @@ def clear(dest):
             os.remove(path)
 
 
+def draw_missing_plot(run, doc):
+    """Draws a run's plot when it has none and its experiment has one (run_lab.plot; default topology only)."""
+    if doc is None or any(f.endswith(".png") for f in os.listdir(run)):
+        return
+    topo = ((doc.get("params") or {}).get("topology") or {})
+    if (topo.get("name") if isinstance(topo, dict) else topo) not in (None, "default"):
+        return
+    import run_lab   # noqa: E402 (matplotlib only when a plot is drawn)
+    run_lab.plot(doc, doc["experiment"], os.path.join(run, f"{doc['experiment']}.png"))
+
+
+def resummarise(dest, lab_args):
+    """summary.json and README.md again from the runs in dest (their commit and start as first recorded)."""
+    with open(os.path.join(dest, "summary.json")) as f:
+        old = json.load(f)
+    docs = [result_json(os.path.join(dest, f"run-{n}")) for n in range(1, old["runs"] + 1)]
+    for n, doc in enumerate(docs, 1):
+        shutil.rmtree(os.path.join(dest, f"run-{n}", "pki"), ignore_errors=True)
+        draw_missing_plot(os.path.join(dest, f"run-{n}"), doc)
+    summary = dict(summarise(docs), command=old["command"], exit_status=old["exit_status"], commit=old["commit"],
+                   started=old.get("started"))
+    with open(os.path.join(dest, "summary.json"), "w") as f:
+        json.dump(summary, f, indent=1)
+    readme(dest, old["command"], summary, old["exit_status"], old.get("started"), commit=old["commit"])
+    return 0
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if "--" not in argv:
@@ -153,8 +188,12 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--dest", required=True)
+    ap.add_argument("--summarise-only", action="store_true",
+                    help="run nothing: rebuild summary.json and README.md from the run-* folders already in --dest")
     a = ap.parse_args(argv[:cut])
     lab_args = argv[cut + 1:]
+    if a.summarise_only:
+        return resummarise(os.path.abspath(a.dest), lab_args)
     if a.runs < 1:
         sys.exit("--runs: want at least 1")
     dest = os.path.abspath(a.dest)
@@ -167,7 +206,7 @@ def main(argv=None):
         rcs.append(run_once(lab_args, out))
         docs.append(result_json(out))
         print(f"run {n}: exit {rcs[-1]}", flush=True)
-    summary = dict(summarise(docs), command=lab_args, exit_status=rcs, commit=_git("rev-parse", "HEAD"))
+    summary = dict(summarise(docs), command=lab_args, exit_status=rcs, commit=_git("rev-parse", "HEAD"), started=started)
     with open(os.path.join(dest, "summary.json"), "w") as f:
         json.dump(summary, f, indent=1)
     readme(dest, lab_args, summary, rcs, started)
