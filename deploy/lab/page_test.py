@@ -87,7 +87,8 @@ def expected_decision(ap, direction, params):
     if rec:
         val = lambda x: x.get("value") if isinstance(x, dict) else x  # noqa: E731
         lim = val(rec.get("limit"))
-        return "api", val(rec.get("signal")), val(rec.get("threshold")), lim if lim is not None else limit
+        sig = rec.get("signalValue", rec.get("signal"))   # /aps: signal is the signal's name, signalValue its value
+        return "api", val(sig), val(rec.get("threshold")), lim if lim is not None else limit
     cth = ap.get("override", {}).get("cth", params.get("cth"))
     return "occupancy", ap.get("occupancy", {}).get(direction), cth, limit
 

@@ -37,7 +37,9 @@ class RestHost:
         self._log = None
 
     def __enter__(self):
-        cfg = types.SimpleNamespace(out=self.out, cell_status=self.cell_status, ue_source="registered")
+        # the Lab attributes LabController.write_configs reads: the default topology, its LTE cell the reference eNB
+        cfg = types.SimpleNamespace(out=self.out, cell_status=self.cell_status, ue_source="registered",
+                                    topo=topology.DEFAULT, is_enb=lambda a: a["kind"] == "lte")
         netcfg, labcfg = controller.LabController.write_configs(cfg)
         port_file = os.path.join(self.out, "rest-port")
         if os.path.exists(port_file):

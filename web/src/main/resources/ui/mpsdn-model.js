@@ -88,13 +88,15 @@
         var limit = dir in limits ? limits[dir] : null;
         if (rec) {
             var recLimit = num(rec.limit);
+            // /aps decision record: signal (its name), signalValue, threshold, targetKbps, capKbps, reason
+            var value = num(rec.signalValue);
             return {
-                signal: num(rec.signal),
+                signal: value !== null ? value : num(rec.signal),
                 signalName: rec.signalName || rec.signalKind || name(rec.signal, 'signal'),
                 threshold: num(rec.threshold),
                 thresholdName: rec.thresholdName || name(rec.threshold, 'threshold'),
                 limitKbps: recLimit !== null ? recLimit : limit,
-                capKbps: num(rec.cap),
+                capKbps: num(rec.capKbps) !== null ? num(rec.capKbps) : num(rec.cap),
                 reason: typeof rec.reason === 'string' ? rec.reason : (rec.reason ? JSON.stringify(rec.reason) : ''),
                 source: 'api'
             };
