@@ -3,8 +3,10 @@
 import json
 import os
 import sys
+import subprocess
 import tempfile
 import unittest
+from unittest import mock
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import results_index  # noqa: E402
@@ -67,13 +69,20 @@ class StaleTest(unittest.TestCase):
         self.assertIsNone(results_index.is_stale("0000000", "HEAD"))
 
     def test_head_contains_itself_and_its_parent_is_older(self):
-        head = results_index.git("rev-parse", "--short", "HEAD").stdout.strip()
-        parent = results_index.git("rev-parse", "--short", "HEAD~1").stdout.strip()
-        if not parent:
-            self.fail("the test needs a checkout with at least two commits")
-        self.assertFalse(results_index.is_stale(head, parent))
-        self.assertTrue(results_index.is_stale(parent, head))
-        self.assertFalse(results_index.is_stale(head + "-dirty", head))
+        # a repository of its own with two commits: the test does not depend on this checkout's depth
+        with tempfile.TemporaryDirectory() as d:
+            def run(*args):
+                return subprocess.run(["git", "-C", d, "-c", "user.name=t", "-c", "user.email=t@t", *args],
+                                      capture_output=True, text=True, check=True).stdout.strip()
+            run("init", "-q")
+            run("commit", "-q", "--allow-empty", "-m", "one")
+            parent = run("rev-parse", "--short", "HEAD")
+            run("commit", "-q", "--allow-empty", "-m", "two")
+            head = run("rev-parse", "--short", "HEAD")
+            with mock.patch.object(results_index, "TOP", d):
+                self.assertFalse(results_index.is_stale(head, parent))
+                self.assertTrue(results_index.is_stale(parent, head))
+                self.assertFalse(results_index.is_stale(head + "-dirty", head))
 
 
 if __name__ == "__main__":
