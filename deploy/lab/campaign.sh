@@ -6,7 +6,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 runs=${1:-3}
-shift || true
+if [ $# -gt 0 ]; then shift; fi
 declare -A CMD=(
   [prototype]="prototype"
   [dynamic-demand]="dynamic-demand"
@@ -17,7 +17,7 @@ declare -A CMD=(
   [uplink-two-wifi]="run uplink"
 )
 ORDER=(prototype dynamic-demand idle-capacity prototype-multi-mp prototype-two-wifi radio-event uplink-two-wifi)
-[ $# -gt 0 ] && ORDER=("$@")
+if [ $# -gt 0 ]; then ORDER=("$@"); fi
 for exp in "${ORDER[@]}"; do
   [ -n "${CMD[$exp]:-}" ] || { echo "campaign: unknown experiment $exp (want one of ${!CMD[*]})" >&2; exit 2; }
 done
