@@ -22,6 +22,8 @@ without one gets "nomp" (forward controller, the first phase's demand and length
 import json
 import os
 
+import docfields
+
 EXPERIMENTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "experiments")
 GOALS = ("prototype", "idle-capacity", "dynamic-demand")
 KINDS = ("backlogged", "paced", "off", "on-off", "steps")
@@ -62,15 +64,11 @@ def load(name, topo):
 
 
 def _fail(where, field, msg):
-    raise ExperimentError(f"experiment {where}: {field}: {msg}")
+    docfields.fail(ExperimentError, "experiment", where, field, msg)
 
 
 def _keys(where, field, obj, allowed):
-    if not isinstance(obj, dict):
-        _fail(where, field, f"want an object, got {type(obj).__name__}")
-    extra = sorted(set(obj) - allowed)
-    if extra:
-        _fail(where, f"{field}.{extra[0]}", f"unknown field (known: {', '.join(sorted(allowed))})")
+    docfields.keys(ExperimentError, "experiment", where, field, obj, allowed)
 
 
 def _num(where, field, v, low=0.0, strict=True):

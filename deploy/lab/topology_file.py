@@ -20,6 +20,8 @@ table 100 + i; the UE's address on it 10.0.<i>.<n> (n: the UE's place in the fil
 """
 import json
 import os
+
+import docfields
 import re
 
 TOPOLOGIES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "topologies")
@@ -65,15 +67,11 @@ def load(name="default"):
 
 
 def _fail(where, field, msg):
-    raise TopologyError(f"topology {where}: {field}: {msg}")
+    docfields.fail(TopologyError, "topology", where, field, msg)
 
 
 def _check_keys(where, field, obj, allowed):
-    if not isinstance(obj, dict):
-        _fail(where, field, f"want an object, got {type(obj).__name__}")
-    extra = sorted(set(obj) - allowed)
-    if extra:
-        _fail(where, f"{field}.{extra[0]}", f"unknown field (known: {', '.join(sorted(allowed))})")
+    docfields.keys(TopologyError, "topology", where, field, obj, allowed)
 
 
 def _number(where, field, v, low=0.0, high=None):
