@@ -20,9 +20,9 @@ table 100 + i; the UE's address on it 10.0.<i>.<n> (n: the UE's place in the fil
 """
 import json
 import os
+import re
 
 import docfields
-import re
 
 TOPOLOGIES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "topologies")
 KINDS = ("wifi", "lte")
