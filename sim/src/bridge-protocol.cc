@@ -137,7 +137,12 @@ EncodeCycle(const CycleRequest& r)
         json st = json::array();
         for (const auto& s : r.stations)
         {
-            st.push_back({{"ap", s.ap}, {"dir", s.dir}, {"ue", s.ue}, {"occ", s.occ}});
+            json e = {{"ap", s.ap}, {"dir", s.dir}, {"ue", s.ue}, {"occ", s.occ}};
+            if (s.sentBps >= 0)
+            {
+                e["sent"] = s.sentBps;
+            }
+            st.push_back(e);
         }
         j["stations"] = st;
     }

@@ -73,8 +73,9 @@ struct StationInfo
 {
     std::string ap;
     std::string dir;
-    std::string ue; // the UE id the core knows
-    double occ;     // in [0, 1]
+    std::string ue;      // the UE id the core knows
+    double occ;          // in [0, 1]
+    int64_t sentBps = -1; // bits the AP sent to (downlink) / received from (uplink) it per second; < 0: not sent
 };
 
 struct CycleRequest

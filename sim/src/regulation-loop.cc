@@ -228,10 +228,11 @@ RunCycle()
     for (int a = 0; a <= kLte; a++)
     {
         AddFlows(r, a);
+        double epochSeconds = (now - aps[a].epochStart).GetSeconds();
         AddOccupancy(r, a, now);
         if (a != kLte)
         {
-            AddStationQueues(r, a);
+            AddStationQueues(r, a, epochSeconds);
         }
     }
     Decision d = bridge->Cycle(r);
@@ -256,7 +257,7 @@ StartEpochs()
         a.busyDl = a.busyUl = 0;
         a.epochStart = Simulator::Now();
     }
-    ResetStationQueues();
+    StartStationQueues();
 }
 
 } // namespace

@@ -156,10 +156,11 @@ double BridgeSeconds();
 int LtePrimaries(); // multipath UEs whose primary connection the last decision put on LTE
 void StopRegulation();
 
-// station-queues.cc: the Wi-Fi APs' per-station queues, sampled with the AP occupancy, sent per epoch
+// station-queues.cc: the Wi-Fi APs' per-station queues, sampled with the AP occupancy, and the rate each
+// station was served at, sent per epoch
 void SampleStationQueues();
-void AddStationQueues(CycleRequest& r, int ap); // the epoch's means of the AP's stations; starts the next
-void ResetStationQueues();
+void AddStationQueues(CycleRequest& r, int ap, double epochSeconds); // the epoch's readings; starts the next
+void StartStationQueues(); // the first epoch starts (and the delivered bytes are counted from now on)
 
 // outputs.cc: the series, the summary row and the per-flow lines of a run
 void StartOutputs();

@@ -10,6 +10,13 @@
 // (the lab's qdisc leaves, on which the Tier-1 threshold was calibrated); counted against the whole size,
 // a starved Tier-1 station read 0.08-0.31 (docs/results/fig13-station-queues). The product's mac80211-txq
 // source counts the same way.
+//
+// With each reading goes the rate the station was served at over the epoch: the payload bytes (MSDU, from
+// the LLC/SNAP header on) of the data frames the AP sent to it and the station acknowledged (downlink), or
+// the station sent to the AP and the AP acknowledged (uplink), from ns-3.37's WifiMac trace source
+// "AckedMpdu" (wifi-mac.cc; fired by FrameExchangeManager::NotifyReceivedNormalAck, and for a Block Ack,
+// frame-exchange-manager.cc): each MPDU counted once, when delivered, no retransmission and no frame
+// dropped after the retry limit.
 #include "scenario.h"
 
 using namespace ns3;
@@ -25,10 +32,14 @@ struct StationSum
     double down = 0;
     double up = 0;
     uint32_t samples = 0; // samples while the station was with this AP (fewer if it arrived meanwhile)
+    uint64_t downBytes = 0; // payload bytes the AP delivered to the station
+    uint64_t upBytes = 0;   // payload bytes the station delivered to the AP
 };
 
 std::map<std::pair<int, int>, StationSum> sums; // (AP, UE) -> this epoch's sums
 std::map<int, WifiContainerQueueId> queueIds;   // UE -> its container queue in its AP's MAC queue
+std::map<Mac48Address, int> apOf;               // an AP's MAC address (the BSSID) -> AP
+std::map<Mac48Address, int> ueOf;               // a station's MAC address -> UE
 
 /** The container queue that holds the AP's data frames for a station, as ns-3 itself computes it. */
 const WifiContainerQueueId&
@@ -55,6 +66,37 @@ Ratio(uint32_t packets, Ptr<WifiMacQueue> q, uint32_t backlogged)
 {
     double share = static_cast<double>(q->GetMaxSize().GetValue()) / std::max<uint32_t>(1, backlogged);
     return std::min(1.0, packets / share);
+}
+
+/** A data frame acknowledged by its receiver: its payload to the (AP, station) epoch sums. */
+void
+OnAckedMpdu(Ptr<const WifiMpdu> mpdu)
+{
+    const WifiMacHeader& h = mpdu->GetHeader();
+    if (!h.HasData())
+    {
+        return;
+    }
+    auto apTx = apOf.find(h.GetAddr2());
+    auto ueRx = ueOf.find(h.GetAddr1());
+    if (apTx != apOf.end() && ueRx != ueOf.end())
+    {
+        sums[{apTx->second, ueRx->second}].downBytes += mpdu->GetPacketSize();
+        return;
+    }
+    auto apRx = apOf.find(h.GetAddr1());
+    auto ueTx = ueOf.find(h.GetAddr2());
+    if (apRx != apOf.end() && ueTx != ueOf.end())
+    {
+        sums[{apRx->second, ueTx->second}].upBytes += mpdu->GetPacketSize();
+    }
+}
+
+/** The epoch's delivered bytes as bit/s. */
+int64_t
+Bps(uint64_t bytes, double seconds)
+{
+    return seconds > 0 ? static_cast<int64_t>(std::llround(bytes * 8.0 / seconds)) : 0;
 }
 
 } // namespace
@@ -91,7 +133,7 @@ SampleStationQueues()
 }
 
 void
-AddStationQueues(CycleRequest& r, int a)
+AddStationQueues(CycleRequest& r, int a, double epochSeconds)
 {
     for (auto it = sums.begin(); it != sums.end();)
     {
@@ -104,10 +146,10 @@ AddStationQueues(CycleRequest& r, int a)
         if (s.samples > 0)
         {
             const std::string& ue = ues[key.second].id;
-            r.stations.push_back({aps[a].id, "DOWNLINK", ue, s.down / s.samples});
+            r.stations.push_back({aps[a].id, "DOWNLINK", ue, s.down / s.samples, Bps(s.downBytes, epochSeconds)});
             if (P.uplink)
             {
-                r.stations.push_back({aps[a].id, "UPLINK", ue, s.up / s.samples});
+                r.stations.push_back({aps[a].id, "UPLINK", ue, s.up / s.samples, Bps(s.upBytes, epochSeconds)});
             }
         }
         it = sums.erase(it); // the next epoch starts empty
@@ -115,9 +157,26 @@ AddStationQueues(CycleRequest& r, int a)
 }
 
 void
-ResetStationQueues()
+StartStationQueues()
 {
     sums.clear();
+    if (!P.stationQueues || !apOf.empty())
+    {
+        return;
+    }
+    for (int a = 0; a < kWifiAps; a++)
+    {
+        apOf[aps[a].apDev->GetMac()->GetAddress()] = a;
+        aps[a].apDev->GetMac()->TraceConnectWithoutContext("AckedMpdu", MakeCallback(&OnAckedMpdu));
+    }
+    for (size_t i = 0; i < ues.size(); i++)
+    {
+        if (ues[i].useWifi)
+        {
+            ueOf[ues[i].sta->GetMac()->GetAddress()] = static_cast<int>(i);
+            ues[i].sta->GetMac()->TraceConnectWithoutContext("AckedMpdu", MakeCallback(&OnAckedMpdu));
+        }
+    }
 }
 
 } // namespace mpsdn

@@ -74,6 +74,9 @@ main(int argc, char** argv)
     auto js = nlohmann::json::parse(EncodeCycle(withStations));
     CHECK(js["stations"].size() == 1 && js["stations"][0]["ap"] == "wifi0" && js["stations"][0]["dir"] == "DOWNLINK");
     CHECK(js["stations"][0]["ue"] == "ue1" && js["stations"][0]["occ"] == 0.25);
+    CHECK(!js["stations"][0].contains("sent")); // not measured: not sent
+    withStations.stations[0].sentBps = 2500000;
+    CHECK(nlohmann::json::parse(EncodeCycle(withStations))["stations"][0]["sent"] == 2500000);
 
     // decoding
     Decision d = DecodeDecision(
@@ -131,7 +134,7 @@ main(int argc, char** argv)
         // mpsdn reads the station queues: wifi0 is full (MacOcc 0.95) but its Tier-1 station ue1 is not
         // backlogged, so the limit does not fall to the floor as on the paper profile's MacOcc
         CycleRequest calm = Sample();
-        calm.stations = {{"wifi0", "DOWNLINK", "ue1", 0.05}, {"wifi0", "DOWNLINK", "ue0", 0.9}};
+        calm.stations = {{"wifi0", "DOWNLINK", "ue1", 0.05, 900000}, {"wifi0", "DOWNLINK", "ue0", 0.9}};
         BridgeClient mc(argv[1], mpsdnConfig);
         Decision rc = mc.Cycle(calm);
         CycleRequest held = calm;

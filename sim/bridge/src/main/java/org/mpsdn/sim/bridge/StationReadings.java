@@ -7,8 +7,10 @@ import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.StationLoad;
 
 /**
- * A cycle's optional station queues ({@code "stations":[{"ap","dir","ue","occ"},…]}, sim/README.md)
- * into {@link Measurements.Builder#station}. A malformed entry is skipped and counted (the decision's
+ * A cycle's optional station queues ({@code "stations":[{"ap","dir","ue","occ","sent"},…]},
+ * sim/README.md) into {@link Measurements.Builder#station}; {@code "sent"} (bit/s the station was
+ * served at over the epoch) is optional too, absent it is {@link StationLoad#UNKNOWN}. A malformed
+ * entry ({@code "sent"} negative or NaN too) is skipped and counted (the decision's
  * {@code invalidStations}, with the first one's reason in {@code stationError}): one bad station
  * reading does not cost the cycle its other measurements. A {@code stations} field that is not an
  * array is an error of the whole request, as for every other field.
@@ -51,7 +53,19 @@ final class StationReadings {
         if (ue != null && !ue.isNull()) {
             id = Json.text(st, "ue", "stations[]");
         }
-        return new StationLoad(id, Json.number(st, "occ", "stations[]"));
+        return new StationLoad(id, Json.number(st, "occ", "stations[]"), sent(st));
+    }
+
+    private static long sent(JsonNode st) {
+        JsonNode v = st.get("sent");
+        if (v == null || v.isNull()) {
+            return StationLoad.UNKNOWN; // a scenario that does not measure it
+        }
+        double bps = Json.number(st, "sent", "stations[]");
+        if (!(bps >= 0)) { // also NaN
+            throw new BridgeException("field 'sent' of stations[] must be a rate >= 0 bit/s, got " + v);
+        }
+        return Math.round(bps);
     }
 
     /**
