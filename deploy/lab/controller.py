@@ -5,6 +5,7 @@ import os
 import time
 
 import appsettings
+import rest
 from shell import log, sh
 from cells import ENB_GRPC_PORT
 from topology import OF_PORT, PREFIX, PUNT_RULES, PUNT_PRIORITY
@@ -92,6 +93,8 @@ class LabController:
         if mode == "mpsdn" and self.app_parameters is None:
             self.app_parameters = appsettings.read_back()
             log(f"app parameters in force (REST): {self.app_parameters}")
+        if mode == "mpsdn":
+            wait_for_limits(list(self.topo.aps), p)
         return p
 
     def southbound_args(self):
@@ -102,6 +105,24 @@ class LabController:
         if "shuffle_seed" in sb:
             args += ["--shuffle-seed", str(sb["shuffle_seed"])]
         return args
+
+
+def wait_for_limits(ap_ids, proc, timeout_s=40):
+    """Waits until the app has a Tier-2 limit in force at every AP (REST /aps/{id} tier2LimitKbps): the app is
+    ready to regulate once ONOS has confirmed its meters, at the first meter-stats poll after the switches
+    connect (ONOS 2.7.0's MeterManager marks a meter ADDED only from the stats reply). An experiment's users
+    arrive at a network whose controller is running, not during its start. Logs how long it took."""
+    start = time.time()
+    while True:
+        missing = [a for a in ap_ids if not ((rest.app_rest(f"aps/{a}") or {}).get("tier2LimitKbps"))]
+        if not missing:
+            log(f"app ready: a Tier-2 limit is in force at every AP after {time.time() - start:.1f} s")
+            return
+        if proc.poll() is not None:
+            raise RuntimeError("lab host exited (see lab-host.log)")
+        if time.time() - start > timeout_s:
+            raise RuntimeError(f"no Tier-2 limit in force at {missing} after {timeout_s} s (see lab-host.log)")
+        time.sleep(0.5)
 
 
 def lab_classpath(root):

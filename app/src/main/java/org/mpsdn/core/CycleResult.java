@@ -35,8 +35,6 @@ public final class CycleResult {
     private final int missingOccupancy;
     private final int invalidOccupancy;
     private final int signalFallbacks;
-    private final int decreasesHeld;
-    private final int decreasesHeldRecovering;
     private final long[] tier1Sent;
     private final Profile profile;
     private final RegulationState nextState;
@@ -56,11 +54,10 @@ public final class CycleResult {
         this.missingOccupancy = limits.missing;
         this.invalidOccupancy = limits.invalid;
         this.signalFallbacks = limits.fallbacks;
-        this.decreasesHeld = limits.held;
-        this.decreasesHeldRecovering = limits.heldRecovering;
         this.tier1Sent = limits.tier1SentBps;
         this.profile = profile;
-        this.nextState = RegulationState.fromCycle(snapshot, this.limits, primaryArray(snapshot, selection));
+        this.nextState = RegulationState.fromCycle(snapshot, this.limits, primaryArray(snapshot, selection),
+                limits.usableAirtime, limits.tier1SentAtDecrease);
     }
 
     private static int[] primaryArray(NetworkSnapshot s, PrimarySelection sel) {
@@ -250,26 +247,6 @@ public final class CycleResult {
         return signalFallbacks;
     }
 
-    /**
-     * Decreases the mpsdn profile held because the signal's window began before the limit in force
-     * ({@link org.mpsdn.core.regulate.LimitValidation#holdsDecrease}).
-     *
-     * @return how many AP directions kept their limit for that reason this cycle
-     */
-    public int decreasesHeld() {
-        return decreasesHeld;
-    }
-
-    /**
-     * Decreases the mpsdn profile held because the last decrease was still taking effect
-     * ({@link org.mpsdn.core.regulate.LimitValidation#recovering}).
-     *
-     * @return how many AP directions kept their limit for that reason this cycle
-     */
-    public int decreasesHeldRecovering() {
-        return decreasesHeldRecovering;
-    }
-
     /** @return every new Tier-2 limit by AP and direction (a fresh sorted map, O(APs)) */
     public Map<ApDirection, Long> tier2Limits() {
         return nextState.tier2Limits();
@@ -320,7 +297,6 @@ public final class CycleResult {
     public String toString() {
         return "CycleResult{" + snapshot + ", profile=" + profile.id() + ", tier2Flows=" + tier2Flows
                 + ", missingOccupancy=" + missingOccupancy + ", invalidOccupancy=" + invalidOccupancy
-                + ", signalFallbacks=" + signalFallbacks + ", decreasesHeld=" + decreasesHeld
-                + ", decreasesHeldRecovering=" + decreasesHeldRecovering + "}";
+                + ", signalFallbacks=" + signalFallbacks + "}";
     }
 }

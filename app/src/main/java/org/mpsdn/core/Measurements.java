@@ -7,27 +7,14 @@ import org.mpsdn.core.model.StationLoad;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * What the network measured over the last interval, per AP and direction: the AP's average MAC
  * queue occupancy (MacOcc, the paper's only input to Algorithm 2), and for the
- * {@link Profile#MPSDN mpsdn} profile the station queues (the measured Tier-2 rate comes from the
- * flows' rates, {@link org.mpsdn.core.model.Flow#rateBps()}). Immutable; entries for unknown APs
+ * {@link Profile#MPSDN mpsdn} profile the station queues, with what each sent over the window. Immutable; entries for unknown APs
  * or unregulated directions are ignored by the cycle.
- *
- * <p>The mpsdn profile also reads which AP directions' signal window began before the Tier-2 limit
- * in force came into force ({@link #predatesLimit(ApDirection)}): such a window mixes the old limit's
- * queues with the new one's, and the profile does not decrease the limit again on it
- * ({@link org.mpsdn.core.regulate.LimitValidation}). For the first window that does not predate a limit
- * that a decrease set, it also reads what the Tier-1 stations sent over the window that decrease was decided
- * on ({@link #tier1SentAtDecreaseBps(ApDirection)}): while they send more now, the decrease is still taking
- * effect and the profile does not decrease again. And it reads what they sent over the previous cycle's window
- * ({@link #tier1SentBeforeBps(ApDirection)}): a decrease while they send clearly more than then answers a rise of
- * the Tier-1 demand and halves; one that does not undoes Tier 2's probing and is gentler.</p>
  *
  * <p>An occupancy may be null, NaN or outside [0, 1]: the cycle then holds the limit and counts it
  * invalid, as {@link RegulationCenter#cycle(org.mpsdn.core.model.NetworkSnapshot, Map, RegulationState)}
@@ -38,18 +25,12 @@ public final class Measurements {
 
     private final Map<ApDirection, Double> occupancy;
     private final Map<ApDirection, List<StationLoad>> stations;
-    private final Set<ApDirection> predatesLimit;
-    private final Map<ApDirection, Long> sentAtDecrease;
-    private final Map<ApDirection, Long> sentBefore;
 
     private Measurements(Builder b) {
         this.occupancy = Collections.unmodifiableMap(new HashMap<>(b.occupancy));
         Map<ApDirection, List<StationLoad>> st = new HashMap<>();
         b.stations.forEach((k, v) -> st.put(k, List.copyOf(v)));
         this.stations = Collections.unmodifiableMap(st);
-        this.predatesLimit = Set.copyOf(b.predatesLimit);
-        this.sentAtDecrease = Map.copyOf(b.sentAtDecrease);
-        this.sentBefore = Map.copyOf(b.sentBefore);
     }
 
     /** @return no measurement at all */
@@ -82,51 +63,15 @@ public final class Measurements {
         return stations;
     }
 
-    /**
-     * Whether the signal of an AP direction was averaged over a window that began before its Tier-2
-     * limit in force came into force (unknown counts as not).
-     *
-     * @param key AP and direction
-     * @return true when the window straddles the last limit change
-     */
-    public boolean predatesLimit(ApDirection key) {
-        return predatesLimit.contains(key);
-    }
-
-    /**
-     * What the Tier-1 stations of an AP direction sent over the window on which its limit in force was
-     * decreased, when this cycle's window is the first one after that decrease that does not predate it.
-     *
-     * @param key AP and direction
-     * @return bit/s, or {@link StationLoad#UNKNOWN} when not supplied
-     */
-    public long tier1SentAtDecreaseBps(ApDirection key) {
-        return sentAtDecrease.getOrDefault(key, StationLoad.UNKNOWN);
-    }
-
-    /**
-     * What the Tier-1 stations of an AP direction sent over the previous cycle's window.
-     *
-     * @param key AP and direction
-     * @return bit/s, or {@link StationLoad#UNKNOWN} when not supplied
-     */
-    public long tier1SentBeforeBps(ApDirection key) {
-        return sentBefore.getOrDefault(key, StationLoad.UNKNOWN);
-    }
-
     @Override
     public String toString() {
-        return "Measurements{occupancy=" + occupancy.size() + ", stations=" + stations.size()
-                + ", predatesLimit=" + predatesLimit.size() + ", sentAtDecrease=" + sentAtDecrease.size() + "}";
+        return "Measurements{occupancy=" + occupancy.size() + ", stations=" + stations.size() + "}";
     }
 
     /** Collects measurements. Not thread-safe. */
     public static final class Builder {
         private final Map<ApDirection, Double> occupancy = new HashMap<>();
         private final Map<ApDirection, List<StationLoad>> stations = new HashMap<>();
-        private final Set<ApDirection> predatesLimit = new HashSet<>();
-        private final Map<ApDirection, Long> sentAtDecrease = new HashMap<>();
-        private final Map<ApDirection, Long> sentBefore = new HashMap<>();
 
         private Builder() {
         }
@@ -169,45 +114,6 @@ public final class Measurements {
         public Builder station(ApDirection key, StationLoad station) {
             stations.computeIfAbsent(Checks.nonNull("key", key), k -> new ArrayList<>())
                     .add(Checks.nonNull("station", station));
-            return this;
-        }
-
-        /**
-         * Marks the signal of an AP direction as averaged over a window that began before its Tier-2
-         * limit in force came into force.
-         *
-         * @param key AP and direction
-         * @return this builder
-         */
-        public Builder signalPredatesLimit(ApDirection key) {
-            predatesLimit.add(Checks.nonNull("key", key));
-            return this;
-        }
-
-        /**
-         * Supplies what the Tier-1 stations of an AP direction sent over the window on which its limit in
-         * force was decreased (for the first window after the decrease that does not predate it).
-         *
-         * @param key         AP and direction
-         * @param tier1SentBps bit/s, &ge; 0
-         * @return this builder
-         */
-        public Builder tier1SentAtDecrease(ApDirection key, long tier1SentBps) {
-            sentAtDecrease.put(Checks.nonNull("key", key), Checks.inRange("tier1SentBps", tier1SentBps, 0,
-                    Long.MAX_VALUE));
-            return this;
-        }
-
-        /**
-         * Supplies what the Tier-1 stations of an AP direction sent over the previous cycle's window.
-         *
-         * @param key          AP and direction
-         * @param tier1SentBps bit/s, &ge; 0
-         * @return this builder
-         */
-        public Builder tier1SentBefore(ApDirection key, long tier1SentBps) {
-            sentBefore.put(Checks.nonNull("key", key), Checks.inRange("tier1SentBps", tier1SentBps, 0,
-                    Long.MAX_VALUE));
             return this;
         }
 

@@ -12,20 +12,19 @@ import java.util.Map;
  */
 public enum Profile {
     /** Algorithm 1, Algorithm 2 and MacOcc exactly as published (with the erratum's increase). */
-    PAPER(SignalKind.AP, false, false),
+    PAPER(SignalKind.AP, false),
     /**
-     * The Tier-1-aware signal, limit validation (RFC 7661's idea applied to the Tier-2 meter) and a
-     * primary choice that charges a weak Wi-Fi link for what its AP's other stations lose.
+     * Tier 1 first: the Tier-1 station signal decides between giving back half of Tier 2's measured rate and
+     * handing Tier 2 a share of the idle capacity ({@link org.mpsdn.core.regulate.Tier1FirstLaw}); a primary
+     * choice that charges a weak Wi-Fi link for what its AP's other stations lose.
      */
-    MPSDN(SignalKind.TIER1, true, true);
+    MPSDN(SignalKind.TIER1, true);
 
     private final SignalKind signal;
-    private final boolean validates;
     private final boolean chargesAirtime;
 
-    Profile(SignalKind signal, boolean validates, boolean chargesAirtime) {
+    Profile(SignalKind signal, boolean chargesAirtime) {
         this.signal = signal;
-        this.validates = validates;
         this.chargesAirtime = chargesAirtime;
     }
 
@@ -40,19 +39,25 @@ public enum Profile {
         return chargesAirtime;
     }
 
+    /**
+     * Whether BW_i is the newest target of a step the switch has not confirmed yet, rather than the limit in
+     * force: the mpsdn law raises a limit from where it is heading, so a raise waiting for confirmation is not
+     * replaced by a smaller one computed from the limit it replaces.
+     *
+     * @return true in the mpsdn profile
+     */
+    public boolean decidesFromPendingTarget() {
+        return this == MPSDN;
+    }
+
     /** @return the congestion signal Algorithm 2 compares with CTh */
     public SignalKind signal() {
         return signal;
     }
 
-    /** @return whether increases are capped near the measured Tier-2 rate (limit validation) */
-    public boolean validates() {
-        return validates;
-    }
-
     /**
      * The {@link RegulationParameters} this profile does not read, named as their accessors, each with the
-     * reason. The paper profile reads neither the Tier-1 threshold nor the validation's parameters; the mpsdn
+     * reason. The paper profile does not read the Tier-1 threshold; the mpsdn
      * profile reads CTh only where its signal falls back to MacOcc (an AP whose agent reports no station queue).
      * Hysteresis, &alpha;, R_m, the interval, the deadlock breaker and the uplink setting are read by both.
      *
@@ -62,11 +67,7 @@ public enum Profile {
     public Map<String, String> ignoredParameters(boolean macOccRead) {
         Map<String, String> ignored = new LinkedHashMap<>();
         if (this == PAPER) {
-            String notRead = "the paper profile compares MacOcc with cth and does not validate limits";
-            ignored.put("tier1Threshold", notRead);
-            ignored.put("validationHeadroom", notRead);
-            ignored.put("decreaseBase", notRead);
-            ignored.put("decreaseFactor", notRead);
+            ignored.put("tier1Threshold", "the paper profile compares MacOcc with cth");
         } else if (!macOccRead) {
             ignored.put("cth", "the mpsdn profile compares the Tier-1 station signal with tier1Threshold; cth"
                     + " applies only to an AP whose agent reports no station queue, and none did");

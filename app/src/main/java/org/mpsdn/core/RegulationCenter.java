@@ -57,10 +57,9 @@ import java.util.Optional;
  * {@link Profile#MPSDN}) is the above, exactly as published. {@link Profile#MPSDN}
  * replaces MacOcc with the Tier-1-aware signal ({@link org.mpsdn.core.signal.SignalKind#TIER1},
  * from the station queues in the {@link Measurements}), compared with its own threshold
- * ({@link RegulationParameters#tier1Threshold()}), and holds the limit while Tier 2 leaves it
- * unused: an increase is validated against the measured Tier-2 rate, the sum of the rates of this
- * cycle's Tier-2 flows ({@link org.mpsdn.core.model.Flow#rateBps()},
- * {@link org.mpsdn.core.regulate.LimitValidation}); a binding limit grows as Eq. (4) says;
+ * ({@link RegulationParameters#tier1Threshold()}): while a Tier-1 station is held back, Tier 2 gives
+ * back half of what it sent; otherwise it takes a share &alpha; of the capacity left idle
+ * ({@link org.mpsdn.core.regulate.Tier1FirstLaw}, {@link org.mpsdn.core.signal.SpareCapacity});
  * in Algorithm 1 the priority-based solution charges a weak Wi-Fi link for what its AP's other
  * stations lose when it joins ({@link Profile#chargesAirtime()}); the baseline solution is the
  * paper's in both. See docs/regulation.md.
@@ -109,7 +108,7 @@ public final class RegulationCenter {
         this.model = Checks.nonNull("model", model);
         this.selector = parameters.deadlockBreaker() == DeadlockBreaker.BASELINE
                 ? new BaselineSelector() : new PrioritySelector(parameters.profile().chargesAirtime());
-        this.law = new Tier2Limits.Law(parameters);
+        this.law = new Tier2Limits.Law(parameters, model);
     }
 
     /** @return the parameters */
@@ -163,7 +162,7 @@ public final class RegulationCenter {
         // Algorithm 2: the Tier-2 limit of every AP (and regulated direction) from its congestion signal
         SignalInputs in = new SignalInputs(snapshot, measurements.occupancy(), measurements.stations(),
                 tiers.tier2Connections);
-        Tier2Limits limits = new Tier2Limits(snapshot, in, measurements, tiers.tier2RateBps, previous, law,
+        Tier2Limits limits = new Tier2Limits(snapshot, in, tiers.tier2RateBps, previous, law,
                 parameters.regulateUplink());
         return new CycleResult(snapshot, selection, tiers, limits, parameters.profile());
     }

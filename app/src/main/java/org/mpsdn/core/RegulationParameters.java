@@ -1,8 +1,6 @@
 package org.mpsdn.core;
 
 import org.mpsdn.core.model.Checks;
-import org.mpsdn.core.regulate.DecreaseBase;
-import org.mpsdn.core.regulate.LimitValidation;
 
 import java.util.Objects;
 
@@ -10,8 +8,7 @@ import java.util.Objects;
  * Validated parameters of the Regulation Center (MP-SDN Sections V-A and VI). Defaults are the
  * paper's: CTh = 0.85, &alpha; = 0.5, R_m = 100 kb/s, execution interval 2 s, priority-based
  * deadlock breaker, no hysteresis, downlink regulated only, and the {@link Profile#PAPER paper}
- * profile (the {@link Profile#MPSDN mpsdn} profile's validation headroom, decrease base and Tier-1
- * threshold are ignored by it).
+ * profile (which ignores the {@link Profile#MPSDN mpsdn} profile's Tier-1 threshold).
  */
 public final class RegulationParameters {
     /** Default congestion threshold CTh. */
@@ -29,20 +26,6 @@ public final class RegulationParameters {
     /** Largest accepted hysteresis margin. */
     public static final double MAX_HYSTERESIS = 10.0;
     /**
-     * Default limit-validation headroom of the mpsdn profile: an increase may reach twice the
-     * measured Tier-2 rate (RFC 7661's "pipeACK &ge; cwnd / 2"); 0.5 cost Tier 2 about half its
-     * low-demand throughput in ns-3 (docs/regulation.md).
-     */
-    public static final double DEFAULT_VALIDATION_HEADROOM = 1.0;
-    /** Default base of a validated decrease in the mpsdn profile (measured in docs/regulation.md). */
-    public static final DecreaseBase DEFAULT_DECREASE_BASE = DecreaseBase.RATE;
-    /**
-     * Default factor of a validated decrease in the mpsdn profile: 1/&radic;2, one rung of the default meter
-     * ladder, about CUBIC's &beta; = 0.7 (RFC 9438 Sec. 4.6). Halving (Algorithm 2's 0.5) made Tier 2 average
-     * 0.72-0.79 of its sawtooth's peaks in the lab's idle-capacity runs (docs/regulation.md).
-     */
-    public static final double DEFAULT_DECREASE_FACTOR = Math.sqrt(0.5);
-    /**
      * Default threshold of the mpsdn profile's Tier-1 station signal: in the lab a satisfied Tier-1
      * station's queue averaged 0.02-0.11 over a 2-s window, a throttled (backlogged TCP) one 0.56-0.83,
      * which CTh 0.85 (the paper's, for one shared MAC queue) never reaches (docs/regulation.md).
@@ -57,9 +40,6 @@ public final class RegulationParameters {
     private final double hysteresis;
     private final boolean regulateUplink;
     private final Profile profile;
-    private final double validationHeadroom;
-    private final DecreaseBase decreaseBase;
-    private final double decreaseFactor;
     private final double tier1Threshold;
 
     private RegulationParameters(Builder b) {
@@ -71,10 +51,6 @@ public final class RegulationParameters {
         this.hysteresis = Checks.inRange("hysteresis", b.hysteresis, 0.0, MAX_HYSTERESIS);
         this.regulateUplink = b.regulateUplink;
         this.profile = Checks.nonNull("profile", b.profile);
-        this.validationHeadroom = Checks.inRange("validationHeadroom", b.validationHeadroom, 0.0,
-                LimitValidation.MAX_HEADROOM);
-        this.decreaseBase = Checks.nonNull("decreaseBase", b.decreaseBase);
-        this.decreaseFactor = Checks.inOpenRange("decreaseFactor", b.decreaseFactor, 0.0, 1.0);
         this.tier1Threshold = Checks.inLeftOpenRange("tier1Threshold", b.tier1Threshold, 0.0, 1.0);
     }
 
@@ -92,9 +68,7 @@ public final class RegulationParameters {
     public Builder toBuilder() {
         return new Builder().cth(cth).alpha(alpha).minRateBps(minRateBps).intervalMillis(intervalMillis)
                 .deadlockBreaker(deadlockBreaker).hysteresis(hysteresis).regulateUplink(regulateUplink)
-                .profile(profile).validationHeadroom(validationHeadroom).decreaseBase(decreaseBase)
-                .decreaseFactor(decreaseFactor)
-                .tier1Threshold(tier1Threshold);
+                .profile(profile).tier1Threshold(tier1Threshold);
     }
 
     /** @return congestion threshold CTh on the MAC queue occupancy ratio, in (0, 1] */
@@ -144,30 +118,13 @@ public final class RegulationParameters {
         return regulateUplink;
     }
 
-    /** @return the regulation profile: the paper's Algorithm 2, or the Tier-1-aware signal with validation */
+    /** @return the regulation profile: the paper's Algorithm 2, or the Tier-1-first law */
     public Profile profile() {
         return profile;
     }
 
-    /**
-     * Limit-validation headroom h of the mpsdn profile: an increase never takes the Tier-2 limit
-     * above max(R_m, measured Tier-2 rate &middot; (1 + h)).
-     *
-     * @return h in [0, {@link LimitValidation#MAX_HEADROOM}]
-     */
-    public double validationHeadroom() {
-        return validationHeadroom;
-    }
 
-    /** @return what a decrease multiplies in the mpsdn profile */
-    public DecreaseBase decreaseBase() {
-        return decreaseBase;
-    }
 
-    /** @return the factor of a decrease in the mpsdn profile, in (0, 1) (Algorithm 2's is 0.5) */
-    public double decreaseFactor() {
-        return decreaseFactor;
-    }
 
     /**
      * The threshold the mpsdn profile compares its Tier-1 station signal with, in place of CTh (also in
@@ -192,15 +149,13 @@ public final class RegulationParameters {
                 && minRateBps == that.minRateBps && intervalMillis == that.intervalMillis
                 && deadlockBreaker == that.deadlockBreaker && Double.compare(that.hysteresis, hysteresis) == 0
                 && regulateUplink == that.regulateUplink && profile == that.profile
-                && Double.compare(that.validationHeadroom, validationHeadroom) == 0
-                && decreaseBase == that.decreaseBase && Double.compare(that.decreaseFactor, decreaseFactor) == 0
                 && Double.compare(that.tier1Threshold, tier1Threshold) == 0;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(cth, alpha, minRateBps, intervalMillis, deadlockBreaker, hysteresis, regulateUplink,
-                profile, validationHeadroom, decreaseBase, decreaseFactor, tier1Threshold);
+                profile, tier1Threshold);
     }
 
     @Override
@@ -208,8 +163,6 @@ public final class RegulationParameters {
         return "RegulationParameters{cth=" + cth + ", alpha=" + alpha + ", minRateBps=" + minRateBps
                 + ", intervalMillis=" + intervalMillis + ", deadlockBreaker=" + deadlockBreaker
                 + ", hysteresis=" + hysteresis + ", regulateUplink=" + regulateUplink + ", profile=" + profile.id()
-                + ", validationHeadroom=" + validationHeadroom + ", decreaseBase=" + decreaseBase
-                + ", decreaseFactor=" + decreaseFactor
                 + ", tier1Threshold=" + tier1Threshold + "}";
     }
 
@@ -225,9 +178,6 @@ public final class RegulationParameters {
         private double hysteresis;
         private boolean regulateUplink;
         private Profile profile = Profile.PAPER;
-        private double validationHeadroom = DEFAULT_VALIDATION_HEADROOM;
-        private DecreaseBase decreaseBase = DEFAULT_DECREASE_BASE;
-        private double decreaseFactor = DEFAULT_DECREASE_FACTOR;
         private double tier1Threshold = DEFAULT_TIER1_THRESHOLD;
 
         private Builder() {
@@ -321,38 +271,8 @@ public final class RegulationParameters {
             return this;
         }
 
-        /**
-         * Sets the limit-validation headroom (mpsdn profile).
-         *
-         * @param value in [0, {@link LimitValidation#MAX_HEADROOM}]
-         * @return this builder
-         */
-        public Builder validationHeadroom(double value) {
-            this.validationHeadroom = value;
-            return this;
-        }
 
-        /**
-         * Sets what a decrease halves (mpsdn profile).
-         *
-         * @param value the limit or the measured rate
-         * @return this builder
-         */
-        public Builder decreaseBase(DecreaseBase value) {
-            this.decreaseBase = value;
-            return this;
-        }
 
-        /**
-         * Sets the factor of a decrease (mpsdn profile).
-         *
-         * @param value in (0, 1)
-         * @return this builder
-         */
-        public Builder decreaseFactor(double value) {
-            this.decreaseFactor = value;
-            return this;
-        }
 
         /**
          * Sets the threshold of the Tier-1 station signal (mpsdn profile).

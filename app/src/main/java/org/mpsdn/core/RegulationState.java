@@ -21,22 +21,32 @@ import java.util.TreeMap;
  * bandwidth once the AP reports occupancy below CTh.</p>
  */
 public final class RegulationState {
-    private static final RegulationState INITIAL = new RegulationState(null, null, null,
-            Collections.emptyMap(), Collections.emptyMap());
+    private static final RegulationState INITIAL = new RegulationState(null, null, null, null, null,
+            Collections.emptyMap(), Collections.emptyMap(), Collections.emptyMap(), Collections.emptyMap());
 
     private final NetworkSnapshot snapshot;
     private final long[] limits;
     private final int[] primaryOfUe;
     private final Map<ApDirection, Long> limitMap;
     private final Map<String, String> primaryMap;
+    private final double[] airtime;
+    private final long[] sentAtDecrease;
+    private final Map<ApDirection, Double> airtimeMap;
+    private final Map<ApDirection, Long> sentAtDecreaseMap;
 
-    private RegulationState(NetworkSnapshot snapshot, long[] limits, int[] primaryOfUe,
-                            Map<ApDirection, Long> limitMap, Map<String, String> primaryMap) {
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    private RegulationState(NetworkSnapshot snapshot, long[] limits, int[] primaryOfUe, double[] airtime,
+                            long[] sentAtDecrease, Map<ApDirection, Long> limitMap, Map<String, String> primaryMap,
+                            Map<ApDirection, Double> airtimeMap, Map<ApDirection, Long> sentAtDecreaseMap) {
         this.snapshot = snapshot;
         this.limits = limits;
         this.primaryOfUe = primaryOfUe;
+        this.airtime = airtime;
+        this.sentAtDecrease = sentAtDecrease;
         this.limitMap = limitMap;
         this.primaryMap = primaryMap;
+        this.airtimeMap = airtimeMap;
+        this.sentAtDecreaseMap = sentAtDecreaseMap;
     }
 
     /** @return the state before the first cycle: no limits, no primaries */
@@ -62,13 +72,113 @@ public final class RegulationState {
         Map<String, String> primaries = new TreeMap<>();
         Checks.nonNull("primaryApByUeId", primaryApByUeId).forEach((k, v) ->
                 primaries.put(Checks.id("primaryApByUeId key", k), Checks.id("primaryApByUeId[" + k + "]", v)));
-        return new RegulationState(null, null, null, Collections.unmodifiableMap(limits),
-                Collections.unmodifiableMap(primaries));
+        return new RegulationState(null, null, null, null, null, Collections.unmodifiableMap(limits),
+                Collections.unmodifiableMap(primaries), Collections.emptyMap(), Collections.emptyMap());
+    }
+
+    /**
+     * Restores a state with what the mpsdn law remembers per AP and direction: the usable air time learned
+     * ({@link org.mpsdn.core.signal.SpareCapacity}) and what the Tier-1 stations sent over the window of a
+     * decrease the last cycle made.
+     *
+     * @param tier2LimitsBps  the Tier-2 limit per AP and direction, bit/s
+     * @param primaryApByUeId the primary AP of each multipath user
+     * @param usableAirtime   the usable share of the air time, in (0, 1]; other values ignored
+     * @param sentAtDecrease  what the Tier-1 stations sent at the last cycle's decrease, bit/s &ge; 0; others
+     *                        ignored
+     * @return the state
+     * @throws IllegalArgumentException on a null or out-of-range limit or id
+     */
+    public static RegulationState of(Map<ApDirection, Long> tier2LimitsBps, Map<String, String> primaryApByUeId,
+                                     Map<ApDirection, Double> usableAirtime, Map<ApDirection, Long> sentAtDecrease) {
+        RegulationState base = of(tier2LimitsBps, primaryApByUeId);
+        Map<ApDirection, Double> airtime = new TreeMap<>();
+        Checks.nonNull("usableAirtime", usableAirtime).forEach((k, v) -> {
+            if (k != null && v != null && v > 0.0 && v <= 1.0) {
+                airtime.put(k, v);
+            }
+        });
+        Map<ApDirection, Long> sent = new TreeMap<>();
+        Checks.nonNull("sentAtDecrease", sentAtDecrease).forEach((k, v) -> {
+            if (k != null && v != null && v >= 0) {
+                sent.put(k, v);
+            }
+        });
+        return new RegulationState(null, null, null, null, null, base.limitMap, base.primaryMap,
+                Collections.unmodifiableMap(airtime), Collections.unmodifiableMap(sent));
     }
 
     // wraps a cycle's arrays without copying (they are never modified afterwards)
-    static RegulationState fromCycle(NetworkSnapshot snapshot, long[] limits, int[] primaryOfUe) {
-        return new RegulationState(snapshot, limits, primaryOfUe, null, null);
+    static RegulationState fromCycle(NetworkSnapshot snapshot, long[] limits, int[] primaryOfUe, double[] airtime,
+                                     long[] sentAtDecrease) {
+        return new RegulationState(snapshot, limits, primaryOfUe, airtime, sentAtDecrease, null, null, null, null);
+    }
+
+    /**
+     * What the Tier-1 stations of an AP direction sent over the window on which the last cycle decreased its
+     * limit.
+     *
+     * @param apId      AP id
+     * @param direction direction
+     * @return bit/s, or -1 when the last cycle made no decrease there (or what they sent was unknown)
+     */
+    public long tier1SentAtDecreaseBps(String apId, Direction direction) {
+        if (snapshot == null) {
+            Long v = sentAtDecreaseMap.get(new ApDirection(apId, direction));
+            return v == null ? -1L : v;
+        }
+        int ap = snapshot.apIndex(apId);
+        return ap < 0 ? -1L : sentAtDecrease[ap * 2 + direction.ordinal()];
+    }
+
+    /** @return what the Tier-1 stations sent at the last cycle's decreases, per AP and direction */
+    public Map<ApDirection, Long> tier1SentAtDecrease() {
+        if (snapshot == null) {
+            return sentAtDecreaseMap;
+        }
+        Map<ApDirection, Long> out = new TreeMap<>();
+        for (int ap = 0; ap < snapshot.apCount(); ap++) {
+            for (Direction d : Direction.values()) {
+                long v = sentAtDecrease[ap * 2 + d.ordinal()];
+                if (v >= 0) {
+                    out.put(new ApDirection(snapshot.ap(ap).id(), d), v);
+                }
+            }
+        }
+        return Collections.unmodifiableMap(out);
+    }
+
+    /**
+     * The usable share of the air time learned at an AP in a direction ({@link org.mpsdn.core.signal.SpareCapacity}).
+     *
+     * @param apId      AP id
+     * @param direction direction
+     * @return in (0, 1], NaN when none was learned
+     */
+    public double usableAirtime(String apId, Direction direction) {
+        if (snapshot == null) {
+            Double v = airtimeMap.get(new ApDirection(apId, direction));
+            return v == null ? Double.NaN : v;
+        }
+        int ap = snapshot.apIndex(apId);
+        return ap < 0 ? Double.NaN : airtime[ap * 2 + direction.ordinal()];
+    }
+
+    /** @return the usable share of the air time learned per AP and direction (those with none absent) */
+    public Map<ApDirection, Double> usableAirtime() {
+        if (snapshot == null) {
+            return airtimeMap;
+        }
+        Map<ApDirection, Double> out = new TreeMap<>();
+        for (int ap = 0; ap < snapshot.apCount(); ap++) {
+            for (Direction d : Direction.values()) {
+                double v = airtime[ap * 2 + d.ordinal()];
+                if (!Double.isNaN(v)) {
+                    out.put(new ApDirection(snapshot.ap(ap).id(), d), v);
+                }
+            }
+        }
+        return Collections.unmodifiableMap(out);
     }
 
     /**

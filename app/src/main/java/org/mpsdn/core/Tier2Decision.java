@@ -17,18 +17,16 @@ public final class Tier2Decision {
         AT_CAPACITY(LimitReason.INCREASE, "signal below its threshold: limit at the AP's capacity"),
         /** Signal at or above its threshold: the limit halved (Algorithm 2). */
         HALVED(LimitReason.DECREASE, "signal at or above its threshold: halved"),
-        /** Signal at or above its threshold, the Tier-1 demand steady: cut by the decrease factor (mpsdn). */
-        CUT_BY_FACTOR(LimitReason.DECREASE,
-                "signal at or above its threshold, Tier-1 demand steady: cut by the decrease factor"),
         /** Signal at or above its threshold, the limit already at its floor. */
         AT_FLOOR(LimitReason.FLOOR, "signal at or above its threshold: limit already at its floor"),
-        /** An increase capped near the measured Tier-2 rate (mpsdn). */
-        VALIDATION_CAP(LimitReason.VALIDATION_CAP,
-                "Tier 2 leaves the limit unused: increase capped near its measured rate"),
-        /** A decrease held: the signal's window began before the limit in force (mpsdn). */
-        WINDOW_PREDATES_LIMIT(LimitReason.HOLD, "decrease held: the signal's window began before the limit in force"),
-        /** A decrease held: the last decrease is still taking effect (mpsdn). */
-        LAST_DECREASE_TAKING_EFFECT(LimitReason.HOLD, "decrease held: the last decrease is still taking effect"),
+        /** A Tier-1 station held back: half of what Tier 2 sent over the window (mpsdn). */
+        TIER1_HELD_BACK(LimitReason.DECREASE, "a Tier-1 station is held back: half of what Tier 2 sent"),
+        /** Tier 1 draining the backlog the last decrease freed: the limit kept (mpsdn). */
+        TIER1_DRAINING(LimitReason.HOLD, "Tier 1 drains what the last decrease freed: limit kept"),
+        /** Tier 1 served: raised to the capacity Tier 1 leaves (mpsdn). */
+        IDLE_CAPACITY(LimitReason.INCREASE, "Tier 1 served: raised to the capacity Tier 1 leaves"),
+        /** Tier 1 served, no capacity left idle: the limit kept (mpsdn). */
+        NOTHING_IDLE(LimitReason.HOLD, "Tier 1 served, no capacity idle: limit kept"),
         /** No occupancy reported: the limit kept. */
         NO_SIGNAL(LimitReason.HOLD, "no occupancy reported: limit kept"),
         /** The reported occupancy was null, NaN or outside [0, 1]: the limit kept. */

@@ -73,10 +73,11 @@ public final class OsgiPropertyConstants {
      */
     public static final String METER_LADDER_RATIO = "meterLadderRatio";
     /**
-     * Default ladder ratio: sqrt(2), 19 meters per AP direction for R_m 100 kbit/s to 50 Mbit/s; a limit is
-     * at most 29 % below a decrease's target (ratio 2: 10 meters, 50 %).
+     * Default ladder ratio: the fourth root of 2, 37 meters per AP direction for R_m 100 kbit/s to 50 Mbit/s;
+     * a limit is at most 16 % below a decrease's target and at most 9 % off an increase's (sqrt(2): 19 meters,
+     * 29 % and 19 %), and halving a rung lands on a rung.
      */
-    public static final double METER_LADDER_RATIO_DEFAULT = 1.4142135623730951;
+    public static final double METER_LADDER_RATIO_DEFAULT = 1.189207115002721;
 
     /** Regulation profile: "paper" (Algorithm 2 and MacOcc as published) or "mpsdn" (docs/regulation.md). */
     public static final String PROFILE = "profile";

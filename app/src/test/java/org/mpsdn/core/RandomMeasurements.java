@@ -1,10 +1,12 @@
 package org.mpsdn.core;
 
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.Tier;
 import org.mpsdn.core.model.AccessPoint;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.Connection;
 import org.mpsdn.core.model.Flow;
+import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.model.StationLoad;
 
 import java.util.AbstractMap.SimpleEntry;
@@ -18,13 +20,14 @@ import java.util.Random;
 /**
  * Random measurements for a {@link Nets} network: MacOcc (some missing, null, NaN or out of
  * range), station queues (of connected devices, unknown devices and unmatched stations; most with a
- * sent rate), what Tier 1 sent at a last decrease (some AP directions), flow rates (most measured, some
- * not: written into the network's flows), and a previous state.
+ * sent rate), flow rates (most measured, some not: written into the network's flows), and a previous
+ * state (limits, and at some AP directions a usable air time learned and what Tier 1 sent at a decrease).
  */
 final class RandomMeasurements {
     final Map<ApDirection, Double> occupancy = new HashMap<>();
     final List<Map.Entry<ApDirection, StationLoad>> stations = new ArrayList<>();
     final Map<ApDirection, Long> previousLimits = new HashMap<>();
+    final Map<ApDirection, Double> airtime = new HashMap<>();
     final Map<ApDirection, Long> sentAtDecrease = new HashMap<>();
 
     RandomMeasurements(Nets n, long seed) {
@@ -41,6 +44,9 @@ final class RandomMeasurements {
                 }
                 if (r.nextInt(3) > 0) {
                     previousLimits.put(key, 1 + (long) (r.nextDouble() * 2 * a.capacityBps()));
+                }
+                if (r.nextInt(3) == 0) {
+                    airtime.put(key, 0.05 + 0.95 * r.nextDouble());
                 }
                 if (r.nextInt(3) == 0) {
                     sentAtDecrease.put(key, (long) (r.nextDouble() * 60_000_000L));
@@ -80,7 +86,7 @@ final class RandomMeasurements {
 
     /** @return the previous state */
     RegulationState previous() {
-        return RegulationState.of(previousLimits, Map.of());
+        return RegulationState.of(previousLimits, Map.of(), airtime, sentAtDecrease);
     }
 
     /**
@@ -96,7 +102,48 @@ final class RandomMeasurements {
         }
         Measurements.Builder b = Measurements.builder().occupancy(occupancy);
         st.forEach(e -> b.station(e.getKey(), e.getValue()));
-        sentAtDecrease.forEach(b::tier1SentAtDecrease);
         return b.build();
+    }
+
+    /**
+     * What the stations carrying Tier 2 after a cycle sent at an AP direction, computed here independently of
+     * the core: -1 when none was reported or one has no sent rate.
+     *
+     * @param s  the network
+     * @param r  the cycle
+     * @param ap AP index
+     * @param d  direction
+     * @return bit/s or -1
+     */
+    long tier2SentBps(NetworkSnapshot s, CycleResult r, int ap, Direction d) {
+        ApDirection key = ApDirection.of(s.ap(ap).id(), d);
+        long sum = 0;
+        int seen = 0;
+        for (Map.Entry<ApDirection, StationLoad> e : stations) {
+            StationLoad l = e.getValue();
+            if (!e.getKey().equals(key) || l.ueId().isEmpty()) {
+                continue;
+            }
+            int ue = s.ueIndex(l.ueId().get());
+            int c = ue < 0 ? -1 : s.connectionIndex(ue, key.apId());
+            if (c < 0 || !carriesTier2(s, r, c, d)) {
+                continue;
+            }
+            if (l.sentBps() < 0) {
+                return -1;
+            }
+            sum += l.sentBps();
+            seen++;
+        }
+        return seen == 0 ? -1 : sum;
+    }
+
+    private static boolean carriesTier2(NetworkSnapshot s, CycleResult r, int connection, Direction d) {
+        for (int i = 0; i < s.flowCount(); i++) {
+            if (s.flowConnection(i) == connection && s.flowDirection(i) == d && r.tier(i) == Tier.TIER2) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -6,7 +6,7 @@ import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.model.StationLoad;
 import org.mpsdn.core.regulate.BandwidthRegulator;
-import org.mpsdn.core.regulate.DecreaseBase;
+import org.mpsdn.core.throughput.BianchiCollisionModel;
 
 import java.util.Map;
 
@@ -31,11 +31,6 @@ public class RegulationProfileTest {
                 .station(W2, new StationLoad("M", occM)).station(W2, new StationLoad("S", occS));
     }
 
-    /** The mpsdn profile's decrease of a rate (its default factor, rounded down to bit/s). */
-    private static long down(long bps) {
-        return (long) (bps * RegulationParameters.DEFAULT_DECREASE_FACTOR);
-    }
-
     private long w2Limit(CycleResult r) {
         return r.tier2LimitBps("W2", Direction.DOWNLINK).getAsLong();
     }
@@ -49,7 +44,7 @@ public class RegulationProfileTest {
         assertEquals(20_000_000L, w2Limit(p)); // MacOcc 0.9 >= CTh: halved
         assertEquals(0.9, p.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
         assertEquals(0.05, q.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0); // only S counts
-        assertTrue(w2Limit(q) > 40_000_000L); // no rate measured: Eq. 4 increase unvalidated
+        assertTrue(w2Limit(q) > 40_000_000L); // no sent rate reported: Eq. 4 increase on the station signal
         assertEquals(0, q.signalFallbacks());
     }
 
@@ -73,7 +68,7 @@ public class RegulationProfileTest {
         Measurements m = Measurements.builder().occupancy(W2, 1.0).station(W2, new StationLoad("M", 1.0)).build();
         CycleResult r = mpsdn.cycle(net, m, AT_40M);
         assertEquals(0.0, r.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
-        assertEquals(CAP, w2Limit(r)); // idle: Eq. 4 jumps to capacity (no rate: not validated)
+        assertEquals(CAP, w2Limit(r)); // no sent rate reported: Eq. 4 on signal 0 jumps to capacity
     }
 
     @Test
@@ -103,18 +98,68 @@ public class RegulationProfileTest {
     }
 
     @Test
-    public void validationLetsABindingLimitGrowAsEq4AndHoldsALimitTier2LeavesUnused() {
-        Measurements m = w2(0.2, 0.9, 0.05).build();
-        RegulationState at5M = RegulationState.of(Map.of(W2, 5_000_000L), Map.of());
-        assertEquals(13_125_000L, w2Limit(paper.cycle(measured(), m, at5M))); // 5 Mb/s * (1 + 0.5 * 0.65 / 0.2)
-        // h = 1 (default): Tier 2 uses 6 of 5 Mb/s (counted before the meter): the meter binds, Eq. 4's increase
-        // with the Tier-1 threshold 0.4 and S's 0.05, no longer capped at 2 x 6 Mb/s
-        assertEquals(1.0, mpsdn.parameters().validationHeadroom(), 0.0);
-        long eq4 = new BandwidthRegulator(0.4, 0.5, 100_000L).next(5_000_000L, 0.05, CAP);
-        assertTrue(eq4 > 12_000_000L);
-        assertEquals(eq4, w2Limit(mpsdn.cycle(measured(), m, at5M)));
-        // 6 Mb/s is below 40 / 2: application-limited, held (neither raised nor lowered)
-        assertEquals(40_000_000L, w2Limit(mpsdn.cycle(measured(), m, AT_40M)));
+    public void heldBackTier2GivesBackHalfOfWhatItSent() {
+        // S (Tier 1) backlogged; M's station (Tier 2 at W2) sent 6 Mb/s over the window: 3 Mb/s, below the rate
+        Measurements m = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.1, 6_000_000L))
+                .station(W2, new StationLoad("S", 0.9, 20_000_000L)).build();
+        CycleResult r = mpsdn.cycle(net, m, AT_40M);
+        assertEquals(3_000_000L, w2Limit(r));
+        assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, r.decision("W2", Direction.DOWNLINK).get().cause());
+        // no station sent rate: the flows' measured rate (6 Mb/s); neither: half the limit (Algorithm 2's)
+        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), w2(0.2, 0.1, 0.9).build(), AT_40M)));
+        assertEquals(20_000_000L, w2Limit(mpsdn.cycle(net, w2(0.2, 0.1, 0.9).build(), AT_40M)));
+        // a rate above the limit: half the limit
+        RegulationState at4M = RegulationState.of(Map.of(W2, 4_000_000L), Map.of());
+        assertEquals(2_000_000L, w2Limit(mpsdn.cycle(net, m, at4M)));
+    }
+
+    /** The capacity S (54 Mb/s) and M (6 Mb/s) leave idle at W2 for M, computed here from Eq. 2's k-bar. */
+    private static long spare(double usable, long sentM, long sentS) {
+        double share = Double.isNaN(usable) ? 1.0 / new BianchiCollisionModel().meanTransmissions(2) : usable;
+        return (long) Math.max(0.0, 6_000_000.0 * (share - sentM / 6_000_000.0 - sentS / 54_000_000.0));
+    }
+
+    @Test
+    public void servedTier1LetsTier2TakeTheIdleCapacity() {
+        RegulationState at1M = RegulationState.of(Map.of(W2, 1_000_000L), Map.of());
+        Measurements m = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.1, 1_000_000L))
+                .station(W2, new StationLoad("S", 0.05, 20_000_000L)).build();
+        CycleResult r = mpsdn.cycle(net, m, at1M);
+        long spare = spare(Double.NaN, 1_000_000L, 20_000_000L);
+        assertTrue(spare > 1_000_000L);
+        assertEquals(1_000_000L + spare, w2Limit(r));
+        assertEquals(Tier2Decision.Cause.IDLE_CAPACITY, r.decision("W2", Direction.DOWNLINK).get().cause());
+        assertEquals(1_000_000L + spare, r.decision("W2", Direction.DOWNLINK).get().capBps());
+        // nothing idle: held
+        Measurements busy = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.1, 1_000_000L))
+                .station(W2, new StationLoad("S", 0.05, 40_000_000L)).build();
+        CycleResult h = mpsdn.cycle(net, busy, at1M);
+        assertEquals(1_000_000L, w2Limit(h));
+        assertEquals(Tier2Decision.Cause.NOTHING_IDLE, h.decision("W2", Direction.DOWNLINK).get().cause());
+        // the paper's Eq. 4 reads MacOcc and does not look at the stations
+        assertEquals(new BandwidthRegulator(0.85, 0.5, 100_000L).next(1_000_000L, 0.2, CAP),
+                w2Limit(paper.cycle(net, m, at1M)));
+    }
+
+    @Test
+    public void aFullWindowTeachesTheUsableAirtime() {
+        // S backlogged: the medium was busy all window, and carried 30/54 + 1/6 of it
+        Measurements full = Measurements.builder().occupancy(W2, 0.9).station(W2, new StationLoad("M", 0.1, 1_000_000L))
+                .station(W2, new StationLoad("S", 0.9, 30_000_000L)).build();
+        CycleResult r = mpsdn.cycle(net, full, AT_40M);
+        double carried = 30.0 / 54.0 + 1.0 / 6.0;
+        assertEquals(carried, r.nextState().usableAirtime("W2", Direction.DOWNLINK), 1e-12);
+        assertTrue(Double.isNaN(paper.cycle(net, full, AT_40M).nextState().usableAirtime("W2", Direction.DOWNLINK)));
+        // next window S is served at 20 Mb/s: the spare is what that air time leaves, not the model's
+        RegulationState learned = RegulationState.of(Map.of(W2, 1_000_000L), Map.of(),
+                Map.of(W2, r.nextState().usableAirtime("W2", Direction.DOWNLINK)), Map.of());
+        Measurements served = Measurements.builder().occupancy(W2, 0.2)
+                .station(W2, new StationLoad("M", 0.1, 1_000_000L))
+                .station(W2, new StationLoad("S", 0.05, 20_000_000L)).build();
+        CycleResult next = mpsdn.cycle(net, served, learned);
+        assertEquals(1_000_000L + spare(carried, 1_000_000L, 20_000_000L), w2Limit(next));
+        assertTrue(spare(carried, 1_000_000L, 20_000_000L) < spare(Double.NaN, 1_000_000L, 20_000_000L));
+        assertEquals(carried, next.nextState().usableAirtime("W2", Direction.DOWNLINK), 1e-12); // kept
     }
 
     @Test
@@ -124,7 +169,7 @@ public class RegulationProfileTest {
         CycleResult r = mpsdn.cycle(net, w2(0.5, 0.0, 0.5).build(), AT_40M);
         assertEquals(0.4, r.threshold(w2, Direction.DOWNLINK), 0.0);
         assertEquals(20_000_000L, w2Limit(r));
-        // at 0.39 it is an Eq. 4 increase with 0.4 in place of CTh (no rate measured: not validated)
+        // at 0.39 it is an Eq. 4 increase with 0.4 in place of CTh (no sent rate reported)
         r = mpsdn.cycle(net, w2(0.5, 0.0, 0.39).build(), AT_40M);
         assertEquals(new BandwidthRegulator(0.4, 0.5, 100_000L).next(40_000_000L, 0.39, CAP), w2Limit(r));
         // the fallback to MacOcc keeps CTh
@@ -143,25 +188,6 @@ public class RegulationProfileTest {
     }
 
     @Test
-    public void decreaseMultipliesTheMeasuredRateByTheFactorByDefault() {
-        Measurements m = w2(0.2, 0.9, 0.9).build();
-        assertEquals(DecreaseBase.RATE, mpsdn.parameters().decreaseBase());
-        assertEquals(Math.sqrt(0.5), mpsdn.parameters().decreaseFactor(), 0.0);
-        // without what Tier 1 sent before: Algorithm 2's half of the rate
-        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), m, AT_40M)));
-        // with it, and Tier 1 steady: 6 Mb/s / sqrt(2)
-        Measurements steady = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.9))
-                .station(W2, new StationLoad("S", 0.9, 20_000_000L)).tier1SentBefore(W2, 20_000_000L).build();
-        assertEquals(4_242_640L, w2Limit(mpsdn.cycle(measured(), steady, AT_40M)));
-        RegulationCenter halveLimit = new RegulationCenter(RegulationParameters.builder().profile(Profile.MPSDN)
-                .decreaseBase(DecreaseBase.LIMIT).decreaseFactor(0.5).build());
-        assertEquals(20_000_000L, w2Limit(halveLimit.cycle(measured(), m, AT_40M)));
-        RegulationCenter halveRate = new RegulationCenter(RegulationParameters.builder().profile(Profile.MPSDN)
-                .decreaseFactor(0.5).build());
-        assertEquals(3_000_000L, w2Limit(halveRate.cycle(measured(), steady, AT_40M)));
-    }
-
-    @Test
     public void missingAndInvalidOccupancyStillHoldTheLimit() {
         Map<ApDirection, Double> occ = new java.util.HashMap<>();
         occ.put(W2, Double.NaN);
@@ -170,74 +196,5 @@ public class RegulationProfileTest {
         assertEquals(1, r.invalidOccupancy());
         assertEquals(2, r.missingOccupancy()); // W1 and L
         assertTrue(Double.isNaN(r.signal(net.apIndex("W2"), Direction.DOWNLINK)));
-    }
-
-    @Test
-    public void mpsdnDecreasesOncePerSignalWindowUnderTheLimitInForce() {
-        Measurements straddling = w2(0.2, 0.9, 0.9).signalPredatesLimit(W2).build();
-        CycleResult q = mpsdn.cycle(measured(), straddling, AT_40M);
-        assertEquals(40_000_000L, w2Limit(q)); // congested, but the window began before 40 Mb/s came in force
-        assertEquals(1, q.decreasesHeld());
-        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), w2(0.2, 0.9, 0.9).build(), AT_40M)));
-        // an increase on such a window goes ahead (only decreases are held)
-        CycleResult up = mpsdn.cycle(net, w2(0.2, 0.0, 0.05).signalPredatesLimit(W2).build(), AT_40M);
-        assertTrue(w2Limit(up) > 40_000_000L);
-        assertEquals(0, up.decreasesHeld());
-        // the paper's Algorithm 2 halves on every window
-        CycleResult p = paper.cycle(measured(), w2(0.9, 0.9, 0.9).signalPredatesLimit(W2).build(), AT_40M);
-        assertEquals(20_000_000L, w2Limit(p));
-        assertEquals(0, p.decreasesHeld());
-    }
-
-    private static Measurements.Builder w2Sent(long sentS, long sentAtDecrease) {
-        Measurements.Builder b = Measurements.builder().occupancy(W2, 0.2)
-                .station(W2, new StationLoad("M", 0.9, 6_000_000L)).station(W2, new StationLoad("S", 0.9, sentS));
-        return sentAtDecrease < 0 ? b : b.tier1SentAtDecrease(W2, sentAtDecrease);
-    }
-
-    @Test
-    public void mpsdnHoldsASecondDecreaseWhileTheFirstIsStillTakingEffect() {
-        // S (Tier 1) sent 30 Mb/s over the window of the last decrease, 33 now: at least 10 % more
-        CycleResult held = mpsdn.cycle(measured(), w2Sent(33_000_000L, 30_000_000L).build(), AT_40M);
-        assertEquals(40_000_000L, w2Limit(held));
-        assertEquals(1, held.decreasesHeldRecovering());
-        assertEquals(0, held.decreasesHeld());
-        assertEquals("only S's queue counts (M's carries Tier 2)", 33_000_000L,
-                held.tier1SentBps("W2", Direction.DOWNLINK).getAsLong());
-        // less than 10 % more: the decrease did not free Tier 1, decrease from M's 6 Mb/s
-        CycleResult cut = mpsdn.cycle(measured(), w2Sent(32_900_000L, 30_000_000L).build(), AT_40M);
-        assertEquals(3_000_000L, w2Limit(cut));
-        assertEquals(0, cut.decreasesHeldRecovering());
-        // no decrease to compare with, or S's rate unknown: decrease
-        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), w2Sent(40_000_000L, -1).build(), AT_40M)));
-        Measurements unknown = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.9))
-                .station(W2, new StationLoad("S", 0.9)).tier1SentAtDecrease(W2, 1L).build();
-        CycleResult u = mpsdn.cycle(measured(), unknown, AT_40M);
-        assertEquals(3_000_000L, w2Limit(u));
-        assertTrue(u.tier1SentBps("W2", Direction.DOWNLINK).isEmpty());
-        // an increase is never held; the paper's Algorithm 2 halves whatever Tier 1 sends
-        Measurements calm = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.9, 1L))
-                .station(W2, new StationLoad("S", 0.05, 50_000_000L)).tier1SentAtDecrease(W2, 1L).build();
-        assertEquals(0, mpsdn.cycle(measured(), calm, AT_40M).decreasesHeldRecovering());
-        Measurements full = w2Sent(40_000_000L, 30_000_000L).occupancy(W2, 0.9).build();
-        CycleResult p = paper.cycle(measured(), full, AT_40M);
-        assertEquals(20_000_000L, w2Limit(p));
-        assertEquals(0, p.decreasesHeldRecovering());
-        assertTrue(p.tier1SentBps("W2", Direction.DOWNLINK).isEmpty());
-    }
-
-    @Test
-    public void aDecreaseStepsOneRungWhileTheTier1DemandIsSteadyAndHalvesOtherwise() {
-        // S (Tier 1) sent 30 Mb/s over the previous window, 33 now (+10 %): its demand rose, halve M's 6 Mb/s
-        Measurements rose = w2Sent(33_000_000L, -1).tier1SentBefore(W2, 30_000_000L).build();
-        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), rose, AT_40M)));
-        // the same or less than before: Tier 2's probing reached the edge, one rung down
-        Measurements flat = w2Sent(33_000_000L, -1).tier1SentBefore(W2, 31_000_000L).build();
-        assertEquals(down(6_000_000L), w2Limit(mpsdn.cycle(measured(), flat, AT_40M)));
-        // unknown before (no previous window, or an agent or simulator without station rates): halve, as Algorithm 2
-        assertEquals(3_000_000L, w2Limit(mpsdn.cycle(measured(), w2Sent(33_000_000L, -1).build(), AT_40M)));
-        // the paper halves the limit whatever Tier 1 sends
-        Measurements full = w2Sent(33_000_000L, -1).tier1SentBefore(W2, 31_000_000L).occupancy(W2, 0.9).build();
-        assertEquals(20_000_000L, w2Limit(paper.cycle(measured(), full, AT_40M)));
     }
 }

@@ -65,18 +65,26 @@ public class Tier2DecisionTest {
         assertEquals(0.6, d.signal(), 0.0); // S's queue; M's (Tier 2) does not count
         assertEquals(RegulationParameters.DEFAULT_TIER1_THRESHOLD, d.threshold(), 0.0);
         assertEquals(LimitReason.DECREASE, d.reason());
-        assertEquals(Tier2Decision.Cause.HALVED, d.cause()); // what Tier 1 sent is unknown: the paper's step
+        assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, d.cause()); // no Tier-2 rate known: half the limit
         assertEquals(20_000_000L, d.limitBps());
     }
 
     @Test
-    public void aSteadyTier1DemandCutsByTheDecreaseFactor() {
-        Measurements m = Measurements.builder().occupancy(W2, 0.1).station(W2, new StationLoad("S", 0.6, 20_000_000L))
-                .tier1SentBefore(W2, 20_000_000L).build();
-        Tier2Decision d = w2(mpsdn.cycle(net(), m, at(40_000_000L)));
-        assertEquals(LimitReason.DECREASE, d.reason());
-        assertEquals(Tier2Decision.Cause.CUT_BY_FACTOR, d.cause());
-        assertEquals((long) (40_000_000L * RegulationParameters.DEFAULT_DECREASE_FACTOR), d.limitBps());
+    public void tier1DrainingWhatTheLastDecreaseFreedHoldsTheLimit() {
+        Measurements m = Measurements.builder().occupancy(W2, 0.1).station(W2, new StationLoad("S", 0.9, 22_000_000L))
+                .build();
+        RegulationState decreased = RegulationState.of(Map.of(W2, 40_000_000L), Map.of(), Map.of(),
+                Map.of(W2, 20_000_000L));
+        Tier2Decision d = w2(mpsdn.cycle(net(), m, decreased));
+        assertEquals(LimitReason.HOLD, d.reason());
+        assertEquals(Tier2Decision.Cause.TIER1_DRAINING, d.cause());
+        assertEquals(40_000_000L, d.limitBps());
+        // less than 10 % more than at the decrease: still held back
+        Measurements flat = Measurements.builder().occupancy(W2, 0.1)
+                .station(W2, new StationLoad("S", 0.9, 21_999_999L)).build();
+        assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, w2(mpsdn.cycle(net(), flat, decreased)).cause());
+        // no decrease in the last cycle: held back
+        assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, w2(mpsdn.cycle(net(), m, at(40_000_000L))).cause());
     }
 
     @Test
@@ -98,47 +106,35 @@ public class Tier2DecisionTest {
     }
 
     @Test
-    public void anApplicationLimitedTier2GetsTheValidationCap() {
-        // M's secondary sends 6 Mb/s under a 40 Mb/s limit: below limit / 2, so the cap is 12 Mb/s and the limit held
-        NetworkSnapshot s = Nets.strongAndWeak(CAP).rate("M", "W2", 6_000_000L).rate("S", "W2", 30_000_000L)
-                .rate("M", "W1", 40_000_000L).build();
-        Tier2Decision held = w2(mpsdn.cycle(s, w2(0.1, 0.05).build(), at(40_000_000L)));
-        assertEquals(LimitReason.VALIDATION_CAP, held.reason());
-        assertEquals(12_000_000L, held.capBps());
+    public void aLimitAboveWhatTier1LeavesIsKept() {
+        // M's secondary (6 Mb/s PHY) sent 6 Mb/s, S 30 Mb/s at 54: nothing idle is left, the 40 Mb/s limit is kept
+        Measurements m = Measurements.builder().occupancy(W2, 0.1).station(W2, new StationLoad("M", 0.1, 6_000_000L))
+                .station(W2, new StationLoad("S", 0.05, 30_000_000L)).build();
+        Tier2Decision held = w2(mpsdn.cycle(net(), m, at(40_000_000L)));
+        assertEquals(LimitReason.HOLD, held.reason());
+        assertEquals(Tier2Decision.Cause.NOTHING_IDLE, held.cause());
+        assertEquals(6_000_000L, held.capBps()); // what Tier 1 leaves: M's own 6 Mb/s
         assertEquals(40_000_000L, held.limitBps());
-        assertTrue(held.limitBps() < mpsdnUnvalidated(s));
-        // the paper profile ignores the rate
-        assertEquals(LimitReason.INCREASE, w2(paper.cycle(s, w2(0.1, 0.05).build(), at(40_000_000L))).reason());
-    }
-
-    /** What Eq. (4) alone would have made of the 40 Mb/s limit at a Tier-1 signal of 0.05. */
-    private static long mpsdnUnvalidated(NetworkSnapshot s) {
-        return new org.mpsdn.core.regulate.BandwidthRegulator(RegulationParameters.DEFAULT_TIER1_THRESHOLD,
-                RegulationParameters.DEFAULT_ALPHA, RegulationParameters.DEFAULT_MIN_RATE_BPS)
-                .next(40_000_000L, 0.05, CAP);
+        // below it, the limit rises to it
+        Tier2Decision up = w2(mpsdn.cycle(net(), m, at(1_000_000L)));
+        assertEquals(Tier2Decision.Cause.IDLE_CAPACITY, up.cause());
+        assertEquals(6_000_000L, up.limitBps());
+        // the paper profile reads MacOcc only
+        assertEquals(LimitReason.INCREASE, w2(paper.cycle(net(), m, at(40_000_000L))).reason());
     }
 
     @Test
-    public void aMeterBoundTier2IncreasesAsEq4Says() {
-        NetworkSnapshot s = Nets.strongAndWeak(CAP).rate("M", "W2", 30_000_000L).rate("S", "W2", 30_000_000L)
-                .rate("M", "W1", 40_000_000L).build();
-        Tier2Decision d = w2(mpsdn.cycle(s, w2(0.1, 0.05).build(), at(40_000_000L)));
-        assertEquals(LimitReason.INCREASE, d.reason());
-        assertEquals(CAP, d.capBps()); // the meter binds: no validation cap
+    public void withoutSentRatesTheStationSignalTakesEq4sIncrease() {
+        Tier2Decision d = w2(mpsdn.cycle(net(), w2(0.1, 0.05).build(), at(40_000_000L)));
+        assertEquals(Tier2Decision.Cause.INCREASE, d.cause());
+        assertEquals(new org.mpsdn.core.regulate.BandwidthRegulator(RegulationParameters.DEFAULT_TIER1_THRESHOLD,
+                RegulationParameters.DEFAULT_ALPHA, RegulationParameters.DEFAULT_MIN_RATE_BPS)
+                .next(40_000_000L, 0.05, CAP), d.limitBps());
+        assertEquals(CAP, d.capBps());
     }
 
     @Test
     public void holdsSayWhy() {
-        Tier2Decision predates = w2(mpsdn.cycle(net(), w2(0.1, 0.9).signalPredatesLimit(W2).build(),
-                at(40_000_000L)));
-        assertEquals(LimitReason.HOLD, predates.reason());
-        assertEquals(Tier2Decision.Cause.WINDOW_PREDATES_LIMIT, predates.cause());
-        assertEquals(40_000_000L, predates.limitBps());
-        Measurements recovering = Measurements.builder().occupancy(W2, 0.1)
-                .station(W2, new StationLoad("S", 0.9, 30_000_000L)).tier1SentAtDecrease(W2, 20_000_000L).build();
-        Tier2Decision r = w2(mpsdn.cycle(net(), recovering, at(40_000_000L)));
-        assertEquals(LimitReason.HOLD, r.reason());
-        assertEquals(Tier2Decision.Cause.LAST_DECREASE_TAKING_EFFECT, r.cause());
         Tier2Decision none = w2(paper.cycle(net(), Measurements.builder().build(), at(40_000_000L)));
         assertEquals(LimitReason.HOLD, none.reason());
         assertEquals(Tier2Decision.Cause.NO_SIGNAL, none.cause());
@@ -146,9 +142,9 @@ public class Tier2DecisionTest {
         Tier2Decision bad = w2(paper.cycle(net(), Measurements.builder().occupancy(W2, 1.5).build(),
                 at(40_000_000L)));
         assertEquals(Tier2Decision.Cause.INVALID_SIGNAL, bad.cause());
-        // the paper profile holds no decrease
-        assertEquals(LimitReason.DECREASE,
-                w2(paper.cycle(net(), w2(0.9, 0.9).signalPredatesLimit(W2).build(), at(40_000_000L))).reason());
+        // the paper profile holds no decrease, whatever Tier 1 sent at the last one
+        RegulationState decreased = RegulationState.of(Map.of(W2, 40_000_000L), Map.of(), Map.of(), Map.of(W2, 1L));
+        assertEquals(LimitReason.DECREASE, w2(paper.cycle(net(), w2(0.9, 0.9).build(), decreased)).reason());
     }
 
     @Test
@@ -169,7 +165,7 @@ public class Tier2DecisionTest {
 
     @Test
     public void ignoredParametersFollowTheProfile() {
-        assertEquals(java.util.List.of("tier1Threshold", "validationHeadroom", "decreaseBase", "decreaseFactor"),
+        assertEquals(java.util.List.of("tier1Threshold"),
                 java.util.List.copyOf(Profile.PAPER.ignoredParameters(false).keySet()));
         assertEquals(java.util.List.of("cth"), java.util.List.copyOf(Profile.MPSDN.ignoredParameters(false).keySet()));
         assertTrue(Profile.MPSDN.ignoredParameters(true).isEmpty());

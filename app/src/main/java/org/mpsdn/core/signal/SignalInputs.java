@@ -37,6 +37,11 @@ public final class SignalInputs {
         this.tier2 = tier2;
     }
 
+    /** @return the network the inputs belong to */
+    public NetworkSnapshot snapshot() {
+        return snapshot;
+    }
+
     /**
      * The AP's MacOcc as supplied.
      *

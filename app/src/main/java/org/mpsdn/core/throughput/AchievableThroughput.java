@@ -34,6 +34,11 @@ public final class AchievableThroughput implements ThroughputModel {
     }
 
     @Override
+    public double meanTransmissions(AccessPoint ap, int activeStations) {
+        return ap.kind() == ApKind.WIFI ? wifi.collisions().meanTransmissions(Math.max(1, activeStations)) : 1.0;
+    }
+
+    @Override
     public String toString() {
         return "AchievableThroughput{" + wifi + ", " + lte + "}";
     }

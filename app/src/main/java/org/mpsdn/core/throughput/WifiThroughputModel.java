@@ -121,6 +121,11 @@ public final class WifiThroughputModel implements ThroughputModel {
     }
 
     @Override
+    public double meanTransmissions(AccessPoint ap, int activeStations) {
+        return collisions.meanTransmissions(Math.max(1, activeStations));
+    }
+
+    @Override
     public String toString() {
         return "WifiThroughputModel{" + collisions + "}";
     }

@@ -77,11 +77,6 @@ public final class ApView {
         return m.isEmpty() ? Map.of() : Map.copyOf(new EnumMap<>(m));
     }
 
-    /** @return the directions whose signal window began before their limit in force took effect */
-    public Set<Direction> predatesLimit() {
-        return window.predatesLimit();
-    }
-
     /** @return the report's window */
     public SignalWindow window() {
         return window;

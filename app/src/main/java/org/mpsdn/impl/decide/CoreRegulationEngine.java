@@ -54,15 +54,27 @@ public final class CoreRegulationEngine implements RegulationEngine {
     /** Largest average packet size (IP bytes) of a TCP flow treated as a pure ACK stream. */
     public static final long ACK_MAX_AVG_BYTES = 100;
 
+    /**
+     * What the mpsdn law remembers per AP direction from the last cycle: the usable share of the air time its
+     * medium showed in its last full window, and what Tier 1 sent where that cycle decreased a limit (the
+     * core's {@code RegulationState}). Held in memory: an instance that takes over an AP learns it anew.
+     */
+    private volatile Map<ApDirection, Double> usableAirtime = Map.of();
+    private volatile Map<ApDirection, Long> sentAtDecrease = Map.of();
+
     @Override
     public EngineDecision decide(EngineInput in) {
-        CoreSnapshot s = CoreSnapshot.of(in);
+        CoreSnapshot s = CoreSnapshot.of(in, usableAirtime, sentAtDecrease);
         EngineParams p = in.params();
         RegulationParameters global = parameters(p, List.of(p.cth(), p.alpha(), p.rmKbps(), p.tier1Threshold()),
                 s.uplink, in.intervalMillis());
         CycleResult result = new RegulationCenter(global).cycle(s.snapshot, s.measurements, s.previous);
         Map<ApDirection, LimitDecision> decisions = new HashMap<>();
-        Map<ApDirection, Long> limits = limits(in, s, result, decisions);
+        Map<ApDirection, Double> learned = new HashMap<>();
+        Map<ApDirection, Long> decreased = new HashMap<>();
+        Map<ApDirection, Long> limits = limits(in, s, result, decisions, learned, decreased);
+        usableAirtime = Map.copyOf(learned);
+        sentAtDecrease = Map.copyOf(decreased);
         return new EngineDecision(tiers(s, result), limits, primaries(s, result),
                 unmetPolicies(in.policies(), s.links, s.apById), tier1Sent(in, result), decisions);
     }
@@ -93,10 +105,13 @@ public final class CoreRegulationEngine implements RegulationEngine {
     /**
      * The Tier-2 limit of every regulated AP direction in kbit/s: from the global run, or from a
      * run with the AP's own parameters when it overrides CTh, alpha, R_m or the Tier-1 threshold; each with
-     * how it was decided (into {@code decisions}).
+     * how it was decided (into {@code decisions}) the usable air time it learned (into {@code learned}) and what Tier 1 sent where it decreased a limit (into
+     * {@code decreased}).
      */
     private static Map<ApDirection, Long> limits(EngineInput in, CoreSnapshot s, CycleResult global,
-                                                 Map<ApDirection, LimitDecision> decisions) {
+                                                 Map<ApDirection, LimitDecision> decisions,
+                                                 Map<ApDirection, Double> learned,
+                                                 Map<ApDirection, Long> decreased) {
         EngineParams p = in.params();
         Map<List<Number>, CycleResult> groups = new HashMap<>();
         List<Number> globalKey = List.of(p.cth(), p.alpha(), p.rmKbps(), p.tier1Threshold());
@@ -112,6 +127,14 @@ public final class CoreRegulationEngine implements RegulationEngine {
                 ApDirection ad = new ApDirection(spec.id(), d);
                 r.tier2LimitBps(spec.id(), d).ifPresent(v -> limits.put(ad, kbps(v)));
                 r.decision(spec.id(), d).ifPresent(v -> decisions.put(ad, decision(v)));
+                double u = r.nextState().usableAirtime(spec.id(), d);
+                if (!Double.isNaN(u)) {
+                    learned.put(ad, u);
+                }
+                long sent = r.nextState().tier1SentAtDecreaseBps(spec.id(), d);
+                if (sent >= 0) {
+                    decreased.put(ad, sent);
+                }
             }
         }
         return limits;

@@ -46,7 +46,8 @@ final class CoreSnapshot {
     /** Whether any AP regulates the uplink. */
     final boolean uplink;
 
-    private CoreSnapshot(EngineInput in) {
+    private CoreSnapshot(EngineInput in, Map<ApDirection, Double> usableAirtime,
+                         Map<ApDirection, Long> sentAtDecrease) {
         UeIndex ues = new UeIndex(in.ues());
         in.aps().forEach(ap -> apById.put(ap.spec().id(), ap.spec()));
         addLinks(in, ues);
@@ -72,17 +73,20 @@ final class CoreSnapshot {
         uplink = up;
         Map<String, String> previousPrimaries = new HashMap<>(in.previousPrimaries());
         previousPrimaries.values().removeIf(apId -> !apById.containsKey(apId));
-        previous = RegulationState.of(previousLimits, previousPrimaries);
+        previous = RegulationState.of(previousLimits, previousPrimaries, usableAirtime, sentAtDecrease);
     }
 
     /**
      * Builds the core's view of a cycle.
      *
-     * @param in what the cycle sees
+     * @param in            what the cycle sees
+     * @param usableAirtime  the usable share of the air time learned per AP direction in earlier cycles
+     * @param sentAtDecrease what Tier 1 sent where the last cycle decreased a limit
      * @return the snapshot and its maps
      */
-    static CoreSnapshot of(EngineInput in) {
-        return new CoreSnapshot(in);
+    static CoreSnapshot of(EngineInput in, Map<ApDirection, Double> usableAirtime,
+                           Map<ApDirection, Long> sentAtDecrease) {
+        return new CoreSnapshot(in, usableAirtime, sentAtDecrease);
     }
 
     /** Each AP's occupancy per direction and its station queues, each matched to its UE (or none). */
@@ -91,9 +95,6 @@ final class CoreSnapshot {
         for (ApView ap : in.aps()) {
             String id = ap.spec().id();
             ap.occupancy().forEach((d, v) -> m.occupancy(new ApDirection(id, d), v));
-            ap.predatesLimit().forEach(d -> m.signalPredatesLimit(new ApDirection(id, d)));
-            ap.window().tier1SentAtDecreaseBps().forEach((d, v) -> m.tier1SentAtDecrease(new ApDirection(id, d), v));
-            ap.window().tier1SentBeforeBps().forEach((d, v) -> m.tier1SentBefore(new ApDirection(id, d), v));
             for (StationQueueTelemetry q : ap.stationQueues()) {
                 m.station(new ApDirection(id, q.direction()), new StationLoad(ues.stationQueueUe(q), q.occupancy(),
                         ap.window().rateBps(q.sentBytes()).orElse(StationLoad.UNKNOWN)));

@@ -15,13 +15,11 @@ import java.util.Set;
  * stepper records a limit when ONOS has confirmed its meter and the rule points to it); the first sight
  * of an AP direction counts as a change. A rate is under one meter when its window started, at the
  * earliest, no sooner than that date. A change the stepper recorded (the store's time of the record, when the
- * switch had confirmed it) is dated by that record, no later than the cycle that sees it; a signal averaged over a
- * window that began before that date predates the limit in force ({@link #signalPredatesLimit}).
+ * switch had confirmed it) is dated by that record, no later than the cycle that sees it.
  */
 final class MeterChanges {
     private final Map<ApDirection, OptionalLong> seen = new HashMap<>();
     private final Map<ApDirection, Long> changedAt = new HashMap<>();
-    private final Map<ApDirection, Long> limitChangedAt = new HashMap<>();
 
     /**
      * Records the limit in force of an AP direction now, with the time it was recorded in the store.
@@ -39,21 +37,7 @@ final class MeterChanges {
         } else if (!before.equals(inForce)) {
             long at = recordedMillis > 0 && recordedMillis <= nowMillis ? recordedMillis : nowMillis;
             changedAt.put(key, at);
-            limitChangedAt.put(key, at);
         }
-    }
-
-    /**
-     * Whether a signal was averaged over a window that began before the limit in force of its AP direction
-     * came into force (only changes seen count, not the first sight).
-     *
-     * @param key               AP and direction
-     * @param windowStartMillis when the signal's window began
-     * @return true when the limit changed after the window began
-     */
-    boolean signalPredatesLimit(ApDirection key, long windowStartMillis) {
-        Long changed = limitChangedAt.get(key);
-        return changed != null && windowStartMillis < changed;
     }
 
     /**
@@ -77,6 +61,5 @@ final class MeterChanges {
     void retain(Set<String> apIds) {
         seen.keySet().removeIf(k -> !apIds.contains(k.apId()));
         changedAt.keySet().removeIf(k -> !apIds.contains(k.apId()));
-        limitChangedAt.keySet().removeIf(k -> !apIds.contains(k.apId()));
     }
 }

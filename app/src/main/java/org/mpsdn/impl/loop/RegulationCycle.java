@@ -70,7 +70,6 @@ public final class RegulationCycle {
     private final DecisionApplier applier;
     private final AtomicLong cycles = new AtomicLong();
     private final MeterChanges meterChanges = new MeterChanges();
-    private final DecreaseEffects decreases = new DecreaseEffects();
     private volatile List<ManagedFlow> managed = List.of();
 
     /**
@@ -150,10 +149,9 @@ public final class RegulationCycle {
         UePolicySource policies = refs.policies();
         UePolicySource.Round round = policies == null ? null : policies.open();
         EngineParams params = EngineParams.of(p, aps.profile());
-        List<ApView> views = views(current, reports, params.profile().validates(), now, p.intervalMs());
+        List<ApView> views = views(current, reports, params.profile().decidesFromPendingTarget());
         EngineDecision decision = refs.engine().decide(new EngineInput(views, flows, detected.ues(), previous,
                 params, p.intervalMs(), round == null ? Map.of() : round.policies()));
-        rememberDecreases(views, decision, now);
         applyAtMasteredAps(current, flows, decision, reports, telemetry, p, previous, unread);
         if (round != null) {
             round.applied(decision.unmetPolicies());
@@ -218,12 +216,12 @@ public final class RegulationCycle {
 
     /**
      * Each AP with its fresh occupancy, its limits (BW_i), its stations and their queues. BW_i is the limit in
-     * force (shared state); with {@code pending} (the mpsdn profile, which validates limits) it is the target
+     * force (shared state); with {@code pending} (the mpsdn profile) it is the target
      * of a step still waiting for ONOS's confirmation, so a raise is not replaced by a target computed from
      * the limit it replaces (ONOS confirms a meter at its 10-s meter-stats poll, the cycle runs every 2 s).
      */
     private List<ApView> views(Map<String, ApSpec> current, Map<String, Optional<ApTelemetry>> reports,
-                               boolean pending, long now, int intervalMs) {
+                               boolean pending) {
         List<ApView> views = new ArrayList<>();
         for (ApSpec ap : current.values()) {
             Optional<ApTelemetry> report = reports.get(ap.id());
@@ -237,56 +235,10 @@ public final class RegulationCycle {
                         .ifPresent(t -> limits.put(d, t)));
             }
             views.add(new ApView(ap, occ, limits, report.map(ApTelemetry::stations).orElse(List.of()),
-                    report.map(ApTelemetry::stationQueues).orElse(List.of()), window(ap, report, now, intervalMs)));
+                    report.map(ApTelemetry::stationQueues).orElse(List.of()),
+                    new SignalWindow(report.map(ApTelemetry::windowMillis).orElse(0L))));
         }
-        decreases.retain(current.keySet());
         return views;
-    }
-
-    /** The report's window: its length, the directions it predates the limit of, Tier 1 at the last decrease. */
-    private SignalWindow window(ApSpec ap, Optional<ApTelemetry> report, long now, int intervalMs) {
-        Set<Direction> predating = predatingLimit(ap, report);
-        Map<Direction, Long> atDecrease = new EnumMap<>(Direction.class);
-        Map<Direction, Long> before = new EnumMap<>(Direction.class);
-        for (Direction d : ap.directions()) {
-            ApDirection key = new ApDirection(ap.id(), d);
-            decreases.take(key, predating.contains(d), now, intervalMs).ifPresent(v -> atDecrease.put(d, v));
-            decreases.before(key, now, intervalMs).ifPresent(v -> before.put(d, v));
-        }
-        return new SignalWindow(report.map(ApTelemetry::windowMillis).orElse(0L), predating, atDecrease, before);
-    }
-
-    /** Remembers what Tier 1 sent where the decision decreased a limit (see {@link DecreaseEffects}). */
-    private void rememberDecreases(List<ApView> views, EngineDecision decision, long now) {
-        for (ApView v : views) {
-            for (Direction d : v.spec().directions()) {
-                ApDirection key = new ApDirection(v.spec().id(), d);
-                Long from = v.limitKbps().get(d);
-                Long to = decision.limitsKbps().get(key);
-                Long sent = decision.tier1SentBps().get(key);
-                decreases.decided(key, from == null ? OptionalLong.empty() : OptionalLong.of(from),
-                        to == null ? OptionalLong.empty() : OptionalLong.of(to),
-                        sent == null ? OptionalLong.empty() : OptionalLong.of(sent), now);
-            }
-        }
-    }
-
-    /**
-     * The directions whose signal was averaged over a window that began before their limit in force came into
-     * force: the window ends when the agent took its newest sample (the report's receipt less the sample's age,
-     * the receipt for agents that do not report it) and spans the report's window.
-     */
-    private Set<Direction> predatingLimit(ApSpec ap, Optional<ApTelemetry> report) {
-        if (report.isEmpty()) {
-            return Set.of();
-        }
-        ApTelemetry r = report.get();
-        long end = r.receivedAtMillis() - r.sampleAgeNanos().orElse(0L) / 1_000_000L;
-        long start = end - r.windowMillis();
-        Set<Direction> out = EnumSet.noneOf(Direction.class);
-        ap.directions().stream().filter(d -> meterChanges.signalPredatesLimit(new ApDirection(ap.id(), d), start))
-                .forEach(out::add);
-        return out;
     }
 
     /** Dates the changes of the limits in force (the store), against which the flows' rates are checked. */

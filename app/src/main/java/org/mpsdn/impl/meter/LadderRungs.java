@@ -17,14 +17,11 @@ import java.util.OptionalLong;
  * <li>the highest rung at or below it when it is below the current limit, or when no limit is in force
  *     (a decrease answers congestion: it is not rounded up, save that a rung 1 kbit/s above the target counts
  *     as at it, both being rounded to kbit/s; a target below the floor goes to the floor);</li>
- * <li>the rung nearest to it (on a log scale) when it is above the current limit, and at least the first rung
- *     above the current limit: Eq. 4 approaches the capacity by ever smaller steps, which rounding to the
- *     nearest rung alone would turn into no step at all;</li>
+ * <li>the highest rung at or below it, and at least the current limit, when it is above the current limit:
+ *     an increase never steps past its target, so a raise to the idle capacity does not take Tier 1's share;</li>
  * <li>the current limit when it equals it and the current limit is a rung (else as a decrease).</li>
  * </ul>
- * The core holds a limit by deciding the limit in force (a rung) again, and raises it only while the meter
- * binds, so the one-rung rule moves up only where Eq. 4 would; a constant target between two rungs would move
- * between them (a decrease to the lower, an increase to the upper), which the core does not produce.
+ * The core holds a limit by deciding the limit in force (a rung) again.
  */
 public final class LadderRungs {
     /** Ratio that disables the ladder: every step adds a meter at the exact target (make-before-break). */
@@ -86,9 +83,7 @@ public final class LadderRungs {
     public static long quantise(long[] rates, long target, OptionalLong current) {
         if (current.isPresent() && target > current.getAsLong()) {
             long cur = current.getAsLong();
-            long nearest = nearest(rates, target);
-            long above = firstAbove(rates, cur);
-            return Math.max(nearest, above);
+            return Math.max(atOrBelow(rates, target + 1), atOrBelow(rates, cur + 1));
         }
         if (current.isPresent() && target == current.getAsLong() && isRung(rates, target)) {
             return target;
@@ -115,24 +110,5 @@ public final class LadderRungs {
         }
         int insertion = -i - 1;
         return rates[Math.max(0, insertion - 1)];
-    }
-
-    /** The lowest rung above a rate, the top one if none. */
-    private static long firstAbove(long[] rates, long rate) {
-        int i = Arrays.binarySearch(rates, rate);
-        int next = i >= 0 ? i + 1 : -i - 1;
-        return rates[Math.min(rates.length - 1, next)];
-    }
-
-    /** The rung nearest to a rate on a log scale (the lower one on a tie). */
-    private static long nearest(long[] rates, long rate) {
-        long below = atOrBelow(rates, rate);
-        long above = firstAbove(rates, rate);
-        if (below >= rate || above <= below) {
-            return below >= rate ? below : above;
-        }
-        // rate / below versus above / rate, compared without division: rate^2 versus below * above
-        double r = rate;
-        return r * r <= (double) below * above ? below : above;
     }
 }

@@ -61,24 +61,15 @@ public class MeterChangesTest {
     }
 
     @Test
-    public void aChangeIsDatedByItsRecordAndASignalWindowBeforeItPredatesTheLimit() {
+    public void aChangeIsDatedByItsRecord() {
         MeterChanges c = new MeterChanges();
-        c.observe(DL, OptionalLong.of(50_000L), 900L, 1_000L); // first sight: no change, dated by the cycle
-        assertFalse("a first sight is not a change", c.signalPredatesLimit(DL, 0L));
+        c.observe(DL, OptionalLong.of(50_000L), 900L, 1_000L); // first sight: dated by the cycle
         assertFalse(c.underOneMeter(DL, 999L));
         c.observe(DL, OptionalLong.of(25_000L), 2_300L, 3_000L); // the stepper recorded the cut at 2.3 s
-        assertTrue(c.signalPredatesLimit(DL, 1_000L)); // the window 1-3 s straddles the cut
-        assertFalse(c.signalPredatesLimit(DL, 2_300L));
         assertTrue(c.underOneMeter(DL, 2_300L));
         assertFalse(c.underOneMeter(DL, 2_299L));
-        c.observe(DL, OptionalLong.of(25_000L), 4_900L, 5_000L); // unchanged limit, newer record: no change
-        assertFalse(c.signalPredatesLimit(DL, 3_000L));
         c.observe(DL, OptionalLong.of(12_500L), 9_000L, 7_000L); // a record after the cycle: dated by the cycle
-        assertTrue(c.signalPredatesLimit(DL, 6_999L));
-        assertFalse(c.signalPredatesLimit(DL, 7_000L));
-        c.observe(DL, OptionalLong.empty(), 0L, 9_000L); // no record time: dated by the cycle
-        assertTrue(c.signalPredatesLimit(DL, 8_999L));
-        c.retain(Set.of("lte1"));
-        assertFalse(c.signalPredatesLimit(DL, 0L));
+        assertFalse(c.underOneMeter(DL, 6_999L));
+        assertTrue(c.underOneMeter(DL, 7_000L));
     }
 }

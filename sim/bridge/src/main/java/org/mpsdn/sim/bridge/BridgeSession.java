@@ -21,10 +21,8 @@ import org.mpsdn.core.model.Flow;
 import org.mpsdn.core.model.FlowKey;
 import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.model.UserEquipment;
-import org.mpsdn.core.regulate.DecreaseBase;
 
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -38,7 +36,7 @@ import java.util.Set;
  * {@code {"type":"error","message":...}} naming the field, and the session stays usable.</p>
  *
  * <p>Optional, for the regulation profiles (sim/README.md): the config may name {@code profile},
- * {@code validationHeadroom}, {@code decreaseBase} and {@code tier1Threshold} (the command line's
+ * and {@code tier1Threshold} (the command line's
  * {@link #BridgeSession(Map) overrides} win); a cycle may carry station queues ({@code stations},
  * {@link StationReadings}: a malformed entry is skipped and counted, not an error). Each flow's rate
  * over the epoch comes from its byte counter ({@link FlowRates}).</p>
@@ -47,8 +45,7 @@ public final class BridgeSession {
     /** Protocol version spoken. */
     public static final int VERSION = 1;
     /** The optional settings a config line or the command line may give. */
-    public static final Set<String> SETTINGS = Set.of("profile", "validationHeadroom", "decreaseBase",
-            "tier1Threshold");
+    public static final Set<String> SETTINGS = Set.of("profile", "tier1Threshold");
 
     private final ObjectMapper mapper = new ObjectMapper();
     private final Map<String, String> overrides;
@@ -65,8 +62,7 @@ public final class BridgeSession {
     /**
      * A session whose profile settings the command line fixes, whatever the config line says.
      *
-     * @param overrides any of {@code profile} (paper|mpsdn), {@code validationHeadroom},
-     *                  {@code decreaseBase} (LIMIT|RATE), {@code tier1Threshold} (the mpsdn profile's
+     * @param overrides any of {@code profile} (paper|mpsdn), {@code tier1Threshold} (the mpsdn profile's
      *                  threshold of its Tier-1 station signal)
      */
     public BridgeSession(Map<String, String> overrides) {
@@ -119,14 +115,6 @@ public final class BridgeSession {
         String profile = setting(j, "profile");
         if (profile != null) {
             b.profile(Profile.of(profile));
-        }
-        String headroom = setting(j, "validationHeadroom");
-        if (headroom != null) {
-            b.validationHeadroom(Double.parseDouble(headroom));
-        }
-        String base = setting(j, "decreaseBase");
-        if (base != null) {
-            b.decreaseBase(DecreaseBase.valueOf(base.toUpperCase(Locale.ROOT)));
         }
         String tier1 = setting(j, "tier1Threshold");
         if (tier1 != null) {

@@ -1,0 +1,70 @@
+package org.mpsdn.core.regulate;
+
+/**
+ * The mpsdn profile's Tier-2 law for one AP and direction (it replaces Algorithm 2's Eq. 4 step where the
+ * agent reports station queues):
+ * <ul>
+ *   <li><b>Tier 1 held back</b> (a Tier-1 station's queue at or above the threshold): Tier 2 gives back half of
+ *       what it sent over the window, BW<sub>i+1</sub> = max(R_m, min(BW<sub>i</sub>, R<sub>2</sub> / 2)). Below
+ *       the rate Tier 2 actually used, the decrease binds at once, whatever limit was in force. Without a
+ *       measured Tier-2 rate the limit is halved (Algorithm 2's decrease).</li>
+ *   <li><b>Tier 1 draining</b>: in the cycle after a decrease, while the Tier-1 stations send at least
+ *       {@link #DRAIN_GAIN} more than over the window that decrease was decided on, their queues drain the
+ *       backlog the shortage built; they are not held back, and the limit is kept.</li>
+ *   <li><b>Tier 1 served</b>: Tier 2 may use the capacity Tier 1 leaves, A<sub>2</sub> = R<sub>2</sub> + spare
+ *       ({@code SpareCapacity}): BW<sub>i+1</sub> = min(C, max(BW<sub>i</sub>, A<sub>2</sub>)). An unused limit
+ *       does not grow beyond what Tier 1 leaves; nothing left holds it.</li>
+ * </ul>
+ * Every limit is in [min(R_m, C), C]; a decrease never raises the limit and an increase never lowers it.
+ * Pure: the law has no parameter beyond the threshold that tells a held-back queue.
+ */
+public final class Tier1FirstLaw {
+    /**
+     * How much more the Tier-1 stations must send than at the last cycle's decrease to count as draining: 10 %,
+     * above the window-to-window spread of a served station's rate. Measured in the lab (dynamic demand): after
+     * a decrease at a step up the held-back station sent 27-33 Mb/s against 15 at the decrease while its queue
+     * still read above the threshold; without this rule the next cycle halved Tier 2 again, and the multipath
+     * user's primary stalled behind the data stranded on its squeezed subflow.
+     */
+    public static final double DRAIN_GAIN = 0.10;
+
+    private Tier1FirstLaw() {
+    }
+
+    /**
+     * Whether the Tier-1 stations drain what the last cycle's decrease freed.
+     *
+     * @param tier1SentBps      what they sent over this window, bit/s; negative when unknown
+     * @param sentAtDecreaseBps what they sent over the window of the last cycle's decrease; negative when none
+     * @return true when both are known and they send at least (1 + {@link #DRAIN_GAIN}) times as much now
+     */
+    public static boolean draining(long tier1SentBps, long sentAtDecreaseBps) {
+        return tier1SentBps > 0 && sentAtDecreaseBps >= 0
+                && tier1SentBps >= Math.round(sentAtDecreaseBps * (1.0 + DRAIN_GAIN));
+    }
+
+    /**
+     * The decrease when Tier 1 is held back.
+     *
+     * @param currentBps  BW<sub>i</sub>, in [floor, capacity]
+     * @param tier2Bps    what Tier 2 sent over the window, bit/s; negative when unknown
+     * @param floorBps    min(R_m, capacity)
+     * @return BW<sub>i+1</sub> &le; BW<sub>i</sub>, &ge; floor
+     */
+    public static long decrease(long currentBps, long tier2Bps, long floorBps) {
+        long base = tier2Bps >= 0 ? Math.min(currentBps, tier2Bps) : currentBps;
+        return Math.max(floorBps, Math.min(currentBps, base / 2));
+    }
+
+    /**
+     * The limit when Tier 1 is served.
+     *
+     * @param currentBps   BW<sub>i</sub>, in [floor, capacity]
+     * @param availableBps the capacity Tier 1 leaves to Tier 2, bit/s
+     * @param capacityBps  the AP's capacity C
+     * @return BW<sub>i+1</sub> in [BW<sub>i</sub>, C]
+     */
+    public static long increase(long currentBps, long availableBps, long capacityBps) {
+        return Math.min(capacityBps, Math.max(currentBps, availableBps));
+    }
+}
