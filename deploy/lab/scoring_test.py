@@ -148,6 +148,20 @@ def every(values, start=0.5, step=0.5):
 
 
 class ShortfallTest(unittest.TestCase):
+    def test_the_interval_average_forgives_scatter_but_not_a_squeeze_that_lasts(self):
+        # 10 Mb/s paced (10.4 at L2): every fourth sample 9.4 (short), the others 10.7: the 2-s means stay at 10.4
+        scatter = [9.4 if i % 4 == 0 else 10.7 for i in range(40)]
+        u = run({"ue1": {"tier1": True, "demand": [(0, 10)], "samples": every(scatter)}}, warmup_s=2.0)["users"]["ue1"]
+        self.assertEqual(u["short_s"], 4.0)   # 4.5, 6.5, ..., 18.5 (2.5 is within the grace after the start)
+        self.assertEqual(u["ei_shortfall_s"], 0)
+        # a squeeze to 8 Mb/s from 10 s to 14 s: the interval means are short from its first sample to 15.0 s
+        # (9.8 there: one squeezed sample of four), 11 samples
+        squeeze = [8.0 if 10.0 <= 0.5 + 0.5 * i < 14.0 else 10.4 for i in range(40)]
+        sf = run({"ue1": {"tier1": True, "demand": [(0, 10)], "samples": every(squeeze)}}, warmup_s=2.0)
+        self.assertEqual(sf["users"]["ue1"]["short_s"], 4.0)
+        self.assertEqual(sf["users"]["ue1"]["ei_shortfall_s"], 5.5)
+        self.assertEqual(sf["ei_total_s"], 5.5)
+
     def test_a_paced_user_at_its_demand_is_never_short(self):
         sf = run({"ue1": {"tier1": True, "demand": [(0, 10)], "samples": every([10.4] * 40)}})
         self.assertEqual((sf["users"]["ue1"]["shortfall_s"], sf["total_s"]), (0, 0))

@@ -41,7 +41,7 @@ def prototype_result():
     reg = {"t": list(T), "ue1/wifi": [19.5 if t <= 12 else 15.0 for t in T], "ue4/lte": [20.0] * 40,
            "ue2/wifi": [5.0] * 40, "ue2/lte": [5.0] * 40}
     res = {"phases": {"nomp": summary(flat, {"ue1": 20.0, "ue4": 20.0}, multipath_ues=[]),
-                      "mpsdn": summary(reg, multipath_ues=["ue2", "ue3"], detection=None,
+                      "mpsdn": summary(reg, multipath_ues=["ue2", "ue3"], detection=None, controller="mpsdn",
                                        server_mptcp={"t_s": list(T), "MPTcpExtSubflowStale": [0] * 40,
                                                      "MPTcpExtSubflowRecover": [0] * 40},
                                        tier2_limits_kbps={"wifi": [(1.0, 100)]})},
@@ -55,7 +55,10 @@ class ShortfallGoalsTest(unittest.TestCase):
         res = prototype_result()
         goals = whole_run.shortfall_goals(res, 2000)
         self.assertEqual([g["phase"] for g in goals], ["nomp", "mpsdn"])
-        self.assertTrue(all(g["met"] is None for g in goals))           # reported, not judged
+        self.assertIs(goals[0]["met"], None)     # No-MP: reported, not judged
+        self.assertIs(goals[1]["met"], False)    # regulated: judged on the interval means, 40 s/min > 2
+        self.assertEqual(goals[1]["value"]["ei_total_s_per_min"], 40.0)
+        self.assertEqual(goals[1]["value"]["ei_worst_s_per_min"], 40.0)
         sf = res["tier1_shortfall"]["mpsdn"]
         # ue1 below 0.95 * 20 = 19 from 12.5 to 20.0: 16 samples = 8 s of the 12 s scored; ue4 never
         self.assertEqual((sf["users"]["ue1"]["shortfall_s"], sf["users"]["ue4"]["shortfall_s"]), (8.0, 0))
@@ -76,13 +79,13 @@ class ShortfallGoalsTest(unittest.TestCase):
         res["tier1_shortfall"]["mp"] = {"error": "phases.mp: end_s: 2 is not after warmup_s 8"}
         text = whole_run.table(res)
         rows = [line.split() for line in text.splitlines()[2:]]
-        self.assertIn(["mpsdn", "ue1", "8", "40", "0", "12"], rows)
-        self.assertIn(["mpsdn", "ue4", "0", "0", "0", "12"], rows)
-        self.assertIn(["mpsdn", "total", "8", "40", "12"], rows)
-        self.assertIn(["nomp", "total", "0", "0", "12"], rows)
+        self.assertIn(["mpsdn", "ue1", "8", "40", "8", "40", "0", "12"], rows)
+        self.assertIn(["mpsdn", "ue4", "0", "0", "0", "0", "0", "12"], rows)
+        self.assertIn(["mpsdn", "total", "8", "40", "8", "40", "12"], rows)
+        self.assertIn(["nomp", "total", "0", "0", "0", "0", "12"], rows)
         self.assertIn("mp              not scored: phases.mp: end_s", text)
 
-    def test_the_ci_check_prints_the_table_and_does_not_fail_on_the_shortfall(self):
+    def test_the_ci_check_prints_the_table_and_fails_on_a_shortfall_over_the_target(self):
         res = prototype_result()
         for ph, v in (("nomp", 20.0), ("mp", 10.0), ("mpsdn", 15.0)):
             res["phases"].setdefault(ph, summary({}))["ue"] = {u: {"total": v, "iperf": v} for u in DEFAULT.ues}
@@ -91,6 +94,14 @@ class ShortfallGoalsTest(unittest.TestCase):
         with contextlib.redirect_stdout(out):
             ci_check.print_shortfall(res)
         self.assertIn("mpsdn           ue1", out.getvalue())
+        failures = ci_check.prototype_failures(res)
+        self.assertEqual(len(failures), 1)
+        self.assertRegex(failures[0], r"^phase mpsdn: Tier-1 shortfall.*40")
+        # ue1 served throughout: no failure
+        res["phases"]["mpsdn"]["series"]["ue1/wifi"] = [19.5] * 40
+        res["scoring"] = scoring_data.build(Experiment("proto", {"demand": {"all": {"kind": "backlogged"}}, "phases": [
+            {"name": "mpsdn", "controller": "mpsdn", "duration_s": 20}]}, DEFAULT), res)
+        res["goals"] = whole_run.shortfall_goals(res, 2000)
         self.assertEqual(ci_check.prototype_failures(res), [])
 
 

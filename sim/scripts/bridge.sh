@@ -3,7 +3,7 @@
 # Needs `mvn install` (it writes sim/bridge/target/classpath.txt and target/classes).
 # Arguments, and the words of $MPSDN_BRIDGE_ARGS (the scenario's --bridge value cannot hold spaces:
 # ns-3 reads a string option up to the first blank), go to BridgeMain, e.g.
-# MPSDN_BRIDGE_ARGS="--profile=mpsdn --decreaseBase=RATE" (sim/scripts/profile_study.py).
+# MPSDN_BRIDGE_ARGS="--profile=mpsdn --tier1Threshold=0.4" (sim/scripts/profile_study.py).
 set -euo pipefail
 dir=$(cd "$(dirname "$0")/../bridge" && pwd)
 [ -f "$dir/target/classpath.txt" ] || { echo "bridge.sh: run mvn install first (no $dir/target/classpath.txt)" >&2; exit 1; }

@@ -1,6 +1,5 @@
 #!/usr/bin/env python3
-"""The ns-3 study behind docs/regulation.md: the paper profile against the mpsdn profile's limit
-validation, with a decrease that halves the limit or the measured Tier-2 rate, on the Fig. 13
+"""An ns-3 comparison of the two regulation profiles (docs/regulation.md), paper against mpsdn, on the Fig. 13
 set-up (Tier-1 demand on wifi0 swapping 10 <-> 5 Mb/s, regulated, 4-UE and 8-UE layouts).
 
   sim/scripts/profile_study.py run [--seeds N] [--sim-time S] [--swap S] [--out-dir D]
@@ -10,9 +9,8 @@ set-up (Tier-1 demand on wifi0 swapping 10 <-> 5 Mb/s, regulated, 4-UE and 8-UE 
 `run` appends to <out-dir>/runs.csv (the scenario's summary row per run) and series.csv (its 0.5-s
 per-AP series), skipping (config, layout, seed) already there, then writes summary. `summary` reads
 series.csv, or series.csv.gz when there is no series.csv (the committed series are gzipped; gunzip
-it before adding runs). The scenario
-sends no station queues, so the mpsdn profile's signal is its fallback, the AP's MacOcc: this
-study measures limit validation and the decrease base only. `summary` writes summary.csv (one row
+it before adding runs). The scenario sends
+its Wi-Fi APs' station queues with what each station was sent, so mpsdn runs its law there. `summary` writes summary.csv (one row
 per config, layout and seed) and prints mean +- sd per config and layout as a Markdown table.
 
 Metrics on wifi0 after the first demand phase (the warm-up): t1_high = mean Tier-1 throughput in the
@@ -38,10 +36,7 @@ OUT = os.path.join(TOP, "docs", "results", "regulation")
 LAYOUTS = {"4ue": ["--layout=ci", "--nUes=4", "--mpShare=1"], "8ue": ["--layout=ci", "--nUes=8", "--mpShare=1"]}
 CONFIGS = {
     "paper": "--profile=paper",
-    "mpsdn-limit-h0.5": "--profile=mpsdn --decreaseBase=LIMIT --validationHeadroom=0.5",
-    "mpsdn-rate-h0.5": "--profile=mpsdn --decreaseBase=RATE --validationHeadroom=0.5",
-    "mpsdn-rate-h1": "--profile=mpsdn --decreaseBase=RATE --validationHeadroom=1.0",
-    "mpsdn-limit-h1": "--profile=mpsdn --decreaseBase=LIMIT --validationHeadroom=1.0",
+    "mpsdn": "--profile=mpsdn",
 }
 CYCLE_S = 2.0
 

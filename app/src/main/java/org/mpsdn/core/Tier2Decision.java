@@ -68,7 +68,7 @@ public final class Tier2Decision {
      * @param threshold the threshold it was compared with, NaN when none
      * @param fromBps   BW_i, within [floor, capacity]
      * @param limitBps  BW_{i+1}
-     * @param capBps    the highest limit the law allowed this cycle (the capacity, or the validation cap)
+     * @param capBps    the highest limit the law allowed this cycle (the capacity, or the capacity Tier 1 leaves)
      * @param cause     why
      */
     Tier2Decision(SignalReading.Source source, double signal, double threshold, long fromBps, long limitBps,
@@ -108,8 +108,8 @@ public final class Tier2Decision {
     }
 
     /**
-     * The highest limit the law allowed this cycle: the AP's capacity, or in the mpsdn profile, while Tier 2
-     * leaves the limit unused, the validation cap max(floor, &lceil;rate &middot; (1 + headroom)&rceil;).
+     * The highest limit the law allowed this cycle: the AP's capacity, or in the mpsdn profile, while Tier 1 is
+     * served, the capacity Tier 1 leaves to Tier 2 (the point the limit moves towards).
      *
      * @return bit/s
      */

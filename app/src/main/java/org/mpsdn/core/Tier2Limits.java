@@ -85,7 +85,7 @@ final class Tier2Limits {
                 int i = ap * 2 + d.ordinal();
                 tier1SentBps[i] = law.stationSignal ? in.tier1SentBps(ap, key) : -1L;
                 fellBack += law.stationSignal && r.source() == SignalReading.Source.AP_OCCUPANCY ? 1 : 0;
-                usableAirtime[i] = law.usableAirtime(in, ap, key, previous.usableAirtime(a.id(), d));
+                usableAirtime[i] = law.usableAirtime(in, ap, key, r, floor, previous.usableAirtime(a.id(), d));
                 Tier2Decision decision = law.decide(r, new Bounds(current, floor, a.capacityBps(), tier2RateBps[i]),
                         in, ap, key, usableAirtime[i], previous.tier1SentAtDecreaseBps(a.id(), d));
                 if (decision.cause() == Tier2Decision.Cause.TIER1_HELD_BACK) {
@@ -136,12 +136,14 @@ final class Tier2Limits {
         final BandwidthRegulator stationRegulator;
         final ThroughputModel model;
         final boolean stationSignal;
+        final double alpha;
 
         Law(RegulationParameters p, ThroughputModel model) {
             this.signal = p.profile().signal().signal();
             this.regulator = new BandwidthRegulator(p.cth(), p.alpha(), p.minRateBps());
             this.stationRegulator = new BandwidthRegulator(p.tier1Threshold(), p.alpha(), p.minRateBps());
             this.model = model;
+            this.alpha = p.alpha();
             this.stationSignal = p.profile().signal() != SignalKind.AP;
         }
 
@@ -171,17 +173,23 @@ final class Tier2Limits {
         }
 
         /**
-         * The usable share of the air time: what the stations carried over this window when it was full
-         * ({@link SpareCapacity#full}), else what was learned before (mpsdn profile; NaN otherwise).
+         * The usable share of the air time: what the stations carried over this window when Tier 2 filled the
+         * medium (a Tier-1 station held back while Tier 2 sent more than its floor), else what was learned before
+         * (mpsdn profile; NaN otherwise). A queue that builds for another reason (a burst at a connection's start,
+         * a station behind its own weak link) does not show a full medium.
          *
          * @param in       the cycle's signal inputs
          * @param ap       AP index
          * @param key      AP and direction
+         * @param r        the Tier-1 station signal's reading
+         * @param floor    min(R_m, capacity)
          * @param previous the share learned before, NaN when none
          * @return in (0, 1], or NaN
          */
-        double usableAirtime(SignalInputs in, int ap, ApDirection key, double previous) {
-            if (!stationSignal || !SpareCapacity.full(in, key, stationRegulator.cth())) {
+        double usableAirtime(SignalInputs in, int ap, ApDirection key, SignalReading r, long floor,
+                             double previous) {
+            if (!stationSignal || r.source() != SignalReading.Source.TIER1_STATIONS
+                    || !stationRegulator.congested(r.value()) || SpareCapacity.tier2SentBps(in, ap, key) <= floor) {
                 return previous;
             }
             double used = SpareCapacity.airtime(in, ap, key);
@@ -228,7 +236,7 @@ final class Tier2Limits {
                                 : Tier2Decision.Cause.INCREASE);
             }
             long available = Math.max(0L, sent) + spare;
-            long next = Tier1FirstLaw.increase(b.current, available, b.capacity);
+            long next = Tier1FirstLaw.increase(b.current, available, b.capacity, alpha);
             Tier2Decision.Cause c = next > b.current ? Tier2Decision.Cause.IDLE_CAPACITY
                     : b.current >= b.capacity ? Tier2Decision.Cause.AT_CAPACITY : Tier2Decision.Cause.NOTHING_IDLE;
             return new Tier2Decision(r.source(), v, threshold, b.current, next, Math.min(b.capacity, available), c);

@@ -147,7 +147,7 @@ public class MpsdnTopoMessageHandlerTest {
                 Direction.DOWNLINK, decided(SignalSource.TIER1_STATIONS, 0.72, 0.4, LimitReason.DECREASE),
                 Direction.UPLINK, decided(SignalSource.TIER1_STATIONS, 0.1, 0.4, LimitReason.INCREASE))));
         view.aps.add(ap("wifi2", "of:0000000000000002", 0.91, null, null, ApOverride.none(), Map.of(
-                Direction.DOWNLINK, decided(SignalSource.TIER1_STATIONS, 0.05, 0.4, LimitReason.VALIDATION_CAP))));
+                Direction.DOWNLINK, decided(SignalSource.TIER1_STATIONS, 0.05, 0.4, LimitReason.HOLD))));
         // wifi3: MacOcc against a per-AP CTh of 0.8 (paper), within 80 % of it
         view.aps.add(ap("wifi3", "of:0000000000000003", 0.70, 0.3, 150L,
                 new ApOverride(OptionalDouble.of(0.8), OptionalDouble.empty(), OptionalLong.empty()), Map.of(

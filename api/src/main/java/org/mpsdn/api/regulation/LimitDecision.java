@@ -91,8 +91,8 @@ public final class LimitDecision {
     }
 
     /**
-     * The highest limit the law allowed this cycle: the AP's capacity, or in the mpsdn profile, while Tier 2 leaves
-     * the limit unused, the validation cap near its measured rate.
+     * The highest limit the law allowed this cycle: the AP's capacity, or in the mpsdn profile, while Tier 1 is
+     * served, the capacity Tier 1 leaves to Tier 2.
      *
      * @return kbit/s, empty when the limits are lifted
      */

@@ -11,12 +11,14 @@ package org.mpsdn.core.regulate;
  *   <li><b>Tier 1 draining</b>: in the cycle after a decrease, while the Tier-1 stations send at least
  *       {@link #DRAIN_GAIN} more than over the window that decrease was decided on, their queues drain the
  *       backlog the shortage built; they are not held back, and the limit is kept.</li>
- *   <li><b>Tier 1 served</b>: Tier 2 may use the capacity Tier 1 leaves, A<sub>2</sub> = R<sub>2</sub> + spare
- *       ({@code SpareCapacity}): BW<sub>i+1</sub> = min(C, max(BW<sub>i</sub>, A<sub>2</sub>)). An unused limit
- *       does not grow beyond what Tier 1 leaves; nothing left holds it.</li>
+ *   <li><b>Tier 1 served</b>: Tier 2 moves a share &alpha; of the way to the capacity Tier 1 leaves,
+ *       A<sub>2</sub> = R<sub>2</sub> + spare ({@code SpareCapacity}): BW<sub>i+1</sub> = BW<sub>i</sub> +
+ *       &alpha; &middot; (min(C, A<sub>2</sub>) &minus; BW<sub>i</sub>) when that is above BW<sub>i</sub>, else
+ *       BW<sub>i</sub>. An unused limit does not grow beyond what Tier 1 leaves, and the limit approaches the
+ *       point where the medium is full, where a Tier-1 queue builds, instead of stepping onto it.</li>
  * </ul>
  * Every limit is in [min(R_m, C), C]; a decrease never raises the limit and an increase never lowers it.
- * Pure: the law has no parameter beyond the threshold that tells a held-back queue.
+ * Pure; its parameters are the threshold that tells a held-back queue and &alpha;.
  */
 public final class Tier1FirstLaw {
     /**
@@ -57,14 +59,19 @@ public final class Tier1FirstLaw {
     }
 
     /**
-     * The limit when Tier 1 is served.
+     * The limit when Tier 1 is served: a share &alpha; of the way from BW<sub>i</sub> to what Tier 1 leaves.
      *
      * @param currentBps   BW<sub>i</sub>, in [floor, capacity]
-     * @param availableBps the capacity Tier 1 leaves to Tier 2, bit/s
+     * @param availableBps the capacity Tier 1 leaves to Tier 2, R<sub>2</sub> + spare, bit/s
      * @param capacityBps  the AP's capacity C
+     * @param alpha        the share of the gap closed per cycle, in (0, 1]
      * @return BW<sub>i+1</sub> in [BW<sub>i</sub>, C]
      */
-    public static long increase(long currentBps, long availableBps, long capacityBps) {
-        return Math.min(capacityBps, Math.max(currentBps, availableBps));
+    public static long increase(long currentBps, long availableBps, long capacityBps, double alpha) {
+        long target = Math.min(capacityBps, availableBps);
+        if (target <= currentBps) {
+            return currentBps;
+        }
+        return currentBps + (long) Math.ceil(alpha * (target - currentBps));
     }
 }

@@ -21,9 +21,8 @@ import java.util.List;
  *   spare = max(0, r&#772;<sub>2</sub> &middot; (1 / k&#772;(n) &minus; &Sigma;<sub>i</sub> x<sub>i</sub> / r<sub>i</sub>))
  * </pre>
  * 1 / k&#772; is the share of the air time the stations can use. It is <i>learned</i>: in a window in which a
- * station's queue was at least the threshold full, the medium was busy throughout (a backlogged queue keeps
- * it so), and &Sigma; x / r over that window is what it carried; until such a window, the collision model's
- * 1 / k&#772;(n). The model's k&#772; differs from a real medium's (the Bianchi model's k&#772;(3) is 1.22, the
+ * Tier-1 station was held back while Tier 2 sent more than its floor, Tier 2 had filled the medium, and
+ * &Sigma; x / r over that window is what it carried; until such a window, the collision model's 1 / k&#772;(n). The model's k&#772; differs from a real medium's (the Bianchi model's k&#772;(3) is 1.22, the
  * lab cell's 1.43); the learned value makes the spare what the medium showed it can carry.
  * <p>
  * A station without a PHY rate (not matched to a connection, or none reported) counts at the AP's capacity,
@@ -123,24 +122,6 @@ public final class SpareCapacity {
             airtime += l.sentBps() / phyRateBps(s, ap, a, l);
         }
         return airtime;
-    }
-
-    /**
-     * Whether the medium was busy throughout the window: some station's queue, Tier 1 or Tier 2, was at least
-     * the threshold full.
-     *
-     * @param in        the cycle's signal inputs
-     * @param key       AP and direction
-     * @param threshold the occupancy of a backlogged queue
-     * @return true if one was
-     */
-    public static boolean full(SignalInputs in, ApDirection key, double threshold) {
-        for (StationLoad l : in.stations(key)) {
-            if (l.occupancy() >= threshold) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The PHY rate of a station's connection to the AP, the AP's capacity when unknown. */

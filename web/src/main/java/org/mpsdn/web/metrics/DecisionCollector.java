@@ -45,8 +45,8 @@ final class DecisionCollector extends Collector {
                 "The Tier-2 limit the last cycle decided (the limit in force is mpsdn_ap_tier2_limit_bits_per_second)",
                 apDirection);
         GaugeMetricFamily cap = new GaugeMetricFamily("mpsdn_ap_tier2_cap_bits_per_second",
-                "The highest Tier-2 limit the law allowed: the capacity, or the validation cap near the measured"
-                        + " Tier-2 rate while Tier 2 leaves the limit unused (mpsdn)", apDirection);
+                "The highest Tier-2 limit the law allowed: the capacity, or while Tier 1 is served the capacity"
+                        + " Tier 1 leaves to Tier 2 (mpsdn)", apDirection);
         GaugeMetricFamily reason = new GaugeMetricFamily("mpsdn_ap_limit_reason",
                 "Why the Tier-2 limit is what it is: 1 for the last cycle's reason, 0 for the others",
                 List.of("ap", "direction", "reason"));
