@@ -9,8 +9,8 @@ import java.util.List;
 import static org.junit.Assert.assertEquals;
 
 /**
- * The meter ladder's ratio property: 2^(1/4) by default (four rungs to a halving), 1 turns the ladder off, [1.1, 4] otherwise; anything
- * else is rejected with the property's name and the value in force kept.
+ * The meter ladder's ratio property: 2^(1/4) by default (four rungs to a halving), 1 turns the ladder off,
+ * [1.1, 4] otherwise; anything else is rejected with the property's name and the value in force kept.
  */
 public class RegulationPropertiesLadderTest {
 

@@ -39,10 +39,10 @@ class LadderRungsPropertiesTest {
     void halvingsFromTheCapacityLandOnRungsOthersOnTheRungBelow() {
         // the paper's decrease, BW / 2, from the capacity down to the floor: every 2nd rung for sqrt(2), every 4th
         // for 2^(1/4) (a halving rounded 1 kbit/s below a rung counts as at it: 3125 / 2 = 1562 -> 1563)
-        assertHalvingsLandOnRungs(SQRT2, 2, new long[]{50_000, 25_000, 12_500, 6_250, 3_125, 1_562, 781, 391, 195,
-            100});
-        assertHalvingsLandOnRungs(FOURTH_ROOT2, 4, new long[]{50_000, 25_000, 12_500, 6_250, 3_125, 1_563, 781, 391,
-            195, 100});
+        long[] bySqrt2 = {50_000, 25_000, 12_500, 6_250, 3_125, 1_562, 781, 391, 195, 100};
+        assertHalvingsLandOnRungs(SQRT2, 2, bySqrt2);
+        long[] byFourthRoot2 = {50_000, 25_000, 12_500, 6_250, 3_125, 1_563, 781, 391, 195, 100};
+        assertHalvingsLandOnRungs(FOURTH_ROOT2, 4, byFourthRoot2);
         long[] sqrt2 = LadderRungs.rates(100, 50_000, SQRT2);
         assertEquals(12_500, LadderRungs.quantise(sqrt2, 16_250, OptionalLong.of(25_000)));
         assertEquals("no limit yet: as a decrease", 4419, LadderRungs.quantise(sqrt2, 5000, OptionalLong.empty()));
@@ -61,8 +61,8 @@ class LadderRungsPropertiesTest {
         for (int k = 1; k < expected.length; k++) {
             limit = LadderRungs.quantise(rates, limit / 2, OptionalLong.of(limit));
             assertEquals("halving " + k + " at ratio " + ratio, expected[k], limit);
-            assertEquals("the rung " + rungsPerHalving + " below the last", rates[rates.length - 1 - k * rungsPerHalving],
-                    limit);
+            assertEquals("the rung " + rungsPerHalving + " below the last",
+                    rates[rates.length - 1 - k * rungsPerHalving], limit);
         }
     }
 
