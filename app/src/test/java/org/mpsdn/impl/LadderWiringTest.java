@@ -39,7 +39,10 @@ import static org.mpsdn.impl.Harness.DEV2;
 public class LadderWiringTest {
     private static final long CYCLE_MS = 2000;
     private static final ApDirection DL = new ApDirection("wifi1", Direction.DOWNLINK);
-    /** wifi1's ladder: from its 54000 kbit/s capacity down by sqrt(2) to R_m 100 kbit/s (19 rungs). */
+    /**
+     * wifi1's ladder: from its 54000 kbit/s capacity down by 2^(1/4) to R_m 100 kbit/s (37 rungs); the rung k steps
+     * below the capacity is 54000 / 2^(k/4) rounded to kbit/s, e.g. 16054 (k = 7), 6750 (k = 12), 2838 (k = 17).
+     */
     private static final long[] RATES =
             LadderRungs.rates(100, 54_000, OsgiPropertyConstants.METER_LADDER_RATIO_DEFAULT);
 
@@ -109,10 +112,11 @@ public class LadderWiringTest {
     @Test
     public void theFirstLimitSubmitsTheWholeLadderAndTakesItsRung() {
         ladderInForce(16_250);
+        assertEquals(37, RATES.length);
         assertEquals("one meter per rung, nothing else", Arrays.stream(RATES).boxed().collect(Collectors.toList()),
                 submittedRates());
-        assertEquals("the highest rung at or below the target", OptionalLong.of(13_500), limit());
-        assertEquals(13_500L, (long) rates(DEV1).get(MeterId.meterId(meterInForce().getAsLong())));
+        assertEquals("the highest rung at or below the target", OptionalLong.of(16_054), limit());
+        assertEquals(16_054L, (long) rates(DEV1).get(MeterId.meterId(meterInForce().getAsLong())));
         assertEquals(meteredBy(h, meterInForce().getAsLong()), table1());
         assertTrue(h.meters.withdrawn.isEmpty());
     }
@@ -121,7 +125,7 @@ public class LadderWiringTest {
     public void aDecreaseUnderOnosTimingIsInForceInTheCycleThatDecidesIt() {
         ladderInForce(16_250);
         long[] decreases = {8_000, 3_000, 150};
-        long[] rungs = {6_750, 2_386, 149};
+        long[] rungs = {6_750, 2_838, 149};
         for (int i = 0; i < decreases.length; i++) {
             target[0] = decreases[i];
             h.advance(CYCLE_MS);
@@ -137,14 +141,20 @@ public class LadderWiringTest {
     }
 
     @Test
-    public void anIncreaseMovesAtLeastOneRungUpInTheSameCycle() {
+    public void anIncreaseTakesTheHighestRungAtOrBelowItsTargetInTheSameCycle() {
         ladderInForce(6_750);
-        target[0] = 6_800; // Eq. 4's small step near the limit: the nearest rung is the one in force
+        target[0] = 6_800; // below the next rung (8027): the rung in force stays
         h.cycle();
-        assertEquals(OptionalLong.of(9_546), limit());
-        target[0] = 40_000;
+        assertEquals(OptionalLong.of(6_750), limit());
+        target[0] = 9_000; // 8027 <= 9000 < 9546
         h.cycle();
-        assertEquals("the nearest rung", OptionalLong.of(38_184), limit());
+        assertEquals(OptionalLong.of(8_027), limit());
+        target[0] = 40_000; // several rungs up at once, never past the target (45408 is above it)
+        h.cycle();
+        assertEquals(OptionalLong.of(38_184), limit());
+        target[0] = 45_000;
+        h.cycle();
+        assertEquals("the next rung (45408) would pass the target", OptionalLong.of(38_184), limit());
         target[0] = 54_000;
         h.cycle();
         assertEquals(OptionalLong.of(54_000), limit());
@@ -168,7 +178,7 @@ public class LadderWiringTest {
     public void aRungNeverConfirmedIsAbandonedOnTimeWhileNewerTargetsReplaceItsStep() {
         h.meters.dropSilently = true; // no master for the switch yet: ONOS neither installs nor fails the rungs
         long[] targets = {5_000, 3_000};
-        long[] rungs = {4_773, 2_386};
+        long[] rungs = {4_773, 2_838};
         int c = 0;
         for (; c < 25 && h.manager.loop().ladderFailures() == 0; c++) {
             target[0] = targets[c % 2]; // a new target every cycle: each replaces the waiting step
@@ -264,7 +274,7 @@ public class LadderWiringTest {
         h.advance(CYCLE_MS);
         h.cycle();
         h.meterStatsPoll();
-        assertEquals(OptionalLong.of(1_193), limit());
+        assertEquals("54000 / 2^(15/4)", OptionalLong.of(1_419), limit());
         assertEquals("the new ladder adopts the rung in force", 2 * RATES.length - 1, h.meters.submitted.size());
         assertEquals(RATES.length, rates(DEV1).size());
         assertEquals(Set.copyOf(rates(DEV1).values()), Arrays.stream(RATES).boxed().collect(Collectors.toSet()));

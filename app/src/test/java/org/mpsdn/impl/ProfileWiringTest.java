@@ -10,6 +10,7 @@ import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.api.telemetry.StationQueueTelemetry;
 import org.mpsdn.api.telemetry.StationTelemetry;
 import org.mpsdn.core.Profile;
+import org.mpsdn.core.Tier2Decision;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
 import org.onlab.packet.IPv4;
@@ -87,7 +88,7 @@ public class ProfileWiringTest {
     /**
      * ue1 (multipath) has its primary on Wi-Fi and a Tier-2 subflow on LTE. LTE's MacOcc is 0.9,
      * but its only station queue is ue1's (Tier 2): the paper halves the LTE limit, the mpsdn
-     * profile sees no Tier-1 station starved there.
+     * profile sees no Tier-1 station starved there. The queues report no sent bytes over the 2-s window.
      */
     private long lteLimitAfterTwoCycles(Profile profile) {
         h.realCore = true;
@@ -118,8 +119,10 @@ public class ProfileWiringTest {
 
     @Test
     public void mpsdnProfileDecidesOnTheTier1Stations() {
-        // no Tier-1 station queue at LTE: signal 0, never a decrease; the limit stays at the capacity
-        assertEquals(20_000L, lteLimitAfterTwoCycles(Profile.MPSDN));
+        // no Tier-1 station queue at LTE: signal 0, never a decrease. Tier 2 may use what Tier 1 leaves: nothing
+        // was sent, so all of LTE's air time (one transmission per packet) at ue1's 5 Mb/s PHY rate, 5 Mb/s
+        // (a rung of the 20 Mb/s ladder: 20000 / 2^(8/4)); not the 20 Mb/s capacity Eq. 4 would raise it to
+        assertEquals(5_000L, lteLimitAfterTwoCycles(Profile.MPSDN));
     }
 
     private LimitDecision lteDecision() {
@@ -145,8 +148,11 @@ public class ProfileWiringTest {
         assertEquals(SignalSource.TIER1_STATIONS, d.source().orElseThrow());
         assertEquals("only ue1's (Tier-2) queue at LTE", 0.0, d.signal().getAsDouble(), 0.0);
         assertEquals(0.4, d.threshold().getAsDouble(), 0.0);
-        assertEquals(LimitReason.INCREASE, d.reason());
-        assertEquals(20_000L, d.targetKbps().getAsLong());
+        // raised to the 5 Mb/s Tier 1 leaves in the first cycle; in the second nothing more is idle: kept
+        assertEquals(LimitReason.HOLD, d.reason());
+        assertEquals(Tier2Decision.Cause.NOTHING_IDLE.note(), d.note());
+        assertEquals(5_000L, d.targetKbps().getAsLong());
+        assertEquals("the capacity Tier 1 leaves", 5_000L, d.capKbps().getAsLong());
         assertEquals(h.now.get(), d.decidedMillis());
     }
 

@@ -9,8 +9,8 @@ import java.util.List;
 import static org.junit.Assert.assertEquals;
 
 /**
- * The meter ladder's ratio property: sqrt(2) by default, 1 turns the ladder off, [1.1, 4] otherwise; anything
- * else is rejected with the property's name and the value in force kept.
+ * The meter ladder's ratio property: 2^(1/4) by default (four rungs to a halving), 1 turns the ladder off,
+ * [1.1, 4] otherwise; anything else is rejected with the property's name and the value in force kept.
  */
 public class RegulationPropertiesLadderTest {
 
@@ -21,9 +21,10 @@ public class RegulationPropertiesLadderTest {
     }
 
     @Test
-    public void defaultIsSqrtTwoAndOneOrARatioInRangeIsAccepted() {
+    public void defaultIsTheFourthRootOfTwoAndOneOrARatioInRangeIsAccepted() {
         RegulationProperties d = RegulationProperties.defaults();
-        assertEquals(Math.sqrt(2), d.meterLadderRatio(), 1e-12);
+        assertEquals(Math.pow(2, 0.25), d.meterLadderRatio(), 1e-12);
+        assertEquals("four rungs to a halving", 2.0, Math.pow(d.meterLadderRatio(), 4), 1e-12);
         List<String> errors = new ArrayList<>();
         assertEquals(1.0, read("1", d, errors).meterLadderRatio(), 0.0);
         assertEquals(2.0, read("2", d, errors).meterLadderRatio(), 0.0);

@@ -345,13 +345,13 @@ public class NorthboundManagerTest {
                         LimitReason.INCREASE, "", 1)).build());
         assertTrue("an agent without station queues: cth is read", mgr.ignoredParameters().isEmpty());
         mgr.setParameters(Map.of("profile", "paper"));
-        assertEquals("paper reads no Tier-1 threshold; the validation parameters are not northbound parameters",
+        assertEquals("paper reads no Tier-1 threshold",
                 List.of("tier1Threshold"), List.copyOf(mgr.ignoredParameters().keySet()));
     }
 
     @Test
     public void meterLadderRatioIsShownAndValidated() {
-        assertEquals(String.valueOf(Math.sqrt(2)), mgr.parameters().get("meterLadderRatio"));
+        assertEquals(String.valueOf(Math.pow(2, 0.25)), mgr.parameters().get("meterLadderRatio"));
         assertEquals("2.0", mgr.setParameters(Map.of("meterLadderRatio", "2")).get("meterLadderRatio"));
         assertEquals("2", cfg.values.get("meterLadderRatio"));
         expectRejected(() -> mgr.setParameters(Map.of("meterLadderRatio", "0.5")), "meterLadderRatio: ");

@@ -68,20 +68,24 @@ public class BridgeProfileTest {
     }
 
     @Test
-    public void ratesComeFromByteCountersAndValidateTheLimitInMpsdn() throws IOException {
+    public void ratesComeFromByteCountersAndTheMpsdnDecreaseHalvesWhatTier2Used() throws IOException {
         BridgeSession s = new BridgeSession();
         assertEquals("ready", answer(s, String.format(CONFIG, ",\"profile\":\"mpsdn\"")).get("type").asText());
         // epoch 1 (0-2 s): 500 kB = 2 Mb/s; ue0's full Tier-2 queue is not congestion, ue1's 0.01 counts
         JsonNode d1 = answer(s, cycle(1, 2000, 500_000, 0.9, stations(1.0, 0.01)));
         assertEquals(2_000_000L, wifiSignal(d1).get("tier2RateBps").asLong());
         assertEquals(0.01, wifiSignal(d1).get("signal").asDouble(), 0.0);
-        // Tier 2 uses R_m (2 Mb/s counted before the meter): the meter binds, Eq. 4's increase with the Tier-1
-        // threshold 0.4: 100 kb/s * (1 + 0.5 * 0.39 / 0.01) = 2.05 Mb/s (not capped at 2 Mb/s * 2)
+        // Tier 1 served; the stations report no sent rate: Eq. 4's increase with the Tier-1 threshold 0.4 from
+        // R_m: 100 kb/s * (1 + 0.5 * 0.39 / 0.01) = 2.05 Mb/s
         assertEquals(2_050_000L, wifiLimit(d1));
-        // epoch 2 (2-4 s): 1 MB more = 4 Mb/s; ue1 backlogged: halve the measured rate
+        // epoch 2 (2-4 s): 1 MB more = 4 Mb/s; ue1 held back: half of what Tier 2 used, at most the limit in force
         JsonNode d2 = answer(s, cycle(2, 4000, 1_500_000, 0.3, stations(0.0, 0.9)));
         assertEquals(4_000_000L, wifiSignal(d2).get("tier2RateBps").asLong());
         assertEquals(1_025_000L, wifiLimit(d2)); // min(2.05, 4) / 2
+        // epoch 3 (4-6 s): 0.25 MB more = 1 Mb/s, below the limit: half of it, 0.5 Mb/s (not half the limit)
+        JsonNode d3 = answer(s, cycle(3, 6000, 1_750_000, 0.3, stations(0.0, 0.9)));
+        assertEquals(1_000_000L, wifiSignal(d3).get("tier2RateBps").asLong());
+        assertEquals(500_000L, wifiLimit(d3));
     }
 
     @Test
@@ -92,13 +96,11 @@ public class BridgeProfileTest {
         JsonNode d = answer(s, cycle(1, 2000, 500_000, 0.9, stations(1.0, 0.1)));
         assertEquals(0.9, wifiSignal(d).get("signal").asDouble(), 0.0);
         assertEquals(100_000L, wifiLimit(d));
-        BridgeSession limitBase = new BridgeSession(Map.of("profile", "mpsdn", "decreaseBase", "limit",
-                "validationHeadroom", "0.5"));
-        answer(limitBase, String.format(CONFIG, ""));
-        // meter-bound: Eq. 4's 2.05 Mb/s (h = 0.5 does not cap it); then, Tier 2 at 1 Mb/s, LIMIT halves the
-        // limit (RATE would give 0.5 Mb/s)
-        assertEquals(2_050_000L, wifiLimit(answer(limitBase, cycle(1, 2000, 500_000, 0.2, stations(1.0, 0.01)))));
-        assertEquals(1_025_000L, wifiLimit(answer(limitBase, cycle(2, 4000, 750_000, 0.2, stations(0.0, 0.9)))));
+        // ue1's queue at 0.9 (mpsdn would decrease), MacOcc 0.3 below CTh: Eq. 4's increase from R_m,
+        // 100 kb/s * (1 + 0.5 * 0.55 / 0.3) = 191.667 kb/s, rounded up
+        JsonNode d2 = answer(s, cycle(2, 4000, 1_500_000, 0.3, stations(0.0, 0.9)));
+        assertEquals(0.3, wifiSignal(d2).get("signal").asDouble(), 0.0);
+        assertEquals(191_667L, wifiLimit(d2));
     }
 
     @Test
