@@ -68,7 +68,7 @@ def _number(v):
     if isinstance(v, (int, float)):
         return float(v)
     if isinstance(v, dict):
-        for k in ("total_s", "value", "ratio", "mbps"):
+        for k in ("ei_worst_s_per_min", "total_s", "value", "ratio", "mbps"):
             if isinstance(v.get(k), (int, float)) and not isinstance(v.get(k), bool):
                 return float(v[k])
     return None

@@ -13,8 +13,8 @@ import java.util.Map;
 /**
  * What the network measured over the last interval, per AP and direction: the AP's average MAC
  * queue occupancy (MacOcc, the paper's only input to Algorithm 2), and for the
- * {@link Profile#MPSDN mpsdn} profile the station queues, with what each sent over the window. Immutable; entries for unknown APs
- * or unregulated directions are ignored by the cycle.
+ * {@link Profile#MPSDN mpsdn} profile the station queues, with what each sent over the window. Immutable;
+ * entries for unknown APs or unregulated directions are ignored by the cycle.
  *
  * <p>An occupancy may be null, NaN or outside [0, 1]: the cycle then holds the limit and counts it
  * invalid, as {@link RegulationCenter#cycle(org.mpsdn.core.model.NetworkSnapshot, Map, RegulationState)}

@@ -119,6 +119,11 @@ public class RegulationProfileTest {
         return (long) Math.max(0.0, 6_000_000.0 * (share - sentM / 6_000_000.0 - sentS / 54_000_000.0));
     }
 
+    /** alpha (0.5) of the way from a limit to a target above it, rounded up. */
+    private static long halfWay(long from, long target) {
+        return from + (long) Math.ceil(0.5 * (target - from));
+    }
+
     @Test
     public void servedTier1LetsTier2TakeTheIdleCapacity() {
         RegulationState at1M = RegulationState.of(Map.of(W2, 1_000_000L), Map.of());
@@ -127,7 +132,7 @@ public class RegulationProfileTest {
         CycleResult r = mpsdn.cycle(net, m, at1M);
         long spare = spare(Double.NaN, 1_000_000L, 20_000_000L);
         assertTrue(spare > 1_000_000L);
-        assertEquals(1_000_000L + spare, w2Limit(r));
+        assertEquals(halfWay(1_000_000L, 1_000_000L + spare), w2Limit(r));   // towards M's 1 Mb/s + the spare
         assertEquals(Tier2Decision.Cause.IDLE_CAPACITY, r.decision("W2", Direction.DOWNLINK).get().cause());
         assertEquals(1_000_000L + spare, r.decision("W2", Direction.DOWNLINK).get().capBps());
         // nothing idle: held
@@ -157,7 +162,7 @@ public class RegulationProfileTest {
                 .station(W2, new StationLoad("M", 0.1, 1_000_000L))
                 .station(W2, new StationLoad("S", 0.05, 20_000_000L)).build();
         CycleResult next = mpsdn.cycle(net, served, learned);
-        assertEquals(1_000_000L + spare(carried, 1_000_000L, 20_000_000L), w2Limit(next));
+        assertEquals(halfWay(1_000_000L, 1_000_000L + spare(carried, 1_000_000L, 20_000_000L)), w2Limit(next));
         assertTrue(spare(carried, 1_000_000L, 20_000_000L) < spare(Double.NaN, 1_000_000L, 20_000_000L));
         assertEquals(carried, next.nextState().usableAirtime("W2", Direction.DOWNLINK), 1e-12); // kept
     }

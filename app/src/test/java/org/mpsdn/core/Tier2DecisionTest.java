@@ -115,10 +115,11 @@ public class Tier2DecisionTest {
         assertEquals(Tier2Decision.Cause.NOTHING_IDLE, held.cause());
         assertEquals(6_000_000L, held.capBps()); // what Tier 1 leaves: M's own 6 Mb/s
         assertEquals(40_000_000L, held.limitBps());
-        // below it, the limit rises to it
+        // below it, the limit moves alpha (0.5) of the way to it
         Tier2Decision up = w2(mpsdn.cycle(net(), m, at(1_000_000L)));
         assertEquals(Tier2Decision.Cause.IDLE_CAPACITY, up.cause());
-        assertEquals(6_000_000L, up.limitBps());
+        assertEquals(3_500_000L, up.limitBps());
+        assertEquals(6_000_000L, up.capBps());
         // the paper profile reads MacOcc only
         assertEquals(LimitReason.INCREASE, w2(paper.cycle(net(), m, at(40_000_000L))).reason());
     }

@@ -120,9 +120,11 @@ public class ProfileWiringTest {
     @Test
     public void mpsdnProfileDecidesOnTheTier1Stations() {
         // no Tier-1 station queue at LTE: signal 0, never a decrease. Tier 2 may use what Tier 1 leaves: nothing
-        // was sent, so all of LTE's air time (one transmission per packet) at ue1's 5 Mb/s PHY rate, 5 Mb/s
-        // (a rung of the 20 Mb/s ladder: 20000 / 2^(8/4)); not the 20 Mb/s capacity Eq. 4 would raise it to
-        assertEquals(5_000L, lteLimitAfterTwoCycles(Profile.MPSDN));
+        // was sent, so all of LTE's air time (one transmission per packet) at ue1's 5 Mb/s PHY rate, 5 Mb/s; each
+        // cycle moves alpha (0.5) of the way there, onto the rung at or below (the 20 Mb/s ladder's
+        // 20000 / 2^(k/4)): 100 -> 2550 -> rung 2500 (k = 12), then 2500 -> 3750 -> rung 3536 (k = 10); not the
+        // 20 Mb/s capacity Eq. 4 would raise it to
+        assertEquals(3_536L, lteLimitAfterTwoCycles(Profile.MPSDN));
     }
 
     private LimitDecision lteDecision() {
@@ -148,10 +150,10 @@ public class ProfileWiringTest {
         assertEquals(SignalSource.TIER1_STATIONS, d.source().orElseThrow());
         assertEquals("only ue1's (Tier-2) queue at LTE", 0.0, d.signal().getAsDouble(), 0.0);
         assertEquals(0.4, d.threshold().getAsDouble(), 0.0);
-        // raised to the 5 Mb/s Tier 1 leaves in the first cycle; in the second nothing more is idle: kept
-        assertEquals(LimitReason.HOLD, d.reason());
-        assertEquals(Tier2Decision.Cause.NOTHING_IDLE.note(), d.note());
-        assertEquals(5_000L, d.targetKbps().getAsLong());
+        // the second cycle moves from the rung 2500 half-way to the 5 Mb/s Tier 1 leaves
+        assertEquals(LimitReason.INCREASE, d.reason());
+        assertEquals(Tier2Decision.Cause.IDLE_CAPACITY.note(), d.note());
+        assertEquals(3_750L, d.targetKbps().getAsLong());
         assertEquals("the capacity Tier 1 leaves", 5_000L, d.capKbps().getAsLong());
         assertEquals(h.now.get(), d.decidedMillis());
     }

@@ -5,7 +5,7 @@ package org.mpsdn.core.regulate;
  * agent reports station queues):
  * <ul>
  *   <li><b>Tier 1 held back</b> (a Tier-1 station's queue at or above the threshold): Tier 2 gives back half of
- *       what it sent over the window, BW<sub>i+1</sub> = max(R_m, min(BW<sub>i</sub>, R<sub>2</sub> / 2)). Below
+ *       what it sent over the window, BW<sub>i+1</sub> = max(R_m, min(BW<sub>i</sub>, R<sub>2</sub>) / 2). Below
  *       the rate Tier 2 actually used, the decrease binds at once, whatever limit was in force. Without a
  *       measured Tier-2 rate the limit is halved (Algorithm 2's decrease).</li>
  *   <li><b>Tier 1 draining</b>: in the cycle after a decrease, while the Tier-1 stations send at least

@@ -18,12 +18,14 @@ import java.util.List;
  * an increase makes contend). What is left, 1 / k&#772; &minus; &Sigma; x / r, carries r&#772;<sub>2</sub>
  * bit/s per unit of air time at the Tier-2 stations' PHY rate (their harmonic mean, as Eq. 2 averages):
  * <pre>
- *   spare = max(0, r&#772;<sub>2</sub> &middot; (1 / k&#772;(n) &minus; &Sigma;<sub>i</sub> x<sub>i</sub> / r<sub>i</sub>))
+ *   spare = max(0, r&#772;<sub>2</sub> &middot; (1 / k&#772;(n) &minus; &Sigma;<sub>i</sub>
+ *                   x<sub>i</sub> / r<sub>i</sub>))
  * </pre>
  * 1 / k&#772; is the share of the air time the stations can use. It is <i>learned</i>: in a window in which a
  * Tier-1 station was held back while Tier 2 sent more than its floor, Tier 2 had filled the medium, and
- * &Sigma; x / r over that window is what it carried; until such a window, the collision model's 1 / k&#772;(n). The model's k&#772; differs from a real medium's (the Bianchi model's k&#772;(3) is 1.22, the
- * lab cell's 1.43); the learned value makes the spare what the medium showed it can carry.
+ * &Sigma; x / r over that window is what it carried; until such a window, the collision model's 1 / k&#772;(n).
+ * The model's k&#772; differs from a real medium's (the Bianchi model's k&#772;(3) is 1.22, the lab cell's 1.43);
+ * the learned value makes the spare what the medium showed it can carry.
  * <p>
  * A station without a PHY rate (not matched to a connection, or none reported) counts at the AP's capacity,
  * as Eq. 2 does. Both sums are independent of the order of the stations. Pure and stateless.

@@ -9,7 +9,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * One AP as a cycle sees it: its config, fresh occupancy (only observed directions),
@@ -52,8 +51,7 @@ public final class ApView {
     }
 
     /**
-     * Creates an AP view with its report's window (which directions' occupancy predates their limit in force,
-     * what Tier 1 sent at the last decrease).
+     * Creates an AP view with its report's window (its length turns the station queues' sent bytes into rates).
      *
      * @param spec          config of the AP
      * @param occupancy     fresh occupancy per observed direction

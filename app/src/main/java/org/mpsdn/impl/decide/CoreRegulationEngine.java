@@ -105,8 +105,8 @@ public final class CoreRegulationEngine implements RegulationEngine {
     /**
      * The Tier-2 limit of every regulated AP direction in kbit/s: from the global run, or from a
      * run with the AP's own parameters when it overrides CTh, alpha, R_m or the Tier-1 threshold; each with
-     * how it was decided (into {@code decisions}) the usable air time it learned (into {@code learned}) and what Tier 1 sent where it decreased a limit (into
-     * {@code decreased}).
+     * how it was decided (into {@code decisions}), the usable air time it learned (into {@code learned}) and
+     * what Tier 1 sent where it decreased a limit (into {@code decreased}).
      */
     private static Map<ApDirection, Long> limits(EngineInput in, CoreSnapshot s, CycleResult global,
                                                  Map<ApDirection, LimitDecision> decisions,

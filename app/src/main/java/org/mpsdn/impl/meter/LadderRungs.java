@@ -11,7 +11,7 @@ import java.util.OptionalLong;
  * <p>
  * The rungs run geometrically down from the capacity by the ratio, each rate rounded to kbit/s, to the floor
  * {@code min(R_m, capacity)} (a rung less than sqrt(ratio) above the floor is left out). Counted from the
- * capacity, halving a rung (the paper's decrease) lands on a rung when the ratio is sqrt(2) or 2, as the
+ * capacity, halving a rung (the paper's decrease) lands on a rung when the ratio is 2^(1/4), sqrt(2) or 2, as the
  * halvings from the capacity did before the ladder. A target goes to
  * <ul>
  * <li>the highest rung at or below it when it is below the current limit, or when no limit is in force

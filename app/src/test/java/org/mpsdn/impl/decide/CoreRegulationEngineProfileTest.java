@@ -164,9 +164,10 @@ public class CoreRegulationEngineProfileTest {
                 held.tier1SentBps().get(new ApDirection("lte1", Direction.DOWNLINK)));
         // 10.0.2.9's queue 0.1: served. No queue full, so the model's air time (LTE: all of it):
         // the stations used 6 / 20 + 2 / 10 = 0.5 of it; the rest at Tier 2's 20 Mb/s PHY rate is 10 Mb/s spare,
-        // so Tier 2 may use 6 + 10 = 16 Mb/s (Eq. 4 would take 10 * (1 + 0.5 * 0.3 / 0.1) = 25, capped to 20)
+        // so Tier 2 may use 6 + 10 = 16 Mb/s, and the 10 Mb/s limit moves alpha (0.5) of the way there: 13 Mb/s
+        // (Eq. 4 would take 10 * (1 + 0.5 * 0.3 / 0.1) = 25, capped to 20)
         EngineDecision served = runWithSentRates(new CoreRegulationEngine(), 0.1, 500_000);
-        assertEquals(16_000L, limit(served, "lte1"));
+        assertEquals(13_000L, limit(served, "lte1"));
         assertEquals(LimitReason.INCREASE, decision(served, "lte1").reason());
         assertEquals(16_000L, decision(served, "lte1").capKbps().getAsLong());
     }
