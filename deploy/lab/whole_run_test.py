@@ -190,3 +190,31 @@ class ExitStatusTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class RescoreTest(unittest.TestCase):
+    def test_a_committed_run_is_scored_again_with_the_repos_scoring(self):
+        import json
+        import tempfile
+        import rescore
+        res = prototype_result()
+        res.update(schema="mpsdn-lab/1", experiment="proto",
+                   goals=[{"goal": "phase mpsdn: Tier-1 shortfall (an older scoring)", "value": 0, "met": True},
+                          {"goal": "detection kept", "value": 1, "met": True}])
+        with tempfile.TemporaryDirectory() as d:
+            run = os.path.join(d, "run-1")
+            os.makedirs(run)
+            with open(os.path.join(run, "proto.json"), "w") as f:
+                json.dump(res, f)
+            open(os.path.join(run, "proto.png"), "w").close()
+            with open(os.path.join(d, "summary.json"), "w") as f:
+                json.dump({"runs": 1, "command": ["run", "proto"], "exit_status": [0], "commit": "abc"}, f)
+            rescore.rescore_folder(d)
+            with open(os.path.join(run, "proto.json")) as f:
+                goals = json.load(f)["goals"]
+            with open(os.path.join(d, "README.md")) as f:
+                readme = f.read()
+        self.assertEqual([g["goal"][:30] for g in goals],
+                         ["phase nomp: Tier-1 shortfall, ", "phase mpsdn: Tier-1 shortfall,", "detection kept"])
+        self.assertIs(goals[1]["met"], False)      # the old goal said met; ue1 was short 8 s of 12
+        self.assertIn("| 40 (40-40) | 0/1 |", readme)
