@@ -23,7 +23,7 @@ echo "== Northbound: Grafana dashboard queries only metrics the app exports"
 python3 deploy/check-dashboard.py
 echo "== Lab: scoring of the lab experiments (unit tests, no testbed)"
 (cd deploy/lab && /usr/bin/python3 -m unittest scoring_test testbed_test probes_test topology_test experiment_test \
-  repeat_test shortfall_input_test whole_run_test)
+  repeat_test shortfall_input_test whole_run_test primary_change_test)
 python3 -m unittest deploy/results_index_test.py
 echo "== Structure: no product file over 400 lines, no method over 60 (deploy/check-size.py)"
 python3 deploy/check-size.py

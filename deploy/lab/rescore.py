@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Scores committed lab results again with the scoring code in the repo: for every run-<n>/ of each result folder,
 the Tier-1 shortfall goals are computed again from the run's own scoring data (whole_run.shortfall_goals, the
-interval the app ran at from params.app_parameters) and replace the run's shortfall goals; the folder's summary.json
+interval the app ran at from params.app_parameters) and the primary-change goals from its regulation log
+(whole_run.primary_goals), replacing the run's own; the folder's summary.json
 and README.md are then rebuilt (repeat.py --summarise-only). Nothing is run on the testbed.
 
   python3 deploy/lab/rescore.py deploy/lab/results/dynamic-demand [deploy/lab/results/... ...]
@@ -23,8 +24,10 @@ def rescore_run(path):
     if "scoring" not in res:
         raise ValueError(f"{path}: no scoring data (a result from before whole-run scoring)")
     interval = scoring.interval_ms_of(res)
-    kept = [g for g in res.get("goals", []) if "Tier-1 shortfall" not in g.get("goal", "")]
-    res["goals"] = whole_run.shortfall_goals(res, interval) + kept
+    kept = [g for g in res.get("goals", []) if "Tier-1 shortfall" not in g.get("goal", "")
+            and "after a primary change" not in g.get("goal", "")]
+    res["goals"] = (whole_run.shortfall_goals(res, interval) + kept
+                    + whole_run.primary_goals(os.path.dirname(path), res, interval))
     with open(path, "w") as f:
         json.dump(res, f, indent=1)
     return len(res["goals"])

@@ -7,9 +7,12 @@
   the new one), on the run's topology, with the stale-subflow evidence the runner collected: the server's
   MPTcpExtSubflowStale read with every sample and the app's downlink Tier-2 limit per AP (scoring data
   server_mptcp, tier2_limits_kbps), the proof multipath_judging.stale_at_rm looks for.
+* after every change of a multipath user's primary in an app phase, its throughput reaches 80 % of its new
+  primary's share within 2 cycles (primary_change.py, from the app's regulation log in the run's folder).
 Each goal carries the phase it judges ("phase"). table() is the compact shortfall table printed after a run.
 """
 import multipath_judging
+import primary_change
 import report
 import scoring
 import shortfall_input
@@ -64,7 +67,19 @@ def goals(lab, res):
     """The whole-run goals of a result with its scoring data (module doc)."""
     interval = app_parameter(lab, "intervalMs", "INTERVAL_MS")
     rm = app_parameter(lab, "rmKbps", "RM_KBPS")
-    return shortfall_goals(res, interval) + detection_goals(lab, res, rm)
+    run_dir = getattr(lab, "out", None)
+    primary = primary_goals(run_dir, res, interval) if run_dir else []
+    return shortfall_goals(res, interval) + detection_goals(lab, res, rm) + primary
+
+
+def primary_goals(run_dir, res, interval_ms):
+    """primary_change.goal of every app phase in which a multipath user's primary changed."""
+    out = []
+    for ph, s in res["phases"].items():
+        if "mpsdn" in str(s.get("controller", "")):
+            g = primary_change.goal(res, run_dir, ph, interval_ms / 1000.0)
+            out += [g] if g else []
+    return out
 
 
 def table(res):
