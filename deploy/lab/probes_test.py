@@ -43,3 +43,18 @@ class SocketProbeTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ActiveSubflowTest(unittest.TestCase):
+    # `ss -tinH state established`: no state column; the next line holds tcp_info
+    SS = ("0 0 10.0.1.2:40000 10.0.9.1:5202\n"
+          "\t cubic wscale:7,7 rto:204 rtt:3.1/1 lastsnd:12 lastrcv:9000 lastack:8\n"
+          "0 0 10.0.2.2:40001 10.0.9.1:5202\n"
+          "\t cubic wscale:7,7 rto:204 rtt:30/5 lastsnd:7000 lastrcv:8000 lastack:6900\n"
+          "0 0 10.0.3.2:40002 10.0.9.1:5202\n"
+          "\t cubic wscale:7,7 rto:204 rtt:30/5 lastsnd:9000 lastrcv:20 lastack:19\n")
+
+    def test_an_upload_subflow_is_active_by_its_last_data_sent_a_download_one_by_its_last_received(self):
+        import soak_probe
+        # 10.0.1.2 uploads (lastsnd 12 ms), 10.0.3.2 downloads (lastrcv 20 ms), 10.0.2.2 idle for 7 s
+        self.assertEqual(soak_probe.active_addresses(self.SS, active_s=5), ["10.0.1.2", "10.0.3.2"])

@@ -178,23 +178,30 @@ def rss_kb(pid):
 # a subflow that received nothing for longer than this has ended in the app's tracker by design: its per-flow
 # rules idled out (the app's flowIdleTimeoutSec, default 10 s; FlowRuleEvent RULE_REMOVED closes the flow)
 ACTIVE_S = 10.0
-_LASTRCV = re.compile(r"\blastrcv:(\d+)")
+_LAST_DATA = re.compile(r"\blast(?:snd|rcv):(\d+)")
 
 
 def kernel_subflows(ue, active_s=ACTIVE_S):
-    """Sorted local addresses of the UE's established TCP sockets to the server that received a packet in the
+    """Sorted local addresses of the UE's established TCP sockets to the server that received or sent data in the
     last active_s (`ss -tin` in its namespace; MPTCP subflows are TCP sockets): the kernel's view, a multipath
-    download has an active subflow on each radio's address. A subflow the server's MPTCP scheduler stopped
+    download or upload has an active subflow on each radio's address. A subflow the MPTCP scheduler stopped
     using (e.g. a Tier-2 subflow held at R_m, which it marks stale) is established but not active."""
-    text = nsx(ue, f"ss -tinH state established dst {SERVER_IP}", check=False, capture=True) or ""
+    return active_addresses(nsx(ue, f"ss -tinH state established dst {SERVER_IP}", check=False, capture=True) or "",
+                            active_s)
+
+
+def active_addresses(text, active_s=ACTIVE_S):
+    """The local addresses of `ss -tinH` output whose socket received or sent data (tcp_info's lastrcv, lastsnd:
+    ms since the last data segment; ACKs do not count, so an upload's sockets show only lastsnd as recent) in the
+    last active_s; a socket without either counts as active."""
     out, addr = set(), None
     for line in text.splitlines():
         f = line.split()
         if not line[:1].isspace() and len(f) >= 4:
             addr = f[2].rsplit(":", 1)[0].split("%")[0]
             continue
-        m = _LASTRCV.search(line)
-        if addr is not None and (m is None or int(m.group(1)) <= active_s * 1000):
+        ages = [int(v) for v in _LAST_DATA.findall(line)]
+        if addr is not None and (not ages or min(ages) <= active_s * 1000):
             out.add(addr)
         addr = None
     return sorted(out)
