@@ -165,6 +165,15 @@ public class RegulationProfileTest {
         assertEquals(halfWay(1_000_000L, 1_000_000L + spare(carried, 1_000_000L, 20_000_000L)), w2Limit(next));
         assertTrue(spare(carried, 1_000_000L, 20_000_000L) < spare(Double.NaN, 1_000_000L, 20_000_000L));
         assertEquals(carried, next.nextState().usableAirtime("W2", Direction.DOWNLINK), 1e-12); // kept
+        // a full window that carried less (a queue built at a connection's start) does not lower it, more raises it
+        Measurements less = Measurements.builder().occupancy(W2, 0.9).station(W2, new StationLoad("M", 0.1, 1_000_000L))
+                .station(W2, new StationLoad("S", 0.9, 10_000_000L)).build();
+        assertEquals(carried, mpsdn.cycle(net, less, learned).nextState().usableAirtime("W2", Direction.DOWNLINK),
+                1e-12);
+        Measurements more = Measurements.builder().occupancy(W2, 0.9).station(W2, new StationLoad("M", 0.1, 1_200_000L))
+                .station(W2, new StationLoad("S", 0.9, 34_000_000L)).build();
+        assertEquals(34.0 / 54.0 + 1.2 / 6.0,
+                mpsdn.cycle(net, more, learned).nextState().usableAirtime("W2", Direction.DOWNLINK), 1e-12);
     }
 
     @Test
