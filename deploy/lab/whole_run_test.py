@@ -85,7 +85,7 @@ class ShortfallGoalsTest(unittest.TestCase):
         self.assertIn(["nomp", "total", "0", "0", "0", "0", "12"], rows)
         self.assertIn("mp              not scored: phases.mp: end_s", text)
 
-    def test_the_ci_check_prints_the_table_and_fails_on_a_shortfall_over_the_target(self):
+    def test_the_ci_check_prints_the_table_and_the_verdict_and_does_not_fail_on_the_shortfall(self):
         res = prototype_result()
         for ph, v in (("nomp", 20.0), ("mp", 10.0), ("mpsdn", 15.0)):
             res["phases"].setdefault(ph, summary({}))["ue"] = {u: {"total": v, "iperf": v} for u in DEFAULT.ues}
@@ -94,14 +94,8 @@ class ShortfallGoalsTest(unittest.TestCase):
         with contextlib.redirect_stdout(out):
             ci_check.print_shortfall(res)
         self.assertIn("mpsdn           ue1", out.getvalue())
-        failures = ci_check.prototype_failures(res)
-        self.assertEqual(len(failures), 1)
-        self.assertRegex(failures[0], r"^phase mpsdn: Tier-1 shortfall.*40")
-        # ue1 served throughout: no failure
-        res["phases"]["mpsdn"]["series"]["ue1/wifi"] = [19.5] * 40
-        res["scoring"] = scoring_data.build(Experiment("proto", {"demand": {"all": {"kind": "backlogged"}}, "phases": [
-            {"name": "mpsdn", "controller": "mpsdn", "duration_s": 20}]}, DEFAULT), res)
-        res["goals"] = whole_run.shortfall_goals(res, 2000)
+        self.assertIn("phase mpsdn: worst Tier-1 user 40.0 s/min on the interval means", out.getvalue())
+        self.assertIn("NOT met", out.getvalue())
         self.assertEqual(ci_check.prototype_failures(res), [])
 
 
