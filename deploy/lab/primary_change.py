@@ -22,15 +22,17 @@ TARGET_CYCLES = 2
 
 
 def ue_of_id(res, phase):
-    """{app UE id: topology UE} from the phase's detection snapshot (its users' connection addresses)."""
+    """{app UE id: topology UE} of the multipath users in the phase's detection snapshot (by their connections'
+    addresses); a topology UE that two app ids claim is left out."""
     by_ip = {addr: ue for ue, _ap, addr, *_ in res["params"].get("radio", [])}
     snap = ((res["phases"].get(phase) or {}).get("detection") or {}).get("ues") or {}
     out = {}
     for u in snap.get("ues", []):
         names = {by_ip.get(c.get("ip")) for c in u.get("connections", [])} - {None}
-        if len(names) == 1:
+        if u.get("multipath") and len(names) == 1:
             out[u["id"]] = names.pop()
-    return out
+    claimed = [ue for ue in out.values()]
+    return {uid: ue for uid, ue in out.items() if claimed.count(ue) == 1}
 
 
 def primary_changes(rows, t0_epoch, ids):
@@ -41,9 +43,9 @@ def primary_changes(rows, t0_epoch, ids):
             ue = ids.get(uid)
             if ue is None:
                 continue
-            if ue in last and last[ue] != ap:
-                out.append((round(r["t"] - t0_epoch, 2), ue, last[ue], ap))
-            last[ue] = ap
+            if uid in last and last[uid] != ap:
+                out.append((round(r["t"] - t0_epoch, 2), ue, last[uid], ap))
+            last[uid] = ap
     return out
 
 

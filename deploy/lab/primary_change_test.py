@@ -28,9 +28,15 @@ class PrimaryChangeTest(unittest.TestCase):
         res = {"params": {"radio": [["ue2", "wifi", "10.0.1.2", 54], ["ue2", "lte", "10.0.2.2", 34],
                                     ["ue4", "lte", "10.0.2.4", 46]]},
                "phases": {"mpsdn": {"detection": {"ues": {"ues": [
-                   {"id": "auto-2", "connections": [{"ip": "10.0.1.2"}, {"ip": "10.0.2.2"}]},
-                   {"id": "auto-7", "connections": [{"ip": "192.0.2.1"}]}]}}}}}
+                   {"id": "auto-2", "multipath": True, "connections": [{"ip": "10.0.1.2"}, {"ip": "10.0.2.2"}]},
+                   {"id": "auto-4", "multipath": False, "connections": [{"ip": "10.0.2.4"}]},
+                   {"id": "auto-7", "multipath": True, "connections": [{"ip": "192.0.2.1"}]}]}}}}}
         self.assertEqual(pc.ue_of_id(res, "mpsdn"), {"auto-2": "ue2"})
+        # two app ids on one topology UE (two single-path ids of its two addresses): neither is judged
+        res["phases"]["mpsdn"]["detection"]["ues"]["ues"] = [
+            {"id": "auto-2", "multipath": True, "connections": [{"ip": "10.0.1.2"}]},
+            {"id": "auto-5", "multipath": True, "connections": [{"ip": "10.0.2.2"}]}]
+        self.assertEqual(pc.ue_of_id(res, "mpsdn"), {})
 
 
 if __name__ == "__main__":
