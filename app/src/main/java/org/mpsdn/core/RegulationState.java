@@ -131,23 +131,6 @@ public final class RegulationState {
         return ap < 0 ? -1L : sentAtDecrease[ap * 2 + direction.ordinal()];
     }
 
-    /** @return what the Tier-1 stations sent at the last cycle's decreases, per AP and direction */
-    public Map<ApDirection, Long> tier1SentAtDecrease() {
-        if (snapshot == null) {
-            return sentAtDecreaseMap;
-        }
-        Map<ApDirection, Long> out = new TreeMap<>();
-        for (int ap = 0; ap < snapshot.apCount(); ap++) {
-            for (Direction d : Direction.values()) {
-                long v = sentAtDecrease[ap * 2 + d.ordinal()];
-                if (v >= 0) {
-                    out.put(new ApDirection(snapshot.ap(ap).id(), d), v);
-                }
-            }
-        }
-        return Collections.unmodifiableMap(out);
-    }
-
     /**
      * The usable share of the air time learned at an AP in a direction ({@link org.mpsdn.core.signal.SpareCapacity}).
      *
@@ -162,23 +145,6 @@ public final class RegulationState {
         }
         int ap = snapshot.apIndex(apId);
         return ap < 0 ? Double.NaN : airtime[ap * 2 + direction.ordinal()];
-    }
-
-    /** @return the usable share of the air time learned per AP and direction (those with none absent) */
-    public Map<ApDirection, Double> usableAirtime() {
-        if (snapshot == null) {
-            return airtimeMap;
-        }
-        Map<ApDirection, Double> out = new TreeMap<>();
-        for (int ap = 0; ap < snapshot.apCount(); ap++) {
-            for (Direction d : Direction.values()) {
-                double v = airtime[ap * 2 + d.ordinal()];
-                if (!Double.isNaN(v)) {
-                    out.put(new ApDirection(snapshot.ap(ap).id(), d), v);
-                }
-            }
-        }
-        return Collections.unmodifiableMap(out);
     }
 
     /**

@@ -70,25 +70,19 @@ public final class SpareCapacity {
      *         sent rate
      */
     public static long spareBps(SignalInputs in, int ap, ApDirection key, ThroughputModel model, double usable) {
-        List<StationLoad> loads = in.stations(key);
-        if (loads.isEmpty()) {
+        double airtime = airtime(in, ap, key);
+        if (Double.isNaN(airtime)) {
             return StationLoad.UNKNOWN;
         }
         NetworkSnapshot s = in.snapshot();
         AccessPoint a = s.ap(ap);
-        double airtime = 0.0;
         double tier2InverseSum = 0.0;
         int tier2Stations = 0;
         int contending = 0;
-        for (StationLoad l : loads) {
-            if (l.sentBps() == StationLoad.UNKNOWN) {
-                return StationLoad.UNKNOWN;
-            }
-            double phy = phyRateBps(s, ap, a, l);
+        for (StationLoad l : in.stations(key)) {
             boolean tier2 = in.carriesTier2(ap, key.direction(), l);
-            airtime += l.sentBps() / phy;
             if (tier2) {
-                tier2InverseSum += 1.0 / phy;
+                tier2InverseSum += 1.0 / phyRateBps(s, ap, a, l);
                 tier2Stations++;
             }
             contending += tier2 || l.sentBps() > 0 ? 1 : 0;
