@@ -2,8 +2,8 @@
 
 A UE passes when the detector grouped it and it was multipath in the kernel (an active subflow to the server on
 each of its radios), or when the run's MPTCP counters prove that the server's scheduler marked its missing subflow
-stale while the app held that radio's Tier-2 limit at R_m (the one exception, reported in its own field,
-stale_at_rm). A UE that stopped being multipath in the kernel otherwise counts against the goal: a lost join (a
+stale while the app was holding that radio's Tier-2 limit down to R_m (the one exception, reported in its own
+field, stale_at_rm). A UE that stopped being multipath in the kernel otherwise counts against the goal: a lost join (a
 reset subflow) is the app's defect as much as a missed grouping.
 
 Proof of staleness needs the server namespace's MPTcpExtSubflowStale counter read over time (the kernel counts a
@@ -31,18 +31,26 @@ def limits_by_ap(out, t0, until=float("inf")):
 
 
 def stale_at_rm(counts, limits, rm_kbps, until=None):
-    """Proof that the server's MPTCP scheduler marked a subflow stale while the app held its radio's Tier-2 limit
-    at R_m: two consecutive reads (t_a, n_a), (t_b, n_b) of the server's STALE_COUNTER with n_b > n_a (t_b <= until:
-    before the UE was seen not multipath) such that the limit in force at t_a and every limit logged in
-    (t_a, t_b] was at most rm_kbps (+1 %: rates rounded to kbit/s). counts [(t, n)], limits [(t, kbps)] of the
-    missing subflow's AP, one time base. Returns {stale_marked_between_s, stale_marks, limit_kbps} or None."""
+    """Proof that the server's MPTCP scheduler marked a subflow stale while the app was holding its radio's Tier-2
+    limit down to R_m: two consecutive reads (t_a, n_a), (t_b, n_b) of the server's STALE_COUNTER with n_b > n_a
+    (t_b <= until: before the UE was seen not multipath) such that the limit in force at t_a and every limit logged
+    after it up to until (t_b when until is None) never rose (+1 %: rates rounded to kbit/s) and the last of them was
+    at most rm_kbps (+1 %). A Tier-2 subflow whose limit the law cuts to R_m in a few cycles (a Tier-1 station held
+    back: half of what Tier 2 sent, each cycle) may be marked stale on the way, at a few hundred kb/s; what the proof
+    excludes is a limit that rose after the mark, or one above R_m when the kernel was read. counts [(t, n)], limits
+    [(t, kbps)] of the missing subflow's AP, one time base. Returns {stale_marked_between_s, stale_marks, limit_kbps}
+    (limit_kbps: the highest limit from t_a on) or None."""
     counts, limits = sorted(counts or []), sorted(limits or [])
     for (ta, na), (tb, nb) in zip(counts, counts[1:]):
         if nb <= na or (until is not None and tb > until):
             continue
+        end = tb if until is None else until
         before = [kb for t, kb in limits if t <= ta]
-        held = ([before[-1]] if before else []) + [kb for t, kb in limits if ta < t <= tb]
-        if before and all(kb is not None and kb <= rm_kbps * 1.01 for kb in held):
+        held = ([before[-1]] if before else []) + [kb for t, kb in limits if ta < t <= end]
+        if not before or any(kb is None for kb in held):
+            continue
+        never_rose = all(b <= a * 1.01 for a, b in zip(held, held[1:]))
+        if never_rose and held[-1] <= rm_kbps * 1.01:
             return {"stale_marked_between_s": [round(ta, 2), round(tb, 2)], "stale_marks": nb - na,
                     "limit_kbps": max(held)}
     return None

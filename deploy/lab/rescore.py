@@ -2,7 +2,8 @@
 """Scores committed lab results again with the scoring code in the repo: for every run-<n>/ of each result folder,
 the Tier-1 shortfall goals are computed again from the run's own scoring data (whole_run.shortfall_goals, the
 interval the app ran at from params.app_parameters) and the primary-change goals from its regulation log
-(whole_run.primary_goals), replacing the run's own; the folder's summary.json
+(whole_run.primary_goals) and the detection goals from its detection snapshots and stale evidence
+(whole_run.detection_goals, the topology's radios from params.radio), replacing the run's own; the folder's summary.json
 and README.md are then rebuilt (repeat.py --summarise-only). Nothing is run on the testbed.
 
   python3 deploy/lab/rescore.py deploy/lab/results/dynamic-demand [deploy/lab/results/... ...]
@@ -10,6 +11,7 @@ and README.md are then rebuilt (repeat.py --summarise-only). Nothing is run on t
 import json
 import os
 import sys
+import types
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import repeat  # noqa: E402
@@ -24,13 +26,26 @@ def rescore_run(path):
     if "scoring" not in res:
         raise ValueError(f"{path}: no scoring data (a result from before whole-run scoring)")
     interval = scoring.interval_ms_of(res)
-    kept = [g for g in res.get("goals", []) if "Tier-1 shortfall" not in g.get("goal", "")
-            and "after a primary change" not in g.get("goal", "")]
-    res["goals"] = (whole_run.shortfall_goals(res, interval) + kept
+    lab = _lab_of(res["params"])
+    redone = ("Tier-1 shortfall", "after a primary change") + (("detection (no registration)",) if lab else ())
+    kept = [g for g in res.get("goals", []) if not any(r in g.get("goal", "") for r in redone)]
+    detection = whole_run.detection_goals(lab, res, whole_run.app_parameter(lab, "rmKbps", "RM_KBPS")) if lab else []
+    res["goals"] = (whole_run.shortfall_goals(res, interval) + kept + detection
                     + whole_run.primary_goals(os.path.dirname(path), res, interval))
     with open(path, "w") as f:
         json.dump(res, f, indent=1)
     return len(res["goals"])
+
+
+def _lab_of(params):
+    """What whole_run.detection_goals reads of the lab, from a result's params; None for a result that has no
+    radios or UE source recorded (its detection goals are kept as they are)."""
+    radio, source = params.get("radio"), params.get("ue_source")
+    if not isinstance(radio, list) or not source:
+        return None
+    return types.SimpleNamespace(ue_source=source, topo=types.SimpleNamespace(radio=[tuple(r) for r in radio]),
+                                 app_parameters=params.get("app_parameters") if isinstance(
+                                     params.get("app_parameters"), dict) else None)
 
 
 def rescore_folder(dest):

@@ -367,6 +367,22 @@ class MultipathJudgedTest(unittest.TestCase):
         # a stale Wi-Fi subflow does not explain a missing LTE one
         self.assertFalse(self.goal(["ue2"], {"ue2": WANT["ue2"], "ue3": ["10.0.1.3"]}, stale, 20.0)["met"])
 
+    def test_a_subflow_marked_stale_while_its_limit_was_cut_to_rm_is_proven_and_one_whose_limit_rose_is_not(self):
+        # the law's decreases while a Tier-1 station is held back: 4419 -> 1105 -> 328 -> 164 -> 100 kb/s; the
+        # server's scheduler marks the subflow stale at 328 kb/s (between the reads at 14 and 15 s)
+        cut = [(8.0, 4419), (12.0, 1105), (14.0, 328), (17.0, 164), (19.0, 100), (21.0, 100)]
+        stale = {"counts": [(13.0, 0), (14.0, 0), (15.0, 1), (16.0, 1)], "rm_kbps": 100,
+                 "limits": {"wifi": [], "lte": cut}}
+        kernel = {"ue2": WANT["ue2"], "ue3": ["10.0.1.3"]}
+        g = self.goal(["ue2", "ue3"], kernel, stale, until=22.0)
+        self.assertTrue(g["met"])
+        self.assertEqual(g["value"]["stale_at_rm"]["ue3"][0]["stale_marked_between_s"], [14.0, 15.0])
+        # the kernel read before the limit reached R_m: the mark is not explained by R_m
+        self.assertFalse(self.goal(["ue2", "ue3"], kernel, stale, until=18.0)["met"])
+        # the limit rose after the mark (the app gave the capacity back and the subflow did not recover)
+        rose = dict(stale, limits={"wifi": [], "lte": cut[:3] + [(16.0, 2000), (19.0, 100)]})
+        self.assertFalse(self.goal(["ue2", "ue3"], kernel, rose, until=22.0)["met"])
+
 
 class DetectionGoalTest(unittest.TestCase):
     LAB = types.SimpleNamespace(ue_source="detected")

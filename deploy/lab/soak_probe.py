@@ -178,7 +178,7 @@ def rss_kb(pid):
 # a subflow that received nothing for longer than this has ended in the app's tracker by design: its per-flow
 # rules idled out (the app's flowIdleTimeoutSec, default 10 s; FlowRuleEvent RULE_REMOVED closes the flow)
 ACTIVE_S = 10.0
-_LAST_DATA = re.compile(r"\blast(?:snd|rcv):(\d+)")
+_LAST_DATA = re.compile(r"\blast(snd|rcv):(\d+)")
 
 
 def kernel_subflows(ue, active_s=ACTIVE_S):
@@ -193,15 +193,17 @@ def kernel_subflows(ue, active_s=ACTIVE_S):
 def active_addresses(text, active_s=ACTIVE_S):
     """The local addresses of `ss -tinH` output whose socket received or sent data (tcp_info's lastrcv, lastsnd:
     ms since the last data segment; ACKs do not count, so an upload's sockets show only lastsnd as recent) in the
-    last active_s; a socket without either counts as active."""
+    last active_s. ss prints lastsnd and lastrcv only when they are not 0 (iproute2 misc/ss.c, tcp_show_info:
+    `if (s->lastrcv) out(" lastrcv:%u", ...)`): a busy download's subflow, which received data this very
+    millisecond, shows lastsnd alone; a field that is absent counts as 0 ms, so such a socket is active."""
     out, addr = set(), None
     for line in text.splitlines():
         f = line.split()
         if not line[:1].isspace() and len(f) >= 4:
             addr = f[2].rsplit(":", 1)[0].split("%")[0]
             continue
-        ages = [int(v) for v in _LAST_DATA.findall(line)]
-        if addr is not None and (not ages or min(ages) <= active_s * 1000):
+        ages = {k: int(v) for k, v in _LAST_DATA.findall(line)}
+        if addr is not None and min(ages.get("snd", 0), ages.get("rcv", 0)) <= active_s * 1000:
             out.add(addr)
         addr = None
     return sorted(out)
