@@ -40,7 +40,7 @@ public final class CycleResult {
     private final RegulationState nextState;
 
     CycleResult(NetworkSnapshot snapshot, PrimarySelection selection, FlowTiers tiers, Tier2Limits limits,
-                Profile profile) {
+                Profile profile, DemotionHolds holds) {
         this.snapshot = snapshot;
         this.selection = selection;
         this.tiers = tiers.codes;
@@ -57,7 +57,7 @@ public final class CycleResult {
         this.tier1Sent = limits.tier1SentBps;
         this.profile = profile;
         this.nextState = RegulationState.fromCycle(snapshot, this.limits, primaryArray(snapshot, selection),
-                limits.usableAirtime, limits.tier1SentAtDecrease);
+                limits.usableAirtime, limits.tier1SentAtDecrease, holds.next);
     }
 
     private static int[] primaryArray(NetworkSnapshot s, PrimarySelection sel) {

@@ -36,10 +36,11 @@ final class FlowTiers {
      *
      * @param s              the snapshot
      * @param selection      its primaries
+     * @param held           connections held in Tier 1 after their user's primary moved ({@code DemotionHolds})
      * @param regulateUplink whether both directions are regulated
      */
-    FlowTiers(NetworkSnapshot s, PrimarySelection selection, boolean regulateUplink) {
-        boolean[] secondary = secondaryConnections(s, selection);
+    FlowTiers(NetworkSnapshot s, PrimarySelection selection, boolean[] held, boolean regulateUplink) {
+        boolean[] secondary = secondaryConnections(s, selection, held);
         codes = new byte[s.flowCount()];
         perApDirection = new int[s.apCount() * 2];
         tier2Connections = new boolean[s.connectionCount() * 2];
@@ -78,12 +79,13 @@ final class FlowTiers {
         return total < 0 ? Long.MAX_VALUE : total;
     }
 
-    // per connection: does it carry secondary subflows of a (regulated) multipath user (line 10)?
-    private static boolean[] secondaryConnections(NetworkSnapshot s, PrimarySelection selection) {
+    // per connection: does it carry secondary subflows of a (regulated) multipath user (line 10), other than an
+    // old primary held in Tier 1?
+    private static boolean[] secondaryConnections(NetworkSnapshot s, PrimarySelection selection, boolean[] held) {
         boolean[] secondary = new boolean[s.connectionCount()];
         for (int c = 0; c < secondary.length; c++) {
             int ue = s.connectionUe(c);
-            secondary[c] = s.ueMultipath(ue) && !s.ueExempt(ue) && !selection.isPrimary(ue, c);
+            secondary[c] = s.ueMultipath(ue) && !s.ueExempt(ue) && !selection.isPrimary(ue, c) && !held[c];
         }
         return secondary;
     }

@@ -50,6 +50,16 @@ public enum Profile {
         return this == MPSDN;
     }
 
+    /**
+     * Whether a multipath user's old primary stays in Tier 1 after its primary moves, until the new primary
+     * carries as much of its traffic ({@code DemotionHolds}).
+     *
+     * @return true in the mpsdn profile
+     */
+    public boolean holdsDemotion() {
+        return this == MPSDN;
+    }
+
     /** @return the congestion signal Algorithm 2 compares with CTh */
     public SignalKind signal() {
         return signal;

@@ -62,7 +62,8 @@ import java.util.Optional;
  * ({@link org.mpsdn.core.regulate.Tier1FirstLaw}, {@link org.mpsdn.core.signal.SpareCapacity});
  * in Algorithm 1 the priority-based solution charges a weak Wi-Fi link for what its AP's other
  * stations lose when it joins ({@link Profile#chargesAirtime()}); the baseline solution is the
- * paper's in both. See docs/regulation.md.
+ * paper's in both; a user's old primary stays in Tier 1 after its primary moves until the new one
+ * carries as much of its traffic ({@code DemotionHolds}). See docs/regulation.md.
  *
  * <h2>Operator policies (not in the paper)</h2>
  * A device may carry a {@link org.mpsdn.core.model.UserPolicy}: an <i>exempt</i> device's flows
@@ -157,14 +158,18 @@ public final class RegulationCenter {
         // Algorithm 1, line 3: every user's primary connection, the one with maximal achievable throughput
         int[] previousPrimary = parameters.hysteresis() > 0.0 ? previousPrimaries(snapshot, previous) : null;
         PrimarySelection selection = selector.select(snapshot, model, previousPrimary, parameters.hysteresis());
+        // mpsdn: an old primary stays Tier 1 until the new one carries as much of its user's traffic
+        DemotionHolds holds = parameters.profile().holdsDemotion()
+                ? DemotionHolds.of(snapshot, selection, measurements.stations(), previous)
+                : DemotionHolds.none(snapshot);
         // Algorithm 1, lines 4-21: Tier 1 over primary connections and for single-path users, else Tier 2
-        FlowTiers tiers = new FlowTiers(snapshot, selection, parameters.regulateUplink());
+        FlowTiers tiers = new FlowTiers(snapshot, selection, holds.held, parameters.regulateUplink());
         // Algorithm 2: the Tier-2 limit of every AP (and regulated direction) from its congestion signal
         SignalInputs in = new SignalInputs(snapshot, measurements.occupancy(), measurements.stations(),
                 tiers.tier2Connections);
         Tier2Limits limits = new Tier2Limits(snapshot, in, tiers.tier2RateBps, previous, law,
                 parameters.regulateUplink());
-        return new CycleResult(snapshot, selection, tiers, limits, parameters.profile());
+        return new CycleResult(snapshot, selection, tiers, limits, parameters.profile(), holds);
     }
 
     private static int[] previousPrimaries(NetworkSnapshot s, RegulationState previous) {

@@ -22,7 +22,8 @@ import java.util.TreeMap;
  */
 public final class RegulationState {
     private static final RegulationState INITIAL = new RegulationState(null, null, null, null, null,
-            Collections.emptyMap(), Collections.emptyMap(), Collections.emptyMap(), Collections.emptyMap());
+            Collections.emptyMap(), Collections.emptyMap(), Collections.emptyMap(), Collections.emptyMap(),
+            Collections.emptyMap());
 
     private final NetworkSnapshot snapshot;
     private final long[] limits;
@@ -33,11 +34,13 @@ public final class RegulationState {
     private final long[] sentAtDecrease;
     private final Map<ApDirection, Double> airtimeMap;
     private final Map<ApDirection, Long> sentAtDecreaseMap;
+    private final Map<String, DemotionHold> demotionHolds;
 
     @SuppressWarnings("checkstyle:ParameterNumber")
     private RegulationState(NetworkSnapshot snapshot, long[] limits, int[] primaryOfUe, double[] airtime,
                             long[] sentAtDecrease, Map<ApDirection, Long> limitMap, Map<String, String> primaryMap,
-                            Map<ApDirection, Double> airtimeMap, Map<ApDirection, Long> sentAtDecreaseMap) {
+                            Map<ApDirection, Double> airtimeMap, Map<ApDirection, Long> sentAtDecreaseMap,
+                            Map<String, DemotionHold> demotionHolds) {
         this.snapshot = snapshot;
         this.limits = limits;
         this.primaryOfUe = primaryOfUe;
@@ -47,6 +50,7 @@ public final class RegulationState {
         this.primaryMap = primaryMap;
         this.airtimeMap = airtimeMap;
         this.sentAtDecreaseMap = sentAtDecreaseMap;
+        this.demotionHolds = demotionHolds;
     }
 
     /** @return the state before the first cycle: no limits, no primaries */
@@ -73,7 +77,8 @@ public final class RegulationState {
         Checks.nonNull("primaryApByUeId", primaryApByUeId).forEach((k, v) ->
                 primaries.put(Checks.id("primaryApByUeId key", k), Checks.id("primaryApByUeId[" + k + "]", v)));
         return new RegulationState(null, null, null, null, null, Collections.unmodifiableMap(limits),
-                Collections.unmodifiableMap(primaries), Collections.emptyMap(), Collections.emptyMap());
+                Collections.unmodifiableMap(primaries), Collections.emptyMap(), Collections.emptyMap(),
+                Collections.emptyMap());
     }
 
     /**
@@ -105,13 +110,35 @@ public final class RegulationState {
             }
         });
         return new RegulationState(null, null, null, null, null, base.limitMap, base.primaryMap,
-                Collections.unmodifiableMap(airtime), Collections.unmodifiableMap(sent));
+                Collections.unmodifiableMap(airtime), Collections.unmodifiableMap(sent), Collections.emptyMap());
+    }
+
+    /**
+     * This state with the demotion holds in force ({@code DemotionHolds}: a multipath user's old primary AP kept
+     * in Tier 1 after its primary moved).
+     *
+     * @param holds the hold per device id
+     * @return a copy of this state with those holds
+     * @throws IllegalArgumentException on a null or blank key or a null value
+     */
+    public RegulationState withDemotionHolds(Map<String, DemotionHold> holds) {
+        Map<String, DemotionHold> copy = new TreeMap<>();
+        Checks.nonNull("holds", holds).forEach((k, v) -> copy.put(Checks.id("holds key", k),
+                Checks.nonNull("holds[" + k + "]", v)));
+        return new RegulationState(snapshot, limits, primaryOfUe, airtime, sentAtDecrease, limitMap, primaryMap,
+                airtimeMap, sentAtDecreaseMap, Collections.unmodifiableMap(copy));
     }
 
     // wraps a cycle's arrays without copying (they are never modified afterwards)
     static RegulationState fromCycle(NetworkSnapshot snapshot, long[] limits, int[] primaryOfUe, double[] airtime,
-                                     long[] sentAtDecrease) {
-        return new RegulationState(snapshot, limits, primaryOfUe, airtime, sentAtDecrease, null, null, null, null);
+                                     long[] sentAtDecrease, Map<String, DemotionHold> holds) {
+        return new RegulationState(snapshot, limits, primaryOfUe, airtime, sentAtDecrease, null, null, null, null,
+                holds);
+    }
+
+    /** @return the demotion holds in force, by device id (unmodifiable) */
+    public Map<String, DemotionHold> demotionHolds() {
+        return demotionHolds;
     }
 
     /**

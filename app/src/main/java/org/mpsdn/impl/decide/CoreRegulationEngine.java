@@ -6,6 +6,7 @@ import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.core.CycleResult;
 import org.mpsdn.core.DeadlockBreaker;
+import org.mpsdn.core.DemotionHold;
 import org.mpsdn.core.RegulationCenter;
 import org.mpsdn.core.RegulationParameters;
 import org.mpsdn.core.Tier2Decision;
@@ -61,10 +62,12 @@ public final class CoreRegulationEngine implements RegulationEngine {
      */
     private volatile Map<ApDirection, Double> usableAirtime = Map.of();
     private volatile Map<ApDirection, Long> sentAtDecrease = Map.of();
+    /** The multipath users whose old primary the last cycle held in Tier 1 (the core's demotion holds). */
+    private volatile Map<String, DemotionHold> demotionHolds = Map.of();
 
     @Override
     public EngineDecision decide(EngineInput in) {
-        CoreSnapshot s = CoreSnapshot.of(in, usableAirtime, sentAtDecrease);
+        CoreSnapshot s = CoreSnapshot.of(in, usableAirtime, sentAtDecrease, demotionHolds);
         EngineParams p = in.params();
         RegulationParameters global = parameters(p, List.of(p.cth(), p.alpha(), p.rmKbps(), p.tier1Threshold()),
                 s.uplink, in.intervalMillis());
@@ -75,6 +78,7 @@ public final class CoreRegulationEngine implements RegulationEngine {
         Map<ApDirection, Long> limits = limits(in, s, result, decisions, learned, decreased);
         usableAirtime = Map.copyOf(learned);
         sentAtDecrease = Map.copyOf(decreased);
+        demotionHolds = result.nextState().demotionHolds();
         return new EngineDecision(tiers(s, result), limits, primaries(s, result),
                 unmetPolicies(in.policies(), s.links, s.apById), tier1Sent(in, result), decisions);
     }
