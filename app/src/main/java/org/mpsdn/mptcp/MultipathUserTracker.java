@@ -144,7 +144,7 @@ public final class MultipathUserTracker {
         if (s == null) {
             return false;
         }
-        table.close(s, nowMillis);
+        table.closeRuleRemoved(s, nowMillis);
         return true;
     }
 

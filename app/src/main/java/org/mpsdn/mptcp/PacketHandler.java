@@ -179,6 +179,9 @@ final class PacketHandler {
         }
         MpCapable c = o.mpCapable();
         boolean ending = TcpFlags.has(f, TcpFlags.FIN) || TcpFlags.has(f, TcpFlags.RST);
+        if (s != null && s.closed && s.ruleRemoved && !ending && (c == null || c.receiverKey() == null)) {
+            table.resume(s, now);   // a segment of a flow whose rule idled out: it was silent, not ended
+        }
         if (s == null || s.closed) {
             if (c != null && c.receiverKey() != null && !ending) {
                 dropClosed(s);

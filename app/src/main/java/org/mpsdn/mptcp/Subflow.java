@@ -13,6 +13,8 @@ final class Subflow {
     FlowRole role;
     boolean established;
     boolean closed;
+    /** Whether the flow was closed because its switch rule was removed (not by FIN, RST or MP_FASTCLOSE). */
+    boolean ruleRemoved;
     long closedAt;
     long lastSeen;
     MptcpConnection conn;

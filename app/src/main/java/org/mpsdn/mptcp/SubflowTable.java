@@ -118,6 +118,31 @@ final class SubflowTable {
     }
 
     /**
+     * Ends a flow whose switch rule was removed (idle timeout): it lingers like any closed flow, and a packet
+     * of it within the linger time makes it live again ({@link #resume}).
+     *
+     * @param s   flow
+     * @param now current time
+     */
+    void closeRuleRemoved(Subflow s, long now) {
+        close(s, now);
+        s.ruleRemoved = true;
+    }
+
+    /**
+     * Makes a flow closed by its rule's removal live again, in its connection: it sent again.
+     *
+     * @param s   flow, closed by {@link #closeRuleRemoved}
+     * @param now current time
+     */
+    void resume(Subflow s, long now) {
+        s.closed = false;
+        s.ruleRemoved = false;
+        s.touch(now);
+        events.count(TrackerEvent.FLOWS_RESUMED);
+    }
+
+    /**
      * Ends every live subflow of a connection (MP_FASTCLOSE).
      *
      * @param conn connection

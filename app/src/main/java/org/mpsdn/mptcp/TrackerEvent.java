@@ -33,6 +33,11 @@ public enum TrackerEvent {
     ADDRESSES_REASSIGNED,
     /** Flows ended by FIN, RST, MP_FASTCLOSE, a refused join or a removed switch rule. */
     FLOWS_CLOSED,
+    /**
+     * Flows ended by their switch rule's removal (its idle timeout) that sent again while they lingered: live
+     * again, in their connection (a Tier-2 subflow silent at R_m longer than the rule's idle timeout).
+     */
+    FLOWS_RESUMED,
     /** Flows dropped by idle or handshake timeout. */
     FLOWS_EXPIRED,
     /** New flows ignored because the tracker holds its maximum number of flows. */

@@ -270,6 +270,41 @@ public class MultipathUserTrackerTest {
     }
 
     @Test
+    public void aSubflowWhoseRuleIdledOutIsLiveAgainInItsConnectionWhenItSendsWithinTheLinger() {
+        mptcpOpen("ap1", "10.1.0.11", 1000, KEY_A, KEY_B);
+        join("ap2", "10.2.0.11", 2000, KEY_B);
+        String id = userOf(snap(), "10.1.0.11").id();
+        // the join subflow's rule idled out (a Tier-2 subflow silent at R_m): the user is single-path for now
+        assertTrue(t.onFlowRemoved(6, ip(S), 80, ip("10.2.0.11"), 2000, now));
+        assertFalse(userOf(snap(), "10.1.0.11").multipath());
+        // it sends again (a data segment, no handshake) within the linger: multipath again, same user
+        now += 500;
+        pkt("ap2", tcp(S, 80, "10.2.0.11", 2000, ACK, options(), 100));
+        MultipathUser u = userOf(snap(), "10.2.0.11");
+        assertEquals(id, u.id());
+        assertTrue(u.multipath());
+        assertEquals(ips("10.1.0.11", "10.2.0.11"), u.addresses());
+        assertEquals(1, t.eventCount(TrackerEvent.FLOWS_RESUMED));
+        // past the linger the flow is forgotten: a segment then is a mid-stream flow, not this connection's
+        assertTrue(t.onFlowRemoved(6, ip(S), 80, ip("10.2.0.11"), 2000, now));
+        now += 1_500;
+        snap();
+        assertFalse(t.onPacket("ap2", tcp(S, 80, "10.2.0.11", 2000, ACK, options(), 100), now));
+        assertFalse(userOf(snap(), "10.1.0.11").multipath());
+        assertEquals(1, t.eventCount(TrackerEvent.FLOWS_RESUMED));
+    }
+
+    @Test
+    public void aSubflowEndedByFinIsNotResumed() {
+        mptcpOpen("ap1", "10.1.0.11", 1000, KEY_A, KEY_B);
+        join("ap2", "10.2.0.11", 2000, KEY_B);
+        pkt("ap2", tcp("10.2.0.11", 2000, S, 80, FIN_ACK, options(), 0));
+        assertFalse(t.onPacket("ap2", tcp(S, 80, "10.2.0.11", 2000, ACK, options(), 100), now));
+        assertFalse(userOf(snap(), "10.1.0.11").multipath());
+        assertEquals(0, t.eventCount(TrackerEvent.FLOWS_RESUMED));
+    }
+
+    @Test
     public void reassignedAddressEndsTheOldDevicesFlows() {
         t.updateStations("ap1", Map.of(ip("10.1.0.11"), "02:00:00:0a:00:11"), now);
         mptcpOpen("ap1", "10.1.0.11", 1000, KEY_A, KEY_B);

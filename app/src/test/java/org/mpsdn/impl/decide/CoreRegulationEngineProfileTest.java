@@ -104,6 +104,13 @@ public class CoreRegulationEngineProfileTest {
      */
     private static EngineDecision runWithSentRates(CoreRegulationEngine engine, double lteTier1Queue,
                                                    long lteTier1SentBytes) {
+        return runWithSentRates(engine, lteTier1Queue, lteTier1SentBytes, 2_250_000, Map.of());
+    }
+
+    /** The same with what ue1's Wi-Fi station was sent and the previous cycle's primaries. */
+    private static EngineDecision runWithSentRates(CoreRegulationEngine engine, double lteTier1Queue,
+                                                   long lteTier1SentBytes, long wifiSentBytes,
+                                                   Map<String, String> previousPrimaries) {
         FlowMatch lteSingle = tcp("10.0.2.9", 50001);
         SignalWindow window = new SignalWindow(2000);
         List<FlowView> flows = List.of(
@@ -115,7 +122,7 @@ public class CoreRegulationEngineProfileTest {
                 new ApView(ap("wifi1", ApKind.WIFI, 1, 54_000), Map.of(Direction.DOWNLINK, 0.3),
                         Map.of(Direction.DOWNLINK, 20_000L),
                         List.of(station("02:00:00:00:01:02", "10.0.1.2", -40, 54_000_000)),
-                        List.of(queue("10.0.1.2", 0.0, 2_250_000)), window),
+                        List.of(queue("10.0.1.2", 0.0, wifiSentBytes)), window),
                 new ApView(ap("lte1", ApKind.LTE, 2, 20_000), Map.of(Direction.DOWNLINK, 0.9),
                         Map.of(Direction.DOWNLINK, 10_000L),
                         List.of(station("02:00:00:00:02:02", "10.0.2.2", -60, 20_000_000),
@@ -124,8 +131,25 @@ public class CoreRegulationEngineProfileTest {
                         window));
         List<UeSpec> ues = List.of(new UeSpec("ue1", Map.of(IpAddress.valueOf("10.0.1.2"), Optional.empty(),
                 IpAddress.valueOf("10.0.2.2"), Optional.empty())));
-        return engine.decide(new EngineInput(aps, flows, ues, Map.of(),
+        return engine.decide(new EngineInput(aps, flows, ues, previousPrimaries,
                 new EngineParams(0.85, 0.5, 100, "priority", Profile.MPSDN), 2000));
+    }
+
+    @Test
+    public void theEngineCarriesADemotionHoldToTheNextCycle() {
+        // ue1's primary moves from LTE to Wi-Fi (54 Mb/s against 20); its LTE station was sent 6 Mb/s, its
+        // Wi-Fi one 0.1: the LTE subflow stays Tier 1, and again in the next cycle (the engine remembers the hold
+        // while the primaries it is given already say Wi-Fi); once Wi-Fi carries more, LTE is Tier 2
+        CoreRegulationEngine engine = new CoreRegulationEngine();
+        EngineDecision moved = runWithSentRates(engine, 0.1, 500_000, 25_000, Map.of("ue1", "lte1"));
+        assertEquals("wifi1", moved.primaries().get("ue1"));
+        assertEquals(Tier.TIER1, moved.tiers().get("lte1").get(LTE_DATA));
+        EngineDecision held = runWithSentRates(engine, 0.1, 500_000, 25_000, Map.of("ue1", "wifi1"));
+        assertEquals(Tier.TIER1, held.tiers().get("lte1").get(LTE_DATA));
+        EngineDecision carried = runWithSentRates(engine, 0.1, 500_000, 2_250_000, Map.of("ue1", "wifi1"));
+        assertEquals(Tier.TIER2, carried.tiers().get("lte1").get(LTE_DATA));
+        assertEquals(Tier.TIER2, runWithSentRates(new CoreRegulationEngine(), 0.1, 500_000, 25_000,
+                Map.of("ue1", "wifi1")).tiers().get("lte1").get(LTE_DATA));
     }
 
     @Test
