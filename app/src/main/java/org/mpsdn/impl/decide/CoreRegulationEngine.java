@@ -80,18 +80,7 @@ public final class CoreRegulationEngine implements RegulationEngine {
         sentAtDecrease = Map.copyOf(decreased);
         demotionHolds = result.nextState().demotionHolds();
         return new EngineDecision(tiers(s, result), limits, primaries(s, result),
-                unmetPolicies(in.policies(), s.links, s.apById), tier1Sent(in, result), decisions);
-    }
-
-    /** What the Tier-1 stations of every AP direction sent (the mpsdn profile's; tiering is the global run's). */
-    private static Map<ApDirection, Long> tier1Sent(EngineInput in, CycleResult result) {
-        Map<ApDirection, Long> sent = new HashMap<>();
-        for (ApView ap : in.aps()) {
-            for (Direction d : ap.spec().directions()) {
-                result.tier1SentBps(ap.spec().id(), d).ifPresent(v -> sent.put(new ApDirection(ap.spec().id(), d), v));
-            }
-        }
-        return sent;
+                unmetPolicies(in.policies(), s.links, s.apById), decisions);
     }
 
     /** The tier of every cycle flow, grouped by AP. */

@@ -15,7 +15,6 @@ public final class EngineDecision {
     private final Map<ApDirection, Long> limitsKbps;
     private final Map<String, String> primaries;
     private final Map<String, String> unmetPolicies;
-    private final Map<ApDirection, Long> tier1SentBps;
     private final Map<ApDirection, LimitDecision> decisions;
 
     /**
@@ -44,35 +43,18 @@ public final class EngineDecision {
     }
 
     /**
-     * Creates a decision with what the Tier-1 stations sent over the cycle's window.
-     *
-     * @param tiers         AP id to (flow to tier)
-     * @param limitsKbps    new Tier-2 limit per AP and direction in kbit/s
-     * @param primaries     primary AP per multipath UE
-     * @param unmetPolicies UE id to the reason its operator policy could not be applied
-     * @param tier1SentBps  per AP and direction, what its Tier-1 stations sent (bit/s; absent when unknown)
-     */
-    public EngineDecision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDirection, Long> limitsKbps,
-                          Map<String, String> primaries, Map<String, String> unmetPolicies,
-                          Map<ApDirection, Long> tier1SentBps) {
-        this(tiers, limitsKbps, primaries, unmetPolicies, tier1SentBps, Map.of());
-    }
-
-    /**
      * Creates a decision with how each limit was decided.
      *
      * @param tiers         AP id to (flow to tier)
      * @param limitsKbps    new Tier-2 limit per AP and direction in kbit/s
      * @param primaries     primary AP per multipath UE
      * @param unmetPolicies UE id to the reason its operator policy could not be applied
-     * @param tier1SentBps  per AP and direction, what its Tier-1 stations sent (bit/s; absent when unknown)
      * @param decisions     per AP and direction, the signal, threshold, target, cap and reason of its limit
      */
     public EngineDecision(Map<String, Map<FlowMatch, Tier>> tiers, Map<ApDirection, Long> limitsKbps,
                           Map<String, String> primaries, Map<String, String> unmetPolicies,
-                          Map<ApDirection, Long> tier1SentBps, Map<ApDirection, LimitDecision> decisions) {
+                          Map<ApDirection, LimitDecision> decisions) {
         this.decisions = Map.copyOf(decisions);
-        this.tier1SentBps = Map.copyOf(tier1SentBps);
         this.unmetPolicies = Map.copyOf(unmetPolicies);
         this.tiers = Map.copyOf(tiers);
         this.limitsKbps = Map.copyOf(limitsKbps);
@@ -92,11 +74,6 @@ public final class EngineDecision {
     /** @return primary AP per UE */
     public Map<String, String> primaries() {
         return primaries;
-    }
-
-    /** @return per AP and direction, what its Tier-1 stations sent over the cycle's window (bit/s) */
-    public Map<ApDirection, Long> tier1SentBps() {
-        return tier1SentBps;
     }
 
     /** @return per AP and direction, how its limit was decided (absent for engines that do not say) */

@@ -184,8 +184,6 @@ public class CoreRegulationEngineProfileTest {
         assertEquals(3_000L, limit(held, "lte1"));
         assertEquals(LimitReason.DECREASE, decision(held, "lte1").reason());
         assertEquals(0.6, decision(held, "lte1").signal().getAsDouble(), 0.0);
-        assertEquals("what the Tier-1 stations sent", Long.valueOf(2_000_000L),
-                held.tier1SentBps().get(new ApDirection("lte1", Direction.DOWNLINK)));
         // 10.0.2.9's queue 0.1: served. No queue full, so the model's air time (LTE: all of it):
         // the stations used 6 / 20 + 2 / 10 = 0.5 of it; the rest at Tier 2's 20 Mb/s PHY rate is 10 Mb/s spare,
         // so Tier 2 may use 6 + 10 = 16 Mb/s, and the 10 Mb/s limit moves alpha (0.5) of the way there: 13 Mb/s
