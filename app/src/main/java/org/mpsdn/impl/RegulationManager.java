@@ -12,6 +12,7 @@ import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.api.regulation.RegulationStoreDelegate;
 import org.mpsdn.api.telemetry.ApTelemetryService;
+import org.mpsdn.impl.cluster.DomainOwnership;
 import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.decide.CoreRegulationEngine;
 import org.mpsdn.impl.decide.RegulationEngine;
@@ -20,6 +21,8 @@ import org.mpsdn.impl.loop.LoopReferences;
 import org.mpsdn.impl.loop.RegulationLoop;
 import org.mpsdn.impl.telemetry.AgentRegistry;
 import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.cluster.ClusterService;
+import org.onosproject.cluster.LeadershipService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
@@ -80,9 +83,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  * The regulation app's component: its ONOS references, lifecycle, properties and service API.
  * The work is done by the {@link RegulationLoop} it owns and the plain classes that loop runs on
  * its one thread (cycle, AP directory, switch reconciler, rate steps, flow statistics, packet-in
- * handler, user detection). Each AP is regulated by the ONOS instance that is master of its
- * switch; per-AP state lives in the {@link RegulationStore} so a new master resumes with the last
- * Tier-2 limits.
+ * handler, user detection). Each control domain (the netcfg's per-AP {@code domain}) is regulated by
+ * the one ONOS instance that owns it ({@link DomainOwnership}: ONOS leadership per domain topic); per-AP
+ * state lives in the {@link RegulationStore} so a new owner resumes with the last Tier-2 limits.
  */
 @Component(immediate = true,
         service = {RegulationService.class, RegulationAdminService.class, DetectionService.class},
@@ -128,6 +131,12 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected MastershipService mastershipService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LeadershipService leadershipService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ClusterService clusterService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected RegulationStore store;
@@ -192,7 +201,8 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     private final AtomicBoolean stopping = new AtomicBoolean();
     private volatile RegulationProperties props = RegulationProperties.defaults();
     private ApplicationId appId;
-    private RegulationLoop loop;
+    private volatile RegulationLoop loop;
+    private DomainOwnership owners;
 
     /**
      * Starts the app: registers the config, reads the properties, removes leftovers of earlier
@@ -217,10 +227,13 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         }
         componentConfigService.registerProperties(getClass());
         readProperties(properties);
+        owners = new DomainOwnership(leadershipService, clusterService.getLocalNode().id(),
+                this::ownershipChanged);
         loop = new RegulationLoop(appId, flowRuleService, meterService, mastershipService, store,
                 new LoopReferences(() -> engine, () -> telemetryService, () -> policySource, () -> cycleObserver,
                         () -> agentRegistry, () -> configRegistry.getConfig(appId, MpsdnConfig.class),
-                        () -> props, () -> clock.getAsLong(), stopping::get));
+                        () -> props, () -> clock.getAsLong(), stopping::get), owners);
+        leadershipService.addListener(owners.listener());
         eventDispatcher.addSink(RegulationEvent.class, listenerRegistry);
         store.setDelegate(storeDelegate);
         configRegistry.registerConfigFactory(configFactory);
@@ -234,6 +247,13 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         log.info("Started {}", appId);
     }
 
+    private void ownershipChanged(String domain) {
+        RegulationLoop l = loop;
+        if (l != null) {
+            l.ownershipChanged(domain);
+        }
+    }
+
     /**
      * Stops the loop and the listeners. Rules and meters stay (ONOS shutdown must not cut traffic);
      * they are removed by the deactivate hook when the app itself is deactivated.
@@ -245,11 +265,13 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         meterService.removeListener(loop.meterListener());
         mastershipService.removeListener(loop.mastershipListener());
         configRegistry.removeListener(loop.configListener());
+        leadershipService.removeListener(owners.listener());
         configRegistry.unregisterConfigFactory(configFactory);
         store.unsetDelegate(storeDelegate);
         eventDispatcher.removeSink(RegulationEvent.class);
         componentConfigService.unregisterProperties(getClass(), false);
         loop.shutdown();
+        owners.withdrawAll(); // another instance takes the domains over (MastershipLoadBalancer.deactivate)
         log.info("Stopped");
     }
 

@@ -6,6 +6,7 @@ import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.core.Profile;
+import org.mpsdn.impl.cluster.DomainOwnership;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.decide.EngineParams;
@@ -41,14 +42,14 @@ import static org.slf4j.LoggerFactory.getLogger;
 /**
  * The regulation loop of one ONOS instance: owns the workers (AP directory, switch reconciler,
  * rate stepper, flow statistics, packet-in handler, user detection, the cycle) and runs all their
- * work on its one thread ({@link LoopThread}): the periodic cycle, and the netcfg, mastership and
- * meter events its listeners queue there.
+ * work on its one thread ({@link LoopThread}): the periodic cycle, and the netcfg, leadership, mastership
+ * and meter events its listeners queue there.
  */
 public final class RegulationLoop {
     private final Logger log = getLogger(getClass());
     private final LoopThread thread = new LoopThread();
     private final LoopReferences refs;
-    private final MastershipService mastershipService;
+    private final DomainOwnership owners;
     private final ApDirectory directory = new ApDirectory();
     private final ApIncidents incidents;
     private final MeterStepper stepper;
@@ -67,11 +68,13 @@ public final class RegulationLoop {
      * @param mastershipService mastership service
      * @param store             regulation store
      * @param refs              the component's references, properties and clock
+     * @param owners            the control domains this instance owns
      */
     public RegulationLoop(ApplicationId appId, FlowRuleService flowRuleService, MeterService meterService,
-                          MastershipService mastershipService, RegulationStore store, LoopReferences refs) {
+                          MastershipService mastershipService, RegulationStore store, LoopReferences refs,
+                          DomainOwnership owners) {
         this.refs = refs;
-        this.mastershipService = mastershipService;
+        this.owners = owners;
         LongSupplier now = refs::now;
         IntSupplier idle = () -> refs.properties().flowIdleTimeoutSec();
         incidents = new ApIncidents(apId -> observe(o -> o.apFault(apId)), apId -> observe(o -> o.meterStepLate(apId)));
@@ -82,11 +85,11 @@ public final class RegulationLoop {
                 () -> EngineParams.profileInForce(directory.profile(), refs.properties()) == Profile.PAPER);
         detection = new UserDetection(appId, now);
         packets = new PacketInHandler(appId, flowRuleService, directory, detection, idle, now, refs::stopping);
-        switches = new SwitchReconciler(appId, flowRuleService, meterService, mastershipService, store, meters,
-                stepper, directory, idle, now, refs::stopping);
-        cycle = new RegulationCycle(appId, flowRuleService, mastershipService, store, directory, detection,
+        switches = new SwitchReconciler(appId, flowRuleService, meterService, mastershipService, owners, store,
+                meters, stepper, directory, idle, now, refs::stopping);
+        cycle = new RegulationCycle(appId, flowRuleService, owners, store, directory, detection,
                 new FlowStatsCollector(appId, flowRuleService, detection), stepper, packets, incidents, refs);
-        events = new LoopEvents(thread, appId, directory, detection, switches, stepper, incidents, refs);
+        events = new LoopEvents(thread, appId, directory, detection, switches, stepper, incidents, refs, owners);
     }
 
     private void observe(Consumer<CycleObserver> call) {
@@ -136,14 +139,14 @@ public final class RegulationLoop {
     }
 
     /**
-     * Lifts the Tier-2 limits of an AP (if this instance masters it) and waits.
+     * Lifts the Tier-2 limits of an AP (if this instance owns its domain) and waits.
      *
      * @param apId AP id
      */
     public void resetAp(String apId) {
         thread.runAndWait(() -> {
             ApSpec ap = directory.aps().get(apId);
-            if (ap != null && mastershipService.isLocalMaster(ap.deviceId())) {
+            if (ap != null && owners.owns(ap.domain())) {
                 ap.directions().forEach(d -> stepper.lift(ap, d));
             }
         });
@@ -177,7 +180,16 @@ public final class RegulationLoop {
         return events.configListener();
     }
 
-    /** @return the mastership listener (queues reconciliation or forgetting on the loop) */
+    /**
+     * A domain's leader changed (ONOS's event thread): queues the take-over or hand-over on the loop.
+     *
+     * @param domain the domain
+     */
+    public void ownershipChanged(String domain) {
+        events.ownershipEvent(domain);
+    }
+
+    /** @return the mastership listener (queues reconciliation on the loop) */
     public MastershipListener mastershipListener() {
         return events.mastershipListener();
     }
