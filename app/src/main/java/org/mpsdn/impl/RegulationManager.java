@@ -12,13 +12,13 @@ import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.api.regulation.RegulationStoreDelegate;
 import org.mpsdn.api.telemetry.ApTelemetryService;
-import org.mpsdn.impl.cluster.DomainOwnership;
 import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.decide.CoreRegulationEngine;
 import org.mpsdn.impl.decide.RegulationEngine;
 import org.mpsdn.impl.decide.UePolicySource;
 import org.mpsdn.impl.loop.LoopReferences;
 import org.mpsdn.impl.loop.RegulationLoop;
+import org.mpsdn.impl.store.LadderStore;
 import org.mpsdn.impl.telemetry.AgentRegistry;
 import org.onosproject.cfg.ComponentConfigService;
 import org.onosproject.cluster.ClusterService;
@@ -80,12 +80,10 @@ import static org.mpsdn.impl.OsgiPropertyConstants.TIER1_THRESHOLD_DEFAULT;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * The regulation app's component: its ONOS references, lifecycle, properties and service API.
- * The work is done by the {@link RegulationLoop} it owns and the plain classes that loop runs on
- * its one thread (cycle, AP directory, switch reconciler, rate steps, flow statistics, packet-in
- * handler, user detection). Each control domain (the netcfg's per-AP {@code domain}) is regulated by
- * the one ONOS instance that owns it ({@link DomainOwnership}: ONOS leadership per domain topic); per-AP
- * state lives in the {@link RegulationStore} so a new owner resumes with the last Tier-2 limits.
+ * The regulation app's component: its ONOS references, lifecycle, properties and service API. The work is done by
+ * the {@link RegulationLoop} it owns and the plain classes that loop runs on its one thread. Each control domain
+ * (the netcfg's per-AP {@code domain}) is regulated by the one ONOS instance that owns it (ONOS leadership per
+ * domain topic); per-AP state lives in the {@link RegulationStore} so a new owner resumes with the last limits.
  */
 @Component(immediate = true,
         service = {RegulationService.class, RegulationAdminService.class, DetectionService.class},
@@ -141,6 +139,9 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected RegulationStore store;
 
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LadderStore ladderStore;
+
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile ApTelemetryService telemetryService;
 
@@ -157,8 +158,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile CycleObserver cycleObserver;
 
-    // Each property's value in force, named as the property: ONOS's cfgdef generator (onos-maven-plugin
-    // cfg goal) reads the description of a property from the javadoc of the field of the same name.
+    // Each property's value in force: ONOS's cfgdef generator reads a property's description from its field's javadoc
     /** Regulation cycle interval in milliseconds. */
     private int intervalMs = INTERVAL_MS_DEFAULT;
     /** Congestion threshold CTh in (0, 1]. */
@@ -201,8 +201,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     private final AtomicBoolean stopping = new AtomicBoolean();
     private volatile RegulationProperties props = RegulationProperties.defaults();
     private ApplicationId appId;
-    private volatile RegulationLoop loop;
-    private DomainOwnership owners;
+    private RegulationLoop loop;
 
     /**
      * Starts the app: registers the config, reads the properties, removes leftovers of earlier
@@ -227,13 +226,12 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         }
         componentConfigService.registerProperties(getClass());
         readProperties(properties);
-        owners = new DomainOwnership(leadershipService, clusterService.getLocalNode().id(),
-                this::ownershipChanged);
         loop = new RegulationLoop(appId, flowRuleService, meterService, mastershipService, store,
                 new LoopReferences(() -> engine, () -> telemetryService, () -> policySource, () -> cycleObserver,
                         () -> agentRegistry, () -> configRegistry.getConfig(appId, MpsdnConfig.class),
-                        () -> props, () -> clock.getAsLong(), stopping::get), owners);
-        leadershipService.addListener(owners.listener());
+                        () -> props, () -> clock.getAsLong(), stopping::get),
+                leadershipService, clusterService.getLocalNode().id(), ladderStore);
+        leadershipService.addListener(loop.ownership().listener());
         eventDispatcher.addSink(RegulationEvent.class, listenerRegistry);
         store.setDelegate(storeDelegate);
         configRegistry.registerConfigFactory(configFactory);
@@ -247,13 +245,6 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         log.info("Started {}", appId);
     }
 
-    private void ownershipChanged(String domain) {
-        RegulationLoop l = loop;
-        if (l != null) {
-            l.ownershipChanged(domain);
-        }
-    }
-
     /**
      * Stops the loop and the listeners. Rules and meters stay (ONOS shutdown must not cut traffic);
      * they are removed by the deactivate hook when the app itself is deactivated.
@@ -265,13 +256,13 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         meterService.removeListener(loop.meterListener());
         mastershipService.removeListener(loop.mastershipListener());
         configRegistry.removeListener(loop.configListener());
-        leadershipService.removeListener(owners.listener());
+        leadershipService.removeListener(loop.ownership().listener());
         configRegistry.unregisterConfigFactory(configFactory);
         store.unsetDelegate(storeDelegate);
         eventDispatcher.removeSink(RegulationEvent.class);
         componentConfigService.unregisterProperties(getClass(), false);
         loop.shutdown();
-        owners.withdrawAll(); // another instance takes the domains over (MastershipLoadBalancer.deactivate)
+        loop.ownership().withdrawAll(); // another instance takes the domains over (as MastershipLoadBalancer)
         log.info("Stopped");
     }
 

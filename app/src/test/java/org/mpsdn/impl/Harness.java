@@ -184,6 +184,7 @@ final class Harness {
         manager.leadershipService = cluster.leadership(node);
         manager.clusterService = FakeCluster.clusterService(node);
         manager.store = store;
+        manager.ladderStore = store;
         manager.telemetryService = telemetry;
         manager.engine = realCore ? null : engine;
         manager.clock = now::get;

@@ -14,10 +14,13 @@ import org.mpsdn.impl.detect.UserDetection;
 import org.mpsdn.impl.flow.FlowStatsCollector;
 import org.mpsdn.impl.meter.AppMeters;
 import org.mpsdn.impl.meter.MeterStepper;
+import org.mpsdn.impl.store.LadderStore;
 import org.mpsdn.impl.switches.ApDirectory;
 import org.mpsdn.impl.switches.PacketInHandler;
 import org.mpsdn.impl.switches.SwitchReconciler;
 import org.mpsdn.impl.telemetry.AgentRegistry;
+import org.onosproject.cluster.LeadershipService;
+import org.onosproject.cluster.NodeId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.mastership.MastershipListener;
 import org.onosproject.mastership.MastershipService;
@@ -68,13 +71,15 @@ public final class RegulationLoop {
      * @param mastershipService mastership service
      * @param store             regulation store
      * @param refs              the component's references, properties and clock
-     * @param owners            the control domains this instance owns
+     * @param leadership        ONOS leadership (one owner per control domain, {@link DomainOwnership})
+     * @param localNode         this instance's node id
+     * @param ladderStore       the cluster's copy of the meter ladders
      */
     public RegulationLoop(ApplicationId appId, FlowRuleService flowRuleService, MeterService meterService,
                           MastershipService mastershipService, RegulationStore store, LoopReferences refs,
-                          DomainOwnership owners) {
+                          LeadershipService leadership, NodeId localNode, LadderStore ladderStore) {
         this.refs = refs;
-        this.owners = owners;
+        this.owners = new DomainOwnership(leadership, localNode, this::ownershipChanged);
         LongSupplier now = refs::now;
         IntSupplier idle = () -> refs.properties().flowIdleTimeoutSec();
         incidents = new ApIncidents(apId -> observe(o -> o.apFault(apId)), apId -> observe(o -> o.meterStepLate(apId)));
@@ -82,7 +87,8 @@ public final class RegulationLoop {
         stepper = new MeterStepper(appId, meterService, meters, flowRuleService, store, thread.executor(),
                 () -> refs.properties().meterBurstMs(), now, incidents, () -> refs.properties().meterLadderRatio(),
                 () -> refs.properties().rmKbps(),
-                () -> EngineParams.profileInForce(directory.profile(), refs.properties()) == Profile.PAPER);
+                () -> EngineParams.profileInForce(directory.profile(), refs.properties()) == Profile.PAPER,
+                ladderStore);
         detection = new UserDetection(appId, now);
         packets = new PacketInHandler(appId, flowRuleService, directory, detection, idle, now, refs::stopping);
         switches = new SwitchReconciler(appId, flowRuleService, meterService, mastershipService, owners, store,
@@ -187,6 +193,11 @@ public final class RegulationLoop {
      */
     public void ownershipChanged(String domain) {
         events.ownershipEvent(domain);
+    }
+
+    /** @return which control domains this instance owns (its listener goes to ONOS's leadership service) */
+    public DomainOwnership ownership() {
+        return owners;
     }
 
     /** @return the mastership listener (queues reconciliation on the loop) */

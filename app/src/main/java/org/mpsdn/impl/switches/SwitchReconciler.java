@@ -101,6 +101,7 @@ public final class SwitchReconciler {
         if (stopping.getAsBoolean() || !owners.owns(ap.domain())) {
             return;
         }
+        stepper.resume(ap);
         Set<MeterId> keep = new HashSet<>();
         Map<Direction, Optional<MeterId>> inForce = checkStoredMeters(ap, keep);
         List<FlowRule> wanted = TierRules.fixedRules(appId, ap, inForce::get);

@@ -65,6 +65,7 @@ final class MpsdnWiring {
         set(mgr, "leadershipService", LabClusterServices.leadership());
         set(mgr, "clusterService", LabClusterServices.cluster());
         set(mgr, "store", store);
+        set(mgr, "ladderStore", store);
         set(mgr, "telemetryService", telemetry);
         // optional dynamic references bound before activation: activate() publishes the netcfg's agents
         set(mgr, "agentRegistry", registry);
