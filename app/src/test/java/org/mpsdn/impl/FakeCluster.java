@@ -71,7 +71,7 @@ final class FakeCluster {
 
         @Override
         public void removeListener(LeadershipEventListener listener) {
-            listeners.get(local).remove(listener);
+            listeners.getOrDefault(local, new ArrayList<>()).remove(listener);
         }
     }
 
