@@ -10,7 +10,6 @@ import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.api.regulation.RegulationListener;
 import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.api.regulation.RegulationStore;
-import org.mpsdn.api.regulation.RegulationStoreDelegate;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.decide.CoreRegulationEngine;
@@ -196,7 +195,6 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
                     return new MpsdnConfig();
                 }
             };
-    private final RegulationStoreDelegate storeDelegate = this::post;
     /** Set by the deactivate hook: no more rules or meters may be installed. */
     private final AtomicBoolean stopping = new AtomicBoolean();
     private volatile RegulationProperties props = RegulationProperties.defaults();
@@ -229,11 +227,11 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         loop = new RegulationLoop(appId, flowRuleService, meterService, mastershipService, store,
                 new LoopReferences(() -> engine, () -> telemetryService, () -> policySource, () -> cycleObserver,
                         () -> agentRegistry, () -> configRegistry.getConfig(appId, MpsdnConfig.class),
-                        () -> props, () -> clock.getAsLong(), stopping::get),
+                        () -> props, () -> clock.getAsLong(), stopping::get, this::post),
                 leadershipService, clusterService.getLocalNode().id(), ladderStore);
         leadershipService.addListener(loop.ownership().listener());
         eventDispatcher.addSink(RegulationEvent.class, listenerRegistry);
-        store.setDelegate(storeDelegate);
+        store.setDelegate(loop.storeDelegate());
         configRegistry.registerConfigFactory(configFactory);
         configRegistry.addListener(loop.configListener());
         mastershipService.addListener(loop.mastershipListener());
@@ -258,7 +256,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         configRegistry.removeListener(loop.configListener());
         leadershipService.removeListener(loop.ownership().listener());
         configRegistry.unregisterConfigFactory(configFactory);
-        store.unsetDelegate(storeDelegate);
+        store.unsetDelegate(loop.storeDelegate());
         eventDispatcher.removeSink(RegulationEvent.class);
         componentConfigService.unregisterProperties(getClass(), false);
         loop.shutdown();

@@ -5,6 +5,7 @@ import org.mpsdn.api.model.UeIds;
 import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.ManagedFlow;
+import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
@@ -170,6 +171,9 @@ public final class RegulationCycle {
         if (round != null) {
             round.applied(unmet);
         }
+        // the owner alone tells its listeners (eNB re-plans, client weights) that the cycle updated its APs
+        owned.keySet().forEach(id -> store.state(id).ifPresent(
+                s -> refs.post(new RegulationEvent(RegulationEvent.Type.AP_STATE_UPDATED, s))));
     }
 
     /**

@@ -4,7 +4,9 @@ import org.mpsdn.api.detection.DetectionConflict;
 import org.mpsdn.api.detection.DetectionStats;
 import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.ManagedFlow;
+import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.api.regulation.RegulationStore;
+import org.mpsdn.api.regulation.RegulationStoreDelegate;
 import org.mpsdn.core.Profile;
 import org.mpsdn.impl.cluster.DomainOwnership;
 import org.mpsdn.impl.config.ApSpec;
@@ -61,6 +63,8 @@ public final class RegulationLoop {
     private final SwitchReconciler switches;
     private final RegulationCycle cycle;
     private final LoopEvents events;
+    /** Store events: a removal reaches every instance's listeners; an update is posted by the owner's cycle. */
+    private final RegulationStoreDelegate storeDelegate = this::storeEvent;
 
     /**
      * Creates the loop and its workers (nothing runs before {@link #start}).
@@ -198,6 +202,17 @@ public final class RegulationLoop {
     /** @return which control domains this instance owns (its listener goes to ONOS's leadership service) */
     public DomainOwnership ownership() {
         return owners;
+    }
+
+    private void storeEvent(RegulationEvent e) {
+        if (e.type() == RegulationEvent.Type.AP_STATE_REMOVED) {
+            refs.post(e);
+        }
+    }
+
+    /** @return the delegate of the regulation store (its events for the regulation service's listeners) */
+    public RegulationStoreDelegate storeDelegate() {
+        return storeDelegate;
     }
 
     /** @return the mastership listener (queues reconciliation on the loop) */
