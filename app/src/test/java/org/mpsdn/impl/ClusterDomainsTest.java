@@ -4,6 +4,7 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.decide.ApView;
 import org.mpsdn.impl.decide.EngineDecision;
@@ -34,6 +35,8 @@ public class ClusterDomainsTest {
 
     private final List<Harness> cluster = new ArrayList<>();
     private final List<List<AgentEndpoint>> polled = new ArrayList<>();
+    /** AP_STATE_UPDATED events each instance's listeners got (what re-plans eNB policies and client weights). */
+    private final List<List<String>> updates = new ArrayList<>();
     private final long[] target = {16_250};
 
     @Before
@@ -46,7 +49,15 @@ public class ClusterDomainsTest {
         for (Harness h : cluster) {
             List<AgentEndpoint> agents = new CopyOnWriteArrayList<>();
             polled.add(agents);
+            List<String> updated = new CopyOnWriteArrayList<>();
+            updates.add(updated);
+            h.deliverEvents = true;
             h.activate();
+            h.manager.addListener(e -> {
+                if (e.type() == RegulationEvent.Type.AP_STATE_UPDATED) {
+                    updated.add(e.subject().apId());
+                }
+            });
             h.manager.bindAgentRegistry(endpoints -> {
                 agents.clear();
                 agents.addAll(endpoints);
@@ -110,6 +121,10 @@ public class ClusterDomainsTest {
             assertEquals(List.of(owner), deciders(before));
         }
         assertEquals("one poll per cycle, by the owner", 3, owner.telemetry.refreshBounds.size());
+        assertEquals("the owner's listeners hear of each AP once per cycle", 3,
+                updates.get(0).stream().filter("lte1"::equals).count());
+        assertTrue("the others' listeners (eNB re-plans, weights) hear nothing",
+                updates.get(1).isEmpty() && updates.get(2).isEmpty());
         assertEquals(0, cluster.get(1).telemetry.refreshBounds.size() + cluster.get(2).telemetry.refreshBounds.size());
         assertEquals("the domain's APs are decided together although other instances master their switches",
                 Set.of("wifi1", "lte1"), owner.engine.last().aps().stream().map(v -> v.spec().id())

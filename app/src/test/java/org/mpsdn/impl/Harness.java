@@ -60,6 +60,8 @@ final class Harness {
     final List<PacketProcessor> processors = new ArrayList<>();
     private final List<Integer> priorities = new ArrayList<>();
     Runnable deactivateHook;
+    /** Deliver the manager's events to its listeners (on the posting thread). */
+    boolean deliverEvents;
     /** Run the production engine (the pure core) instead of the scripted one. */
     boolean realCore;
     /** Activate without meter ladders: make-before-break steps at the exact target (meterLadderRatio 1). */
@@ -188,7 +190,8 @@ final class Harness {
         manager.telemetryService = telemetry;
         manager.engine = realCore ? null : engine;
         manager.clock = now::get;
-        TestUtils.setField(manager, "eventDispatcher", new EventDeliveryServiceAdapter());
+        TestUtils.setField(manager, "eventDispatcher",
+                deliverEvents ? new SyncEventDelivery() : new EventDeliveryServiceAdapter());
         Dictionary<String, Object> props = props(kv);
         if (noLadder && props.get(OsgiPropertyConstants.METER_LADDER_RATIO) == null) {
             props.put(OsgiPropertyConstants.METER_LADDER_RATIO, "1");

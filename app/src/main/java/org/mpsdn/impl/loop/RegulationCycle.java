@@ -172,8 +172,8 @@ public final class RegulationCycle {
             round.applied(unmet);
         }
         // the owner alone tells its listeners (eNB re-plans, client weights) that the cycle updated its APs
-        owned.keySet().forEach(id -> store.state(id).ifPresent(
-                s -> refs.post(new RegulationEvent(RegulationEvent.Type.AP_STATE_UPDATED, s))));
+        owned.values().forEach(ap -> refs.post(new RegulationEvent(RegulationEvent.Type.AP_STATE_UPDATED, store
+                .state(ap.id()).orElse(ApRegulationState.builder(ap.id(), ap.deviceId().toString()).build()))));
     }
 
     /**
