@@ -154,7 +154,8 @@ public class ClusterDomainsTest {
         assertEquals("one new owner", 1, deciders.size());
         ApView wifi = deciders.get(0).engine.last().aps().stream().filter(v -> v.spec().id().equals("wifi1"))
                 .findFirst().orElseThrow();
-        assertEquals("it decided from the stored limit", Long.valueOf(16_054), wifi.limitKbps().get(Direction.DOWNLINK));
+        assertEquals("it decided from the stored limit", Long.valueOf(16_054),
+                wifi.limitKbps().get(Direction.DOWNLINK));
         assertEquals("the next rung is in force within the cycle", OptionalLong.of(6_750), limit());
         assertEquals("no meter submitted: the stored ladder is used", submitted,
                 deciders.get(0).meters.submitted.size());

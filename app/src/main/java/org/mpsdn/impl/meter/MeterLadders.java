@@ -136,8 +136,7 @@ final class MeterLadders {
     }
 
     /**
-     * The ladder of an AP direction: in memory, else as the cluster stored it (this instance became the owner of
-     * the AP's domain: it resumes on the ladder its previous owner submitted).
+     * The ladder of an AP direction: in memory, else as the cluster stored it (a new owner of its domain resumes it).
      *
      * @param key AP direction
      * @return the ladder, null when there is none
@@ -372,14 +371,16 @@ final class MeterLadders {
         saved.save(key, ladder);
     }
 
-    /** @return whether an AP direction has a ladder */
+    /**
+     * @param key AP direction
+     * @return whether it has a ladder
+     */
     boolean has(ApDirection key) {
         return ladders.containsKey(key);
     }
 
     /**
-     * Forgets the ladders of an AP without withdrawing anything (it left the config, or this instance no
-     * longer owns its domain: the cluster keeps them for the new owner).
+     * Forgets the ladders of an AP, withdrawing nothing (it left the config, or its domain has a new owner).
      *
      * @param apId AP id
      */
