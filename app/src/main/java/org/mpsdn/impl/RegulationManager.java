@@ -10,7 +10,6 @@ import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.api.regulation.RegulationListener;
 import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.api.regulation.RegulationStore;
-import org.mpsdn.api.regulation.RegulationStoreDelegate;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.decide.CoreRegulationEngine;
@@ -18,8 +17,11 @@ import org.mpsdn.impl.decide.RegulationEngine;
 import org.mpsdn.impl.decide.UePolicySource;
 import org.mpsdn.impl.loop.LoopReferences;
 import org.mpsdn.impl.loop.RegulationLoop;
+import org.mpsdn.impl.store.LadderStore;
 import org.mpsdn.impl.telemetry.AgentRegistry;
 import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.cluster.ClusterService;
+import org.onosproject.cluster.LeadershipService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
@@ -77,12 +79,10 @@ import static org.mpsdn.impl.OsgiPropertyConstants.TIER1_THRESHOLD_DEFAULT;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * The regulation app's component: its ONOS references, lifecycle, properties and service API.
- * The work is done by the {@link RegulationLoop} it owns and the plain classes that loop runs on
- * its one thread (cycle, AP directory, switch reconciler, rate steps, flow statistics, packet-in
- * handler, user detection). Each AP is regulated by the ONOS instance that is master of its
- * switch; per-AP state lives in the {@link RegulationStore} so a new master resumes with the last
- * Tier-2 limits.
+ * The regulation app's component: its ONOS references, lifecycle, properties and service API. The work is done by
+ * the {@link RegulationLoop} it owns and the plain classes that loop runs on its one thread. Each control domain
+ * (the netcfg's per-AP {@code domain}) is regulated by the one ONOS instance that owns it (ONOS leadership per
+ * domain topic); per-AP state lives in the {@link RegulationStore} so a new owner resumes with the last limits.
  */
 @Component(immediate = true,
         service = {RegulationService.class, RegulationAdminService.class, DetectionService.class},
@@ -130,7 +130,16 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     protected MastershipService mastershipService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LeadershipService leadershipService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ClusterService clusterService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected RegulationStore store;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LadderStore ladderStore;
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile ApTelemetryService telemetryService;
@@ -148,8 +157,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile CycleObserver cycleObserver;
 
-    // Each property's value in force, named as the property: ONOS's cfgdef generator (onos-maven-plugin
-    // cfg goal) reads the description of a property from the javadoc of the field of the same name.
+    // Each property's value in force: ONOS's cfgdef generator reads a property's description from its field's javadoc
     /** Regulation cycle interval in milliseconds. */
     private int intervalMs = INTERVAL_MS_DEFAULT;
     /** Congestion threshold CTh in (0, 1]. */
@@ -187,7 +195,6 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
                     return new MpsdnConfig();
                 }
             };
-    private final RegulationStoreDelegate storeDelegate = this::post;
     /** Set by the deactivate hook: no more rules or meters may be installed. */
     private final AtomicBoolean stopping = new AtomicBoolean();
     private volatile RegulationProperties props = RegulationProperties.defaults();
@@ -220,9 +227,11 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         loop = new RegulationLoop(appId, flowRuleService, meterService, mastershipService, store,
                 new LoopReferences(() -> engine, () -> telemetryService, () -> policySource, () -> cycleObserver,
                         () -> agentRegistry, () -> configRegistry.getConfig(appId, MpsdnConfig.class),
-                        () -> props, () -> clock.getAsLong(), stopping::get));
+                        () -> props, () -> clock.getAsLong(), stopping::get, this::post),
+                leadershipService, clusterService.getLocalNode().id(), ladderStore);
+        leadershipService.addListener(loop.ownership().listener());
         eventDispatcher.addSink(RegulationEvent.class, listenerRegistry);
-        store.setDelegate(storeDelegate);
+        store.setDelegate(loop.storeDelegate());
         configRegistry.registerConfigFactory(configFactory);
         configRegistry.addListener(loop.configListener());
         mastershipService.addListener(loop.mastershipListener());
@@ -245,11 +254,13 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         meterService.removeListener(loop.meterListener());
         mastershipService.removeListener(loop.mastershipListener());
         configRegistry.removeListener(loop.configListener());
+        leadershipService.removeListener(loop.ownership().listener());
         configRegistry.unregisterConfigFactory(configFactory);
-        store.unsetDelegate(storeDelegate);
+        store.unsetDelegate(loop.storeDelegate());
         eventDispatcher.removeSink(RegulationEvent.class);
         componentConfigService.unregisterProperties(getClass(), false);
         loop.shutdown();
+        loop.ownership().withdrawAll(); // another instance takes the domains over (as MastershipLoadBalancer)
         log.info("Stopped");
     }
 

@@ -4,6 +4,7 @@ import org.mpsdn.impl.store.DistributedRegulationStore;
 import org.onlab.junit.TestUtils;
 import org.onlab.packet.Ethernet;
 import org.onosproject.cfg.ComponentConfigAdapter;
+import org.onosproject.cluster.NodeId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.core.DefaultApplicationId;
@@ -49,12 +50,18 @@ final class Harness {
     final SharedStorageService storage;
     final DistributedRegulationStore store;
     final FakeMastershipService mastership = new FakeMastershipService();
+    /** The cluster's leadership, shared by the peers. */
+    final FakeCluster cluster;
+    /** This instance's node id. */
+    final NodeId node;
     final FakeTelemetry telemetry = new FakeTelemetry();
     final ScriptedEngine engine = new ScriptedEngine();
     final AtomicLong now = new AtomicLong(1_000_000L);
     final List<PacketProcessor> processors = new ArrayList<>();
     private final List<Integer> priorities = new ArrayList<>();
     Runnable deactivateHook;
+    /** Deliver the manager's events to its listeners (on the posting thread). */
+    boolean deliverEvents;
     /** Run the production engine (the pure core) instead of the scripted one. */
     boolean realCore;
     /** Activate without meter ladders: make-before-break steps at the exact target (meterLadderRatio 1). */
@@ -62,12 +69,15 @@ final class Harness {
     RegulationManager manager;
 
     Harness() {
-        this(new FakeFlowRuleService(), new FakeMeterService(), new FakeConfigRegistry(), new SharedStorageService());
+        this(new FakeFlowRuleService(), new FakeMeterService(), new FakeConfigRegistry(), new SharedStorageService(),
+                new FakeCluster(), NodeId.nodeId("n1"));
         netcfg.config = FakeConfigRegistry.parse(APP, CONFIG);
     }
 
     Harness(FakeFlowRuleService flows, FakeMeterService meters, FakeConfigRegistry netcfg,
-            SharedStorageService storage) {
+            SharedStorageService storage, FakeCluster cluster, NodeId node) {
+        this.cluster = cluster;
+        this.node = node;
         this.flows = flows;
         this.meters = meters;
         this.netcfg = netcfg;
@@ -81,9 +91,15 @@ final class Harness {
         }
     }
 
-    /** Another ONOS instance of the same cluster: same network, same distributed maps, own mastership. */
+    private static final AtomicLong NODES = new AtomicLong(1);
+
+    /**
+     * Another ONOS instance of the same cluster: same network, same distributed maps and leadership, own
+     * mastership and node id.
+     */
     Harness peer() {
-        Harness p = new Harness(flows, meters, netcfg, storage);
+        Harness p = new Harness(flows, meters, netcfg, storage, cluster,
+                NodeId.nodeId("n" + NODES.incrementAndGet()));
         p.noLadder = noLadder;
         return p;
     }
@@ -167,11 +183,15 @@ final class Harness {
             }
         };
         manager.mastershipService = mastership;
+        manager.leadershipService = cluster.leadership(node);
+        manager.clusterService = FakeCluster.clusterService(node);
         manager.store = store;
+        manager.ladderStore = store;
         manager.telemetryService = telemetry;
         manager.engine = realCore ? null : engine;
         manager.clock = now::get;
-        TestUtils.setField(manager, "eventDispatcher", new EventDeliveryServiceAdapter());
+        TestUtils.setField(manager, "eventDispatcher",
+                deliverEvents ? new SyncEventDelivery() : new EventDeliveryServiceAdapter());
         Dictionary<String, Object> props = props(kv);
         if (noLadder && props.get(OsgiPropertyConstants.METER_LADDER_RATIO) == null) {
             props.put(OsgiPropertyConstants.METER_LADDER_RATIO, "1");

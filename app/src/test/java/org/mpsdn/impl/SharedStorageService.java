@@ -1,6 +1,8 @@
 package org.mpsdn.impl;
 
+import org.onosproject.store.service.AsyncAtomicCounter;
 import org.onosproject.store.service.AsyncConsistentMap;
+import org.onosproject.store.service.AtomicCounterBuilder;
 import org.onosproject.store.service.ConsistentMap;
 import org.onosproject.store.service.ConsistentMapBuilder;
 import org.onosproject.store.service.TestConsistentMap;
@@ -10,11 +12,23 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Test storage whose consistent maps are shared by name, like one cluster's maps seen from
+ * Test storage whose consistent maps and counters are shared by name, like one cluster's maps seen from
  * several ONOS instances.
  */
 public class SharedStorageService extends TestStorageService {
     private final Map<String, ConsistentMap<?, ?>> maps = new ConcurrentHashMap<>();
+    private final Map<String, AsyncAtomicCounter> counters = new ConcurrentHashMap<>();
+
+    @Override
+    public AtomicCounterBuilder atomicCounterBuilder() {
+        return new AtomicCounterBuilder() {
+            @Override
+            public AsyncAtomicCounter build() {
+                return counters.computeIfAbsent(name(), n -> SharedStorageService.super.atomicCounterBuilder()
+                        .withName(n).build());
+            }
+        };
+    }
 
     @Override
     public <K, V> ConsistentMapBuilder<K, V> consistentMapBuilder() {

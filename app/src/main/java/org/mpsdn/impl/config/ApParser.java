@@ -33,6 +33,7 @@ import static org.mpsdn.impl.config.MpsdnConfig.CAPACITY_KBPS;
 import static org.mpsdn.impl.config.MpsdnConfig.CTH;
 import static org.mpsdn.impl.config.MpsdnConfig.DEVICE_ID;
 import static org.mpsdn.impl.config.MpsdnConfig.DIRECTIONS;
+import static org.mpsdn.impl.config.MpsdnConfig.DOMAIN;
 import static org.mpsdn.impl.config.MpsdnConfig.ENB_AGENT;
 import static org.mpsdn.impl.config.MpsdnConfig.ID;
 import static org.mpsdn.impl.config.MpsdnConfig.KIND;
@@ -48,7 +49,7 @@ import static org.mpsdn.impl.config.MpsdnConfig.UPLINK_PORT;
  */
 final class ApParser {
     private static final String[] FIELDS = {ID, KIND, DEVICE_ID, AP_PORT, UPLINK_PORT, CAPACITY_KBPS, AGENT,
-            DIRECTIONS, CTH, ALPHA, RM_KBPS, ENB_AGENT, TIER1_THRESHOLD};
+            DIRECTIONS, CTH, ALPHA, RM_KBPS, ENB_AGENT, TIER1_THRESHOLD, DOMAIN};
 
     private final MpsdnConfig config;
 
@@ -130,7 +131,8 @@ final class ApParser {
         }
         return new ApSpec(id, kind, deviceId, PortNumber.portNumber(apPort), PortNumber.portNumber(uplinkPort),
                 capacity, agent, enbAgent, dirs, cth, alpha, rm)
-                .withTier1Threshold(optionalDecimal(ap, TIER1_THRESHOLD, path, 0.0, false, 1.0, true));
+                .withTier1Threshold(optionalDecimal(ap, TIER1_THRESHOLD, path, 0.0, false, 1.0, true))
+                .inDomain(ap.has(DOMAIN) ? JsonFields.id(ap, DOMAIN, path) : ApSpec.DEFAULT_DOMAIN);
     }
 
     private static ApKind kind(ObjectNode ap, String path) {

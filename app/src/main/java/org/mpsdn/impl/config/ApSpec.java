@@ -18,6 +18,8 @@ import java.util.Set;
  * of its eNB's policy service.
  */
 public final class ApSpec {
+    /** The domain of an AP whose netcfg names none. */
+    public static final String DEFAULT_DOMAIN = "default";
     private final String id;
     private final ApKind kind;
     private final DeviceId deviceId;
@@ -31,6 +33,7 @@ public final class ApSpec {
     private final OptionalDouble alpha;
     private final OptionalLong rmKbps;
     private final OptionalDouble tier1Threshold;
+    private final String domain;
 
     /**
      * Creates an AP spec without an eNB endpoint (values are expected to be validated by
@@ -76,12 +79,13 @@ public final class ApSpec {
                   long capacityKbps, HostPort agent, Optional<HostPort> enbAgent, Set<Direction> directions,
                   OptionalDouble cth, OptionalDouble alpha, OptionalLong rmKbps) {
         this(id, kind, deviceId, apPort, uplinkPort, capacityKbps, agent, enbAgent, directions, cth, alpha, rmKbps,
-                OptionalDouble.empty());
+                OptionalDouble.empty(), DEFAULT_DOMAIN);
     }
 
     private ApSpec(String id, ApKind kind, DeviceId deviceId, PortNumber apPort, PortNumber uplinkPort,
                    long capacityKbps, HostPort agent, Optional<HostPort> enbAgent, Set<Direction> directions,
-                   OptionalDouble cth, OptionalDouble alpha, OptionalLong rmKbps, OptionalDouble tier1Threshold) {
+                   OptionalDouble cth, OptionalDouble alpha, OptionalLong rmKbps, OptionalDouble tier1Threshold,
+                   String domain) {
         this.id = Objects.requireNonNull(id);
         this.kind = Objects.requireNonNull(kind);
         this.deviceId = Objects.requireNonNull(deviceId);
@@ -95,6 +99,7 @@ public final class ApSpec {
         this.alpha = Objects.requireNonNull(alpha);
         this.rmKbps = Objects.requireNonNull(rmKbps);
         this.tier1Threshold = Objects.requireNonNull(tier1Threshold);
+        this.domain = Objects.requireNonNull(domain);
     }
 
     /**
@@ -105,7 +110,28 @@ public final class ApSpec {
      */
     public ApSpec withTier1Threshold(OptionalDouble value) {
         return new ApSpec(id, kind, deviceId, apPort, uplinkPort, capacityKbps, agent, enbAgent, directions, cth,
-                alpha, rmKbps, value);
+                alpha, rmKbps, value, domain);
+    }
+
+    /**
+     * This AP in a control domain.
+     *
+     * @param name the domain's name
+     * @return a copy in that domain
+     */
+    public ApSpec inDomain(String name) {
+        return new ApSpec(id, kind, deviceId, apPort, uplinkPort, capacityKbps, agent, enbAgent, directions, cth,
+                alpha, rmKbps, tier1Threshold, name);
+    }
+
+    /**
+     * The control domain of this AP: the unit of regulation, owned by one ONOS instance of a cluster
+     * (every AP is in {@value #DEFAULT_DOMAIN} unless the netcfg names another).
+     *
+     * @return the domain's name
+     */
+    public String domain() {
+        return domain;
     }
 
     /** @return AP identifier */
@@ -221,18 +247,18 @@ public final class ApSpec {
                 && apPort.equals(a.apPort) && uplinkPort.equals(a.uplinkPort)
                 && agent.equals(a.agent) && enbAgent.equals(a.enbAgent) && directions.equals(a.directions)
                 && cth.equals(a.cth) && alpha.equals(a.alpha) && rmKbps.equals(a.rmKbps)
-                && tier1Threshold.equals(a.tier1Threshold);
+                && tier1Threshold.equals(a.tier1Threshold) && domain.equals(a.domain);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(id, kind, deviceId, apPort, uplinkPort, capacityKbps, agent, enbAgent, directions,
-                cth, alpha, rmKbps, tier1Threshold);
+                cth, alpha, rmKbps, tier1Threshold, domain);
     }
 
     @Override
     public String toString() {
         return "ApSpec{" + id + " " + kind + " " + deviceId + " ap=" + apPort + " up=" + uplinkPort
-                + " cap=" + capacityKbps + "kbps dirs=" + directions + "}";
+                + " cap=" + capacityKbps + "kbps dirs=" + directions + " domain=" + domain + "}";
     }
 }

@@ -53,6 +53,7 @@ public class MpsdnConfig extends Config<ApplicationId> {
     static final String RM_KBPS = "rmKbps";
     static final String TIER1_THRESHOLD = "tier1Threshold";
     static final String ENB_AGENT = "enbAgent";
+    static final String DOMAIN = "domain";
     static final String INTERFACES = "interfaces";
     static final String IP = "ip";
     static final String MAC = "mac";

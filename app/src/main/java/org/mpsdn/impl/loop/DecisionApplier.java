@@ -29,8 +29,8 @@ import static org.slf4j.LoggerFactory.getLogger;
 
 /**
  * Applies a cycle's decision at one AP this instance masters: flows whose tier changed get their
- * per-flow rule modified in place, the fresh occupancy and how each limit was decided are recorded in the
- * shared state (a change of decision also in the {@link RegulationLog}), and each regulated direction steps
+ * per-flow rule modified in place, a change of how a limit is decided is recorded in the shared state and
+ * the {@link RegulationLog}, and each regulated direction steps
  * to its new Tier-2 limit (or is lifted when the AP is failed open).
  */
 final class DecisionApplier {
@@ -68,7 +68,7 @@ final class DecisionApplier {
     void apply(ApSpec ap, List<FlowView> flows, EngineDecision decision, Optional<ApTelemetry> report,
                boolean failOpen, List<ManagedFlow> managed) {
         applyTiers(ap, flows, decision.tiers().getOrDefault(ap.id(), Map.of()), managed);
-        recordState(ap, report, decision, failOpen);
+        recordState(ap, decision, failOpen);
         for (Direction d : ap.directions()) {
             if (failOpen) {
                 stepper.lift(ap, d);
@@ -107,8 +107,12 @@ final class DecisionApplier {
         }
     }
 
-    /** Records the fresh occupancy and the decision of each direction (fail-open when the AP is failed open). */
-    private void recordState(ApSpec ap, Optional<ApTelemetry> report, EngineDecision decision, boolean failOpen) {
+    /**
+     * Records the decision of each direction (fail-open when the AP is failed open) when it changes what the
+     * stored one says ({@link LimitDecision#changes}): a cycle that decides as the last one writes nothing to the
+     * cluster's store. The occupancy is not stored: it is the agent's, read fresh each cycle.
+     */
+    private void recordState(ApSpec ap, EngineDecision decision, boolean failOpen) {
         ApRegulationState state = store.state(ap.id())
                 .orElse(ApRegulationState.builder(ap.id(), ap.deviceId().toString()).build());
         ApRegulationState.Builder b = state.toBuilder();
@@ -117,18 +121,12 @@ final class DecisionApplier {
         for (Direction d : ap.directions()) {
             LimitDecision decided = failOpen ? LimitDecision.failOpen(FAIL_OPEN_NOTE, now)
                     : decision.decisions().get(new ApDirection(ap.id(), d));
-            if (decided != null) {
+            LimitDecision before = state.decision(d).orElse(null);
+            if (decided != null && decided.changes(before)) {
                 decided = decided.at(now);
-                RegulationLog.decided(ap.id(), d, decided, state.decision(d).orElse(null), state.limitKbps(d));
+                RegulationLog.decided(ap.id(), d, decided, before, state.limitKbps(d));
                 b.decision(d, decided);
                 changed = true;
-            }
-            if (report.isPresent() && report.get().occupancy(d).isPresent()) {
-                double v = report.get().occupancy(d).getAsDouble();
-                if (state.occupancy(d).isEmpty() || state.occupancy(d).getAsDouble() != v) {
-                    b.occupancy(d, v);
-                    changed = true;
-                }
             }
         }
         if (changed) {

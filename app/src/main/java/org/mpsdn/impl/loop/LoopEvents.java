@@ -1,6 +1,7 @@
 package org.mpsdn.impl.loop;
 
 import org.mpsdn.impl.AgentEndpoints;
+import org.mpsdn.impl.cluster.DomainOwnership;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.MpsdnConfigListener;
 import org.mpsdn.impl.detect.UserDetection;
@@ -15,6 +16,8 @@ import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.meter.Meter;
 import org.onosproject.net.meter.MeterEvent;
 import org.onosproject.net.meter.MeterListener;
+
+import java.util.stream.Collectors;
 
 /**
  * The ONOS events the loop takes (netcfg, mastership, meters), each queued on its thread, and what
@@ -31,12 +34,15 @@ final class LoopEvents {
     private final MeterStepper stepper;
     private final ApIncidents incidents;
     private final LoopReferences refs;
+    private final DomainOwnership owners;
     private final NetworkConfigListener configListener = new MpsdnConfigListener(this::configChanged);
     private final MastershipListener mastershipListener = this::mastershipEvent;
     private final MeterListener meterListener = this::meterEvent;
 
     LoopEvents(LoopThread thread, ApplicationId appId, ApDirectory directory, UserDetection detection,
-               SwitchReconciler switches, MeterStepper stepper, ApIncidents incidents, LoopReferences refs) {
+               SwitchReconciler switches, MeterStepper stepper, ApIncidents incidents, LoopReferences refs,
+               DomainOwnership owners) {
+        this.owners = owners;
         this.thread = thread;
         this.appId = appId;
         this.directory = directory;
@@ -67,22 +73,40 @@ final class LoopEvents {
     void loadConfig() {
         directory.load(refs.config()).ifPresent(retired -> {
             detection.setRegistrations(directory.ues());
-            publishAgents(refs.agents());
             retired.forEach(ap -> incidents.run(ap.id(), "removing what it had", () -> switches.retire(ap)));
+            owners.runFor(directory.aps().values().stream().map(ApSpec::domain).collect(Collectors.toSet()));
+            publishAgents(refs.agents());
             directory.aps().values().forEach(ap -> incidents.run(ap.id(), "reconciling its switch",
                     () -> switches.reconcile(ap)));
         });
     }
 
     /**
-     * Tells the telemetry poller to poll exactly the agents of the configured APs.
+     * Tells the telemetry poller to poll exactly the agents of the APs of the domains this instance owns, so
+     * that each agent is polled by one instance of a cluster.
      *
      * @param registry the poller's registry, or null
      */
     void publishAgents(AgentRegistry registry) {
         if (registry != null) {
-            registry.setAgents(AgentEndpoints.of(directory.aps().values()));
+            registry.setAgents(AgentEndpoints.of(directory.aps().values().stream()
+                    .filter(ap -> owners.owns(ap.domain())).collect(Collectors.toList())));
         }
+    }
+
+    /**
+     * ONOS elected a leader of a domain's topic: queued on the loop, where the ownership is read again; a new
+     * owner resumes the domain's APs and polls their agents, an old one stops.
+     *
+     * @param domain the domain
+     */
+    void ownershipEvent(String domain) {
+        thread.execute(() -> {
+            directory.aps().values().stream().filter(ap -> ap.domain().equals(domain))
+                    .forEach(ap -> incidents.run(ap.id(), "taking over or handing over its domain",
+                            () -> switches.ownershipChanged(ap)));
+            publishAgents(refs.agents());
+        });
     }
 
     private void mastershipEvent(MastershipEvent event) {

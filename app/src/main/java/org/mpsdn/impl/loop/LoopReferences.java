@@ -1,6 +1,7 @@
 package org.mpsdn.impl.loop;
 
 import org.mpsdn.api.regulation.CycleObserver;
+import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.impl.RegulationProperties;
 import org.mpsdn.impl.config.MpsdnConfig;
@@ -9,13 +10,14 @@ import org.mpsdn.impl.decide.UePolicySource;
 import org.mpsdn.impl.telemetry.AgentRegistry;
 
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
  * What the loop reads from its component each time it needs it: the optional dynamic references
  * (they come and go; null when absent), the decision function, the app's netcfg, the properties in
- * force, the clock, and whether the app is being deactivated.
+ * force, the clock, whether the app is being deactivated, and where its events go.
  */
 public final class LoopReferences {
     private final Supplier<RegulationEngine> engine;
@@ -27,6 +29,7 @@ public final class LoopReferences {
     private final Supplier<RegulationProperties> properties;
     private final LongSupplier clock;
     private final BooleanSupplier stopping;
+    private final Consumer<RegulationEvent> post;
 
     /**
      * Creates the references.
@@ -40,11 +43,14 @@ public final class LoopReferences {
      * @param properties properties in force
      * @param clock      wall clock in milliseconds
      * @param stopping   true once the app is being deactivated
+     * @param post       posts an event to the regulation service's listeners
      */
     public LoopReferences(Supplier<RegulationEngine> engine, Supplier<ApTelemetryService> telemetry,
                           Supplier<UePolicySource> policies, Supplier<CycleObserver> observer,
                           Supplier<AgentRegistry> agents, Supplier<MpsdnConfig> config,
-                          Supplier<RegulationProperties> properties, LongSupplier clock, BooleanSupplier stopping) {
+                          Supplier<RegulationProperties> properties, LongSupplier clock, BooleanSupplier stopping,
+                          Consumer<RegulationEvent> post) {
+        this.post = post;
         this.engine = engine;
         this.telemetry = telemetry;
         this.policies = policies;
@@ -90,5 +96,9 @@ public final class LoopReferences {
 
     boolean stopping() {
         return stopping.getAsBoolean();
+    }
+
+    void post(RegulationEvent event) {
+        post.accept(event);
     }
 }

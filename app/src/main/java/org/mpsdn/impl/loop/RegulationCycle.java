@@ -5,10 +5,12 @@ import org.mpsdn.api.model.UeIds;
 import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.ManagedFlow;
+import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.impl.RegulationProperties;
+import org.mpsdn.impl.cluster.DomainOwnership;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.decide.ApView;
@@ -27,7 +29,6 @@ import org.mpsdn.impl.switches.ApDirectory;
 import org.mpsdn.impl.switches.PacketInHandler;
 import org.onlab.packet.IpAddress;
 import org.onosproject.core.ApplicationId;
-import org.onosproject.mastership.MastershipService;
 import org.onosproject.net.flow.FlowRuleService;
 import org.slf4j.Logger;
 
@@ -42,22 +43,24 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * One regulation cycle, on the loop's thread: poll the agents and wait for their reports (bounded,
- * {@link #REFRESH_SHARE}), read each AP's telemetry and limits in force, the
- * per-flow rules' counters and the detected users; let the engine decide; apply the decision at
- * the APs whose switch this instance masters (an AP whose agent is silent for the fail-open delay
- * gets its limits lifted, {@link FailOpen}); store the primaries those APs decided.
+ * One regulation cycle, on the loop's thread, for the control domains this instance owns (none: the cycle
+ * does nothing): poll the agents and wait for their reports (bounded, {@link #REFRESH_SHARE}), read each
+ * owned AP's telemetry and limits in force, the per-flow rules' counters and the detected users; let the
+ * engine decide each domain's APs together (Algorithm 1 across them); apply each decision at every AP of
+ * the domain ({@link DomainApply}).
  */
 public final class RegulationCycle {
     /** The cycle waits for fresh reports at most its interval divided by this. */
     public static final int REFRESH_SHARE = 4;
     private final Logger log = getLogger(getClass());
-    private final MastershipService mastershipService;
+    private final DomainOwnership owners;
     private final RegulationStore store;
     private final ApDirectory aps;
     private final UserDetection detection;
@@ -66,7 +69,7 @@ public final class RegulationCycle {
     private final PacketInHandler packets;
     private final ApIncidents faults;
     private final LoopReferences refs;
-    private final DecisionApplier applier;
+    private final DomainApply domainApply;
     private final AtomicLong cycles = new AtomicLong();
     private final MeterChanges meterChanges = new MeterChanges();
     private volatile List<ManagedFlow> managed = List.of();
@@ -76,7 +79,7 @@ public final class RegulationCycle {
      *
      * @param appId             the app's id
      * @param flowRuleService   flow rule service
-     * @param mastershipService mastership service
+     * @param owners            the domains this instance owns
      * @param store             regulation store
      * @param aps               the AP directory
      * @param detection         multipath-user detection
@@ -87,10 +90,10 @@ public final class RegulationCycle {
      * @param refs              the component's references, properties and clock
      */
     public RegulationCycle(ApplicationId appId, FlowRuleService flowRuleService,
-                           MastershipService mastershipService, RegulationStore store, ApDirectory aps,
+                           DomainOwnership owners, RegulationStore store, ApDirectory aps,
                            UserDetection detection, FlowStatsCollector flowStats, MeterStepper stepper,
                            PacketInHandler packets, ApIncidents faults, LoopReferences refs) {
-        this.mastershipService = mastershipService;
+        this.owners = owners;
         this.store = store;
         this.aps = aps;
         this.detection = detection;
@@ -99,8 +102,8 @@ public final class RegulationCycle {
         this.packets = packets;
         this.faults = faults;
         this.refs = refs;
-        this.applier = new DecisionApplier(appId, flowRuleService, stepper, store,
-                () -> refs.properties().flowIdleTimeoutSec(), refs::now);
+        this.domainApply = new DomainApply(store, faults, new DecisionApplier(appId, flowRuleService, stepper, store,
+                () -> refs.properties().flowIdleTimeoutSec(), refs::now));
     }
 
     /**
@@ -129,33 +132,63 @@ public final class RegulationCycle {
         }
         cycles.incrementAndGet();
         stepper.poll();
-        Map<String, ApSpec> current = aps.aps();
-        if (current.isEmpty()) {
+        packets.prune(refs.now());
+        Map<String, Map<String, ApSpec>> domains = ownedDomains(aps.aps());
+        if (domains.isEmpty()) {
+            managed = List.of();
             return;
         }
+        Map<String, ApSpec> owned = new HashMap<>();
+        domains.values().forEach(owned::putAll);
         RegulationProperties p = refs.properties();
         ApTelemetryService telemetry = refs.telemetry();
         refresh(telemetry, p.intervalMs());
         long now = refs.now();
-        Map<String, Optional<ApTelemetry>> reports = reports(current, telemetry, now);
+        Map<String, Optional<ApTelemetry>> reports = reports(owned, telemetry, now);
         // counters first: a flow that carried traffic stays alive in the tracker before it expires idle flows
         Set<String> unread = new HashSet<>();
-        List<FlowSample> samples = collectFlows(current, now, unread);
-        observeLimits(current, now);
+        List<FlowSample> samples = collectFlows(owned, now, unread);
+        observeLimits(owned, now);
         DetectedUes detected = detection.detect(reports, aps.ues(), now);
         List<FlowView> flows = flowViews(samples, detected.ueByIp(), meterChanges);
         Map<String, String> previous = store.primaries();
         UePolicySource policies = refs.policies();
         UePolicySource.Round round = policies == null ? null : policies.open();
         EngineParams params = EngineParams.of(p, aps.profile());
-        List<ApView> views = views(current, reports, params.profile().decidesFromPendingTarget());
-        EngineDecision decision = refs.engine().decide(new EngineInput(views, flows, detected.ues(), previous,
-                params, p.intervalMs(), round == null ? Map.of() : round.policies()));
-        applyAtMasteredAps(current, flows, decision, reports, telemetry, p, previous, unread);
-        if (round != null) {
-            round.applied(decision.unmetPolicies());
+        DomainApply.Read read = new DomainApply.Read(flows, reports, telemetry, p, previous, unread);
+        Map<String, String> unmet = new HashMap<>();
+        List<ManagedFlow> mine = new ArrayList<>();
+        for (Map<String, ApSpec> domain : domains.values()) {
+            List<ApView> views = views(domain, reports, params.profile().decidesFromPendingTarget());
+            List<FlowView> domainFlows = flows.stream().filter(f -> domain.containsKey(f.apId()))
+                    .collect(Collectors.toList());
+            EngineDecision decision = refs.engine().decide(new EngineInput(views, domainFlows, detected.ues(),
+                    previous, params, p.intervalMs(), round == null ? Map.of() : round.policies()));
+            domainApply.apply(domain.values(), decision, read, mine);
+            unmet.putAll(decision.unmetPolicies());
         }
-        packets.prune(now);
+        managed = List.copyOf(mine);
+        if (round != null) {
+            round.applied(unmet);
+        }
+        // the owner alone tells its listeners (eNB re-plans, client weights) that the cycle updated its APs
+        owned.values().forEach(ap -> refs.post(new RegulationEvent(RegulationEvent.Type.AP_STATE_UPDATED, store
+                .state(ap.id()).orElse(ApRegulationState.builder(ap.id(), ap.deviceId().toString()).build()))));
+    }
+
+    /**
+     * The configured APs of the domains this instance owns now, by domain: the ownership is checked here, in
+     * the task, as ONOS's kubevirt-networking handlers check their leadership in theirs ({@link DomainOwnership}).
+     */
+    private Map<String, Map<String, ApSpec>> ownedDomains(Map<String, ApSpec> current) {
+        Map<String, Map<String, ApSpec>> domains = new TreeMap<>();
+        Map<String, Boolean> owns = new HashMap<>();
+        for (ApSpec ap : current.values()) {
+            if (owns.computeIfAbsent(ap.domain(), owners::owns)) {
+                domains.computeIfAbsent(ap.domain(), d -> new TreeMap<>()).put(ap.id(), ap);
+            }
+        }
+        return domains;
     }
 
     /**
@@ -271,42 +304,8 @@ public final class RegulationCycle {
         return flows;
     }
 
-    private void applyAtMasteredAps(Map<String, ApSpec> current, List<FlowView> flows, EngineDecision decision,
-                                    Map<String, Optional<ApTelemetry>> reports, ApTelemetryService telemetry,
-                                    RegulationProperties p, Map<String, String> previous, Set<String> unread) {
-        Map<String, String> ownPrimaries = new HashMap<>();
-        List<ManagedFlow> mine = new ArrayList<>();
-        for (ApSpec ap : current.values()) {
-            if (!mastershipService.isLocalMaster(ap.deviceId())) {
-                continue;
-            }
-            boolean failOpen = telemetry != null
-                    && FailOpen.active(telemetry.missedCycles(ap.id()), p.intervalMs(), p.failOpenDelayMs());
-            boolean applied = faults.run(ap.id(), "applying the cycle's decision",
-                    () -> applier.apply(ap, flows, decision, reports.get(ap.id()), failOpen, mine));
-            if (applied && !unread.contains(ap.id())) {
-                faults.succeeded(ap.id());
-            }
-            decision.primaries().forEach((ue, apId) -> {
-                if (apId.equals(ap.id())) {
-                    ownPrimaries.put(ue, apId);
-                }
-            });
-        }
-        if (!ownPrimaries.isEmpty()) {
-            Map<String, String> changed = new HashMap<>();
-            ownPrimaries.forEach((ue, apId) -> {
-                if (!apId.equals(previous.get(ue))) {
-                    changed.put(ue, apId);
-                }
-            });
-            store.putPrimaries(changed);
-        }
-        managed = List.copyOf(mine);
-    }
-
     /**
-     * The per-flow rules of the mastered APs as the last cycle left them.
+     * The per-flow rules of the owned domains' APs as the last cycle left them.
      *
      * @return managed flows
      */

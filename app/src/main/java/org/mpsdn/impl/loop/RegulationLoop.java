@@ -4,8 +4,11 @@ import org.mpsdn.api.detection.DetectionConflict;
 import org.mpsdn.api.detection.DetectionStats;
 import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.ManagedFlow;
+import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.api.regulation.RegulationStore;
+import org.mpsdn.api.regulation.RegulationStoreDelegate;
 import org.mpsdn.core.Profile;
+import org.mpsdn.impl.cluster.DomainOwnership;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.decide.EngineParams;
@@ -13,10 +16,13 @@ import org.mpsdn.impl.detect.UserDetection;
 import org.mpsdn.impl.flow.FlowStatsCollector;
 import org.mpsdn.impl.meter.AppMeters;
 import org.mpsdn.impl.meter.MeterStepper;
+import org.mpsdn.impl.store.LadderStore;
 import org.mpsdn.impl.switches.ApDirectory;
 import org.mpsdn.impl.switches.PacketInHandler;
 import org.mpsdn.impl.switches.SwitchReconciler;
 import org.mpsdn.impl.telemetry.AgentRegistry;
+import org.onosproject.cluster.LeadershipService;
+import org.onosproject.cluster.NodeId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.mastership.MastershipListener;
 import org.onosproject.mastership.MastershipService;
@@ -41,14 +47,14 @@ import static org.slf4j.LoggerFactory.getLogger;
 /**
  * The regulation loop of one ONOS instance: owns the workers (AP directory, switch reconciler,
  * rate stepper, flow statistics, packet-in handler, user detection, the cycle) and runs all their
- * work on its one thread ({@link LoopThread}): the periodic cycle, and the netcfg, mastership and
- * meter events its listeners queue there.
+ * work on its one thread ({@link LoopThread}): the periodic cycle, and the netcfg, leadership, mastership
+ * and meter events its listeners queue there.
  */
 public final class RegulationLoop {
     private final Logger log = getLogger(getClass());
     private final LoopThread thread = new LoopThread();
     private final LoopReferences refs;
-    private final MastershipService mastershipService;
+    private final DomainOwnership owners;
     private final ApDirectory directory = new ApDirectory();
     private final ApIncidents incidents;
     private final MeterStepper stepper;
@@ -57,6 +63,8 @@ public final class RegulationLoop {
     private final SwitchReconciler switches;
     private final RegulationCycle cycle;
     private final LoopEvents events;
+    /** Store events: a removal reaches every instance's listeners; an update is posted by the owner's cycle. */
+    private final RegulationStoreDelegate storeDelegate = this::storeEvent;
 
     /**
      * Creates the loop and its workers (nothing runs before {@link #start}).
@@ -67,11 +75,15 @@ public final class RegulationLoop {
      * @param mastershipService mastership service
      * @param store             regulation store
      * @param refs              the component's references, properties and clock
+     * @param leadership        ONOS leadership (one owner per control domain, {@link DomainOwnership})
+     * @param localNode         this instance's node id
+     * @param ladderStore       the cluster's copy of the meter ladders
      */
     public RegulationLoop(ApplicationId appId, FlowRuleService flowRuleService, MeterService meterService,
-                          MastershipService mastershipService, RegulationStore store, LoopReferences refs) {
+                          MastershipService mastershipService, RegulationStore store, LoopReferences refs,
+                          LeadershipService leadership, NodeId localNode, LadderStore ladderStore) {
         this.refs = refs;
-        this.mastershipService = mastershipService;
+        this.owners = new DomainOwnership(leadership, localNode, this::ownershipChanged);
         LongSupplier now = refs::now;
         IntSupplier idle = () -> refs.properties().flowIdleTimeoutSec();
         incidents = new ApIncidents(apId -> observe(o -> o.apFault(apId)), apId -> observe(o -> o.meterStepLate(apId)));
@@ -79,14 +91,15 @@ public final class RegulationLoop {
         stepper = new MeterStepper(appId, meterService, meters, flowRuleService, store, thread.executor(),
                 () -> refs.properties().meterBurstMs(), now, incidents, () -> refs.properties().meterLadderRatio(),
                 () -> refs.properties().rmKbps(),
-                () -> EngineParams.profileInForce(directory.profile(), refs.properties()) == Profile.PAPER);
+                () -> EngineParams.profileInForce(directory.profile(), refs.properties()) == Profile.PAPER,
+                ladderStore);
         detection = new UserDetection(appId, now);
         packets = new PacketInHandler(appId, flowRuleService, directory, detection, idle, now, refs::stopping);
-        switches = new SwitchReconciler(appId, flowRuleService, meterService, mastershipService, store, meters,
-                stepper, directory, idle, now, refs::stopping);
-        cycle = new RegulationCycle(appId, flowRuleService, mastershipService, store, directory, detection,
+        switches = new SwitchReconciler(appId, flowRuleService, meterService, mastershipService, owners, store,
+                meters, stepper, directory, idle, now, refs::stopping);
+        cycle = new RegulationCycle(appId, flowRuleService, owners, store, directory, detection,
                 new FlowStatsCollector(appId, flowRuleService, detection), stepper, packets, incidents, refs);
-        events = new LoopEvents(thread, appId, directory, detection, switches, stepper, incidents, refs);
+        events = new LoopEvents(thread, appId, directory, detection, switches, stepper, incidents, refs, owners);
     }
 
     private void observe(Consumer<CycleObserver> call) {
@@ -136,14 +149,14 @@ public final class RegulationLoop {
     }
 
     /**
-     * Lifts the Tier-2 limits of an AP (if this instance masters it) and waits.
+     * Lifts the Tier-2 limits of an AP (if this instance owns its domain) and waits.
      *
      * @param apId AP id
      */
     public void resetAp(String apId) {
         thread.runAndWait(() -> {
             ApSpec ap = directory.aps().get(apId);
-            if (ap != null && mastershipService.isLocalMaster(ap.deviceId())) {
+            if (ap != null && owners.owns(ap.domain())) {
                 ap.directions().forEach(d -> stepper.lift(ap, d));
             }
         });
@@ -177,7 +190,32 @@ public final class RegulationLoop {
         return events.configListener();
     }
 
-    /** @return the mastership listener (queues reconciliation or forgetting on the loop) */
+    /**
+     * A domain's leader changed (ONOS's event thread): queues the take-over or hand-over on the loop.
+     *
+     * @param domain the domain
+     */
+    public void ownershipChanged(String domain) {
+        events.ownershipEvent(domain);
+    }
+
+    /** @return which control domains this instance owns (its listener goes to ONOS's leadership service) */
+    public DomainOwnership ownership() {
+        return owners;
+    }
+
+    private void storeEvent(RegulationEvent e) {
+        if (e.type() == RegulationEvent.Type.AP_STATE_REMOVED) {
+            refs.post(e);
+        }
+    }
+
+    /** @return the delegate of the regulation store (its events for the regulation service's listeners) */
+    public RegulationStoreDelegate storeDelegate() {
+        return storeDelegate;
+    }
+
+    /** @return the mastership listener (queues reconciliation on the loop) */
     public MastershipListener mastershipListener() {
         return events.mastershipListener();
     }

@@ -4,6 +4,7 @@ import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.store.LadderStore;
 import org.mpsdn.core.model.ApDirection;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
@@ -47,20 +48,6 @@ import static org.slf4j.LoggerFactory.getLogger;
  * force, submitted ahead ({@link #tendExact}, which also withdraws those no longer in use).
  */
 final class MeterLadders {
-    /** Told (on the loop thread) that a rung's meter failed. */
-    interface RungFailure {
-        /**
-         * A rung's meter failed.
-         *
-         * @param key      AP direction
-         * @param deviceId switch
-         * @param meter    the meter
-         * @param rateKbps its rate
-         * @param reason   ONOS's reason
-         */
-        void failed(ApDirection key, DeviceId deviceId, MeterId meter, long rateKbps, MeterFailReason reason);
-    }
-
     private final Logger log = getLogger(getClass());
     private final ApplicationId appId;
     private final MeterService meterService;
@@ -72,12 +59,14 @@ final class MeterLadders {
     private final LongSupplier clock;
     private final RungFailure onFailure;
     private final Map<ApDirection, Ladder> ladders = new HashMap<>();
+    private final LadderPersistence saved;
     /** Written on the loop thread only; read from others. */
     private volatile int failures;
 
     MeterLadders(ApplicationId appId, MeterService meterService, AppMeters meters, Executor loop,
                  LongSupplier burstMillis, DoubleSupplier ratio, LongSupplier floorKbps, LongSupplier clock,
-                 RungFailure onFailure) {
+                 RungFailure onFailure, LadderStore store) {
+        this.saved = new LadderPersistence(store, clock);
         this.appId = appId;
         this.meterService = meterService;
         this.meters = meters;
@@ -124,7 +113,7 @@ final class MeterLadders {
     MeterId rung(ApSpec ap, Direction direction, long[] rates, long rateKbps, OptionalLong inForce,
                  OptionalLong inForceKbps, boolean exact) {
         ApDirection key = new ApDirection(ap.id(), direction);
-        Ladder ladder = ladders.get(key);
+        Ladder ladder = resume(key);
         if (ladder != null && (!ladder.deviceId.equals(ap.deviceId()) || !Arrays.equals(ladder.rates, rates))) {
             log.info("Ladder of {} replaced: rates now {}", key, Arrays.toString(rates));
             retire(key, inForce);
@@ -142,7 +131,26 @@ final class MeterLadders {
                 submitExact(key, ladder, rateKbps);
             }
         }
+        saved.save(key, ladder);
         return ladder.index(rateKbps) >= 0 || exact ? ladder.meterAt(rateKbps) : null;
+    }
+
+    /**
+     * The ladder of an AP direction: in memory, else as the cluster stored it (a new owner of its domain resumes it).
+     *
+     * @param key AP direction
+     * @return the ladder, null when there is none
+     */
+    Ladder resume(ApDirection key) {
+        Ladder ladder = ladders.get(key);
+        if (ladder == null) {
+            ladder = saved.restore(key);
+            if (ladder != null) {
+                ladders.put(key, ladder);
+                log.info("Ladder of {} resumed from the shared state", key);
+            }
+        }
+        return ladder;
     }
 
     /** A new ladder adopts the meter in force: as its rung, or (exact steps) as an exact rung. */
@@ -273,6 +281,7 @@ final class MeterLadders {
             return;
         }
         failures = failures + 1;
+        saved.save(key, ladder);
         if (!(inForce.isPresent() && inForce.getAsLong() == meter.id())) {
             meters.withdraw(ladder.deviceId, meter, rateKbps);
         }
@@ -286,7 +295,9 @@ final class MeterLadders {
      * @param inForce the meter in force, kept
      */
     void retire(ApDirection key, OptionalLong inForce) {
-        Ladder ladder = ladders.remove(key);
+        Ladder ladder = resume(key);
+        ladders.remove(key);
+        saved.save(key, null);
         if (ladder == null) {
             return;
         }
@@ -357,26 +368,25 @@ final class MeterLadders {
                 meters.withdraw(ladder.deviceId, m, x.getKey());
             }
         }
+        saved.save(key, ladder);
     }
 
     /**
-     * Whether an AP direction has a ladder.
-     *
      * @param key AP direction
-     * @return true if it has one
+     * @return whether it has a ladder
      */
     boolean has(ApDirection key) {
         return ladders.containsKey(key);
     }
 
     /**
-     * Forgets the ladders of an AP without withdrawing anything (it left the config: its switch is cleaned
-     * by the reconciler; or this instance lost mastership: the new master's reconciler withdraws them).
+     * Forgets the ladders of an AP, withdrawing nothing (it left the config, or its domain has a new owner).
      *
      * @param apId AP id
      */
     void forget(String apId) {
         ladders.keySet().removeIf(k -> k.apId().equals(apId));
+        saved.forget(apId);
     }
 
     /**

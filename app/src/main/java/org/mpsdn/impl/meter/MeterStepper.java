@@ -4,6 +4,7 @@ import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.impl.config.ApSpec;
+import org.mpsdn.impl.store.LadderStore;
 import org.mpsdn.core.model.ApDirection;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.net.DeviceId;
@@ -102,17 +103,19 @@ public final class MeterStepper {
      * @param ladderRatio     ratio of the meter ladders' rungs, {@link LadderRungs#NO_LADDER} for none
      * @param floorKbps       the ladders' floor R_m in kbit/s
      * @param exact           whether steps take the target exactly (the {@code paper} profile), see the class comment
+     * @param ladderStore     the cluster's copy of the ladders (a new owner resumes on them)
      */
     public MeterStepper(ApplicationId appId, MeterService meterService, AppMeters meters,
                         FlowRuleService flowRuleService, RegulationStore store, Executor loop,
                         LongSupplier burstMillis, LongSupplier clock, StepListener listener,
-                        DoubleSupplier ladderRatio, LongSupplier floorKbps, BooleanSupplier exact) {
+                        DoubleSupplier ladderRatio, LongSupplier floorKbps, BooleanSupplier exact,
+                        LadderStore ladderStore) {
         this.store = store;
         this.exact = exact;
         this.clock = clock;
         this.listener = listener;
         this.ladders = new MeterLadders(appId, meterService, meters, loop, burstMillis, ladderRatio, floorKbps, clock,
-                this::rungFailed);
+                this::rungFailed, ladderStore);
         this.landing = new StepLanding(appId, flowRuleService, store, meters, ladders, steps, loop, clock,
                 this::landed);
         this.failures = new StepFailures(steps, ladders, meters, meterService, store, listener, landing::repoint);
@@ -275,7 +278,17 @@ public final class MeterStepper {
     }
 
     /**
-     * Forgets the steps in flight of an AP (it left the config or this instance lost mastership).
+     * Takes the AP's ladders as the cluster stored them, unless they are in memory already (this instance now owns
+     * the AP's domain): their meters are kept by the reconciler and used by the next steps.
+     *
+     * @param ap the AP
+     */
+    public void resume(ApSpec ap) {
+        ap.directions().forEach(d -> ladders.resume(new ApDirection(ap.id(), d)));
+    }
+
+    /**
+     * Forgets the steps in flight of an AP (it left the config or this instance no longer owns its domain).
      *
      * @param apId AP identifier
      */

@@ -31,16 +31,20 @@ import java.util.stream.Collectors;
 import static org.slf4j.LoggerFactory.getLogger;
 
 /**
- * Regulation store on ONOS consistent maps: a new master of an AP's switch reads the AP's last
- * Tier-2 limits and meters here.
+ * Regulation store on ONOS consistent maps: a new owner of an AP's domain reads the AP's last Tier-2 limits,
+ * meters and meter ladders here.
  */
-@Component(immediate = true, service = RegulationStore.class)
+@Component(immediate = true, service = {RegulationStore.class, LadderStore.class})
 public class DistributedRegulationStore extends AbstractStore<RegulationEvent, RegulationStoreDelegate>
-        implements RegulationStore {
+        implements RegulationStore, LadderStore {
 
-    /** Serializer of the stored values (strings and {@link ApRegulationState} with its {@link LimitDecision}s). */
+    /**
+     * Serializer of the stored values (strings, {@link ApRegulationState} with its {@link LimitDecision}s, and
+     * {@link LadderRecord}s).
+     */
     public static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
-            .register(ApRegulationState.class, LimitDecision.class, LimitReason.class, SignalSource.class)
+            .register(ApRegulationState.class, LimitDecision.class, LimitReason.class, SignalSource.class,
+                    LadderRecord.class, long[].class)
             .build("mpsdn-regulation"));
 
     private final Logger log = getLogger(getClass());
@@ -50,6 +54,7 @@ public class DistributedRegulationStore extends AbstractStore<RegulationEvent, R
 
     private ConsistentMap<String, ApRegulationState> states;
     private ConsistentMap<String, String> primaries;
+    private ConsistentMap<String, LadderRecord> ladders;
     private final MapEventListener<String, ApRegulationState> stateListener = this::onStateEvent;
 
     /**
@@ -63,6 +68,10 @@ public class DistributedRegulationStore extends AbstractStore<RegulationEvent, R
                 .build();
         primaries = storageService.<String, String>consistentMapBuilder()
                 .withName("mpsdn-primaries")
+                .withSerializer(SERIALIZER)
+                .build();
+        ladders = storageService.<String, LadderRecord>consistentMapBuilder()
+                .withName("mpsdn-ladders")
                 .withSerializer(SERIALIZER)
                 .build();
         states.addListener(stateListener);
@@ -109,9 +118,27 @@ public class DistributedRegulationStore extends AbstractStore<RegulationEvent, R
         states.put(state.apId(), state);
     }
 
+    /** Forgets the AP's state and its ladders (the AP left the config, or the app is deactivated). */
     @Override
     public void removeState(String apId) {
         states.remove(apId);
+        ladders.keySet().stream().filter(k -> k.startsWith(apId + "/")).collect(Collectors.toList())
+                .forEach(ladders::remove);
+    }
+
+    @Override
+    public Optional<LadderRecord> ladder(String apId, String direction) {
+        return Optional.ofNullable(Versioned.valueOrNull(ladders.get(apId + "/" + direction)));
+    }
+
+    @Override
+    public void putLadder(String apId, String direction, LadderRecord ladder) {
+        ladders.put(apId + "/" + direction, ladder);
+    }
+
+    @Override
+    public void removeLadder(String apId, String direction) {
+        ladders.remove(apId + "/" + direction);
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.mpsdn.impl.switches;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.regulation.ApRegulationState;
 import org.mpsdn.api.regulation.RegulationStore;
+import org.mpsdn.impl.cluster.DomainOwnership;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.flow.PerFlowRule;
 import org.mpsdn.impl.flow.TierRules;
@@ -45,6 +46,7 @@ public final class SwitchReconciler {
     private final FlowRuleService flowRuleService;
     private final MeterService meterService;
     private final MastershipService mastershipService;
+    private final DomainOwnership owners;
     private final RegulationStore store;
     private final AppMeters meters;
     private final MeterStepper stepper;
@@ -59,7 +61,8 @@ public final class SwitchReconciler {
      * @param appId             the app's id
      * @param flowRuleService   flow rule service
      * @param meterService      meter service
-     * @param mastershipService mastership service
+     * @param mastershipService mastership service (switches in no AP's config)
+     * @param owners            the domains this instance owns (it alone installs on their switches)
      * @param store             regulation store
      * @param meters            the app's meters
      * @param stepper           the rate steps in flight (their meters are kept)
@@ -69,13 +72,15 @@ public final class SwitchReconciler {
      * @param stopping          true once the app is being deactivated (nothing is installed)
      */
     public SwitchReconciler(ApplicationId appId, FlowRuleService flowRuleService, MeterService meterService,
-                            MastershipService mastershipService, RegulationStore store, AppMeters meters,
+                            MastershipService mastershipService, DomainOwnership owners, RegulationStore store,
+                            AppMeters meters,
                             MeterStepper stepper, ApDirectory aps, IntSupplier idleTimeoutSec, LongSupplier clock,
                             BooleanSupplier stopping) {
         this.appId = appId;
         this.flowRuleService = flowRuleService;
         this.meterService = meterService;
         this.mastershipService = mastershipService;
+        this.owners = owners;
         this.store = store;
         this.meters = meters;
         this.stepper = stepper;
@@ -93,9 +98,10 @@ public final class SwitchReconciler {
      * @param ap the AP
      */
     public void reconcile(ApSpec ap) {
-        if (stopping.getAsBoolean() || !mastershipService.isLocalMaster(ap.deviceId())) {
+        if (stopping.getAsBoolean() || !owners.owns(ap.domain())) {
             return;
         }
+        stepper.resume(ap);
         Set<MeterId> keep = new HashSet<>();
         Map<Direction, Optional<MeterId>> inForce = checkStoredMeters(ap, keep);
         List<FlowRule> wanted = TierRules.fixedRules(appId, ap, inForce::get);
@@ -193,7 +199,7 @@ public final class SwitchReconciler {
      */
     public void retire(ApSpec ap) {
         stepper.forget(ap.id());
-        if (!mastershipService.isLocalMaster(ap.deviceId())) {
+        if (!owners.owns(ap.domain())) {
             return;
         }
         removeAppRules(ap.deviceId());
@@ -202,18 +208,28 @@ public final class SwitchReconciler {
     }
 
     /**
-     * Mastership of a device changed: a new master resumes the AP from the shared state, an old
-     * one forgets its steps in flight.
+     * Mastership of a device changed (its switch reconnected, or another instance is its master now): the
+     * owner of the AP's domain brings the switch in line with the shared state; other instances do nothing.
      *
      * @param device the device
      */
     public void mastershipChanged(DeviceId device) {
         ApSpec ap = aps.byDevice(device);
-        if (ap == null) {
-            return;
+        if (ap != null && owners.owns(ap.domain())) {
+            log.info("Mastership of {} ({}) changed: reconciling it from the shared state", device, ap.id());
+            reconcile(ap);
         }
-        if (mastershipService.isLocalMaster(device)) {
-            log.info("Now master of {} ({}): resuming from the shared state", device, ap.id());
+    }
+
+    /**
+     * The ownership of an AP's domain changed: a new owner resumes the AP from the shared state (limits,
+     * meters and ladders in force, no new meter), an old one forgets its steps in flight.
+     *
+     * @param ap the AP
+     */
+    public void ownershipChanged(ApSpec ap) {
+        if (owners.owns(ap.domain())) {
+            log.info("Owner of domain {}: resuming {} from the shared state", ap.domain(), ap.id());
             reconcile(ap);
         } else {
             stepper.forget(ap.id());

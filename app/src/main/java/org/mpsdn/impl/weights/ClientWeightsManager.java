@@ -8,10 +8,12 @@ import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.api.regulation.RegulationListener;
 import org.mpsdn.api.regulation.RegulationService;
+import org.mpsdn.impl.cluster.ClusterEpoch;
 import org.mpsdn.impl.tls.ControllerTls;
 import org.mpsdn.impl.weights.transport.ClientWeightsServer;
 import org.mpsdn.impl.weights.transport.TokenFile;
 import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.store.service.StorageService;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -90,6 +92,10 @@ public class ClientWeightsManager implements IntentInstaller {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected RegulationService regulationService;
 
+    /** The cluster-wide epoch counter of the weights ({@link ClusterEpoch}). */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected StorageService storageService;
+
     /** Whether the ClientWeights server runs. */
     private boolean clientWeightsEnabled = ENABLED_DEFAULT;
     /** TCP port of the server. */
@@ -166,7 +172,9 @@ public class ClientWeightsManager implements IntentInstaller {
             copyFields(props);
             executor = Executors.newSingleThreadScheduledExecutor(
                     groupedThreads("onos/mpsdn", "client-weights-%d", log));
-            publisher = new WeightPublisher();
+            publisher = new WeightPublisher(new ClusterEpoch(storageService.atomicCounterBuilder()
+                    .withName(ClusterEpoch.COUNTER).build().asAtomicCounter(), System::currentTimeMillis),
+                    System::currentTimeMillis);
             installer = new WeightsIntentInstaller(publisher, () -> server != null, () -> props.ackTimeoutMs(),
                     executor);
             regulationService.addListener(regulationListener);

@@ -20,14 +20,17 @@ import java.util.function.LongSupplier;
 /**
  * Holds each client's current weight set and pushes every change to the client's subscribers.
  *
- * <p>Updates are ordered by (epoch, version): the epoch is fixed for this publisher (by default the wall clock at
- * start, so it grows across controller restarts) and the version grows by one per change of a client's weights. A
+ * <p>Updates are ordered by (epoch, version): the epoch is taken from an epoch source at start (in ONOS, the
+ * cluster-wide {@code ClusterEpoch}; by default the wall clock, so it grows across controller restarts) and again
+ * when a client subscribes that applied a newer epoch (another instance served it before), and the version grows by
+ * one per change of a client's weights. A
  * recomputation that yields the same weights publishes nothing. Weights are manual when an intent is set for the
  * client, automatic otherwise ({@link AutomaticWeights} then {@link RecPruning}). Thread-safe.
  */
 public final class WeightPublisher {
-    private final long epoch;
+    private final LongSupplier epochs;
     private final LongSupplier clock;
+    private volatile long epoch;
     private final Object lock = new Object();
     private final Map<String, ClientState> clients = new HashMap<>();
     private final Map<String, Map<String, Integer>> manual = new HashMap<>();
@@ -51,18 +54,29 @@ public final class WeightPublisher {
      * @param clock wall clock in Unix milliseconds, for issued_unix_ms
      */
     public WeightPublisher(long epoch, LongSupplier clock) {
+        this(() -> epoch, clock);
+    }
+
+    /**
+     * Creates a publisher that takes its epochs from a source.
+     *
+     * @param epochs epoch source (each value &gt; 0 and larger than every epoch taken before)
+     * @param clock  wall clock in Unix milliseconds, for issued_unix_ms
+     */
+    public WeightPublisher(LongSupplier epochs, LongSupplier clock) {
+        this.epochs = Objects.requireNonNull(epochs, "epochs");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.epoch = epochs.getAsLong();
         if (epoch <= 0) {
             throw new IllegalArgumentException("epoch must be > 0, got " + epoch);
         }
-        this.epoch = epoch;
-        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     /**
      * Creates a publisher whose epoch is the current wall clock.
      */
     public WeightPublisher() {
-        this(System.currentTimeMillis(), System::currentTimeMillis);
+        this(System::currentTimeMillis, System::currentTimeMillis);
     }
 
     /**
@@ -106,6 +120,9 @@ public final class WeightPublisher {
             ClientState s = clients.get(clientId);
             if (s == null) {
                 throw new IllegalStateException("client " + clientId + " is not registered");
+            }
+            if (lastEpoch > epoch) {
+                renewEpoch();
             }
             s.subscribers.add(observer);
             boolean upToDate = lastEpoch == epoch && lastVersion >= s.current.getVersion();
@@ -304,6 +321,24 @@ public final class WeightPublisher {
             ClientState s = clients.get(clientId);
             return s == null ? Optional.empty() : Optional.ofNullable(s.lastAck);
         }
+    }
+
+    /**
+     * Takes a newer epoch (a client applied one newer than this publisher's) and issues every client's weights again
+     * under it, same versions, to its subscribers: each accepts them, as their epoch is the newest.
+     */
+    private void renewEpoch() {
+        long next = epochs.getAsLong();
+        if (next <= epoch) {
+            return;
+        }
+        epoch = next;
+        clients.forEach((id, s) -> {
+            if (s.current != null) {
+                s.current = s.current.toBuilder().setEpoch(next).setIssuedUnixMs(clock.getAsLong()).build();
+                s.subscribers.forEach(o -> o.onNext(s.current));
+            }
+        });
     }
 
     private void recompute(String clientId, ClientState s) {

@@ -106,6 +106,19 @@ public class MpsdnConfigTest {
     }
 
     @Test
+    public void domainDefaultsToOneDomainForEveryAp() {
+        List<ApSpec> aps = config(valid()).aps();
+        assertEquals(ApSpec.DEFAULT_DOMAIN, aps.get(0).domain());
+        assertEquals(ApSpec.DEFAULT_DOMAIN, aps.get(1).domain());
+        ObjectNode root = valid();
+        ap(root, 1).put("domain", "north");
+        aps = config(root).aps();
+        assertEquals(ApSpec.DEFAULT_DOMAIN, aps.get(0).domain());
+        assertEquals("north", aps.get(1).domain());
+        assertFalse(aps.get(1).equals(aps.get(1).inDomain(ApSpec.DEFAULT_DOMAIN)));
+    }
+
+    @Test
     public void validConfigParsesExactly() {
         MpsdnConfig c = config(valid());
         assertTrue(c.isValid());
@@ -194,6 +207,9 @@ public class MpsdnConfigTest {
                 "port must be in [1, 65535]"));
         l.add(new Case("agent host bad", r -> ap(r, 0).put("agent", "bad host:1"), "aps[0].agent",
                 "invalid host"));
+        l.add(new Case("domain not string", r -> ap(r, 0).put("domain", 3), "aps[0].domain", "must be a string"));
+        l.add(new Case("domain bad chars", r -> ap(r, 0).put("domain", "north/east"), "aps[0].domain",
+                "1-64 characters"));
         l.add(new Case("enbAgent on wifi", r -> ap(r, 0).put("enbAgent", "10.0.0.9:50061"), "aps[0].enbAgent",
                 "only allowed on an lte AP"));
         l.add(new Case("enbAgent no port", r -> ap(r, 1).put("enbAgent", "10.0.0.9"), "aps[1].enbAgent",
@@ -275,6 +291,6 @@ public class MpsdnConfigTest {
                 assertEquals(c.name, c.field, e.field());
             }
         }
-        assertEquals(64, cases.size());
+        assertEquals(66, cases.size());
     }
 }

@@ -40,6 +40,24 @@ public class DistributedRegulationStoreTest {
     }
 
     @Test
+    public void laddersAreStoredSerializableAndGoWithTheirApsState() {
+        LadderRecord dl = new LadderRecord("of:0000000000000001", new long[]{100, 200, 400}, new long[]{7, -1, 9},
+                new long[]{150}, new long[]{11});
+        byte[] bytes = DistributedRegulationStore.SERIALIZER.encode(dl);
+        assertEquals(dl, DistributedRegulationStore.SERIALIZER.decode(bytes));
+        store.putState(state(5000, 3));
+        store.putLadder("wifi1", "DOWNLINK", dl);
+        store.putLadder("wifi10", "DOWNLINK", dl);
+        assertEquals(java.util.Optional.of(dl), store.ladder("wifi1", "DOWNLINK"));
+        assertFalse(store.ladder("wifi1", "UPLINK").isPresent());
+        store.removeState("wifi1");
+        assertFalse("the AP's ladders go with its state", store.ladder("wifi1", "DOWNLINK").isPresent());
+        assertTrue("another AP's stay", store.ladder("wifi10", "DOWNLINK").isPresent());
+        store.removeLadder("wifi10", "DOWNLINK");
+        assertFalse(store.ladder("wifi10", "DOWNLINK").isPresent());
+    }
+
+    @Test
     public void statesAreStoredAndEventsPosted() {
         store.putState(state(5000, 3));
         store.putState(state(2500, 4));

@@ -10,6 +10,7 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Rule;
 import org.junit.Test;
+import org.onosproject.store.service.TestStorageService;
 import org.junit.rules.TemporaryFolder;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
@@ -66,6 +67,7 @@ public class ClientWeightsManagerTest {
         regulation = new FakeRegulationService();
         manager = new ClientWeightsManager();
         manager.regulationService = regulation;
+        manager.storageService = new TestStorageService();
         File tokens = tmp.newFile("tokens");
         Files.write(tokens.toPath(), ("# lab tokens\nue1 " + TOKEN + "\n").getBytes(StandardCharsets.UTF_8));
         manager.start(props(tokens.getPath(), "200"));

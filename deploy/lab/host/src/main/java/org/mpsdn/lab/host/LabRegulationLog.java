@@ -24,8 +24,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The lab's regulation log ({@code regulation.jsonl}), one JSON line a second: the primaries, per AP the
- * downlink Tier-2 limit and occupancy the app holds, the agent report it last read (sequence, MacOcc, the
- * per-station queues the {@code tier1} signal reads, the signal's age), the app's last decision per direction
+ * downlink Tier-2 limit the app holds, the occupancy it read, the agent report it last read (sequence, MacOcc, the
+ * per-station queues the {@code tier1} signal reads, the signal's age), the app's last changed decision per direction
  * (deciding signal, threshold, target, cap, reason) and the managed flows per AP and
  * tier. The experiments read it to explain a score; it is committed beside every run.
  */
@@ -76,7 +76,9 @@ final class LabRegulationLog {
         for (ApRegulationState st : mgr.apStates()) {
             ObjectNode a = aps.putObject(st.apId());
             st.limitKbps(Direction.DOWNLINK).ifPresent(v -> a.put("limit_kbps", v));
-            st.occupancy(Direction.DOWNLINK).ifPresent(v -> a.put("occupancy", v));
+            // the agent's occupancy as the app read it (the app does not store it)
+            telemetry.latest(st.apId()).ifPresent(t -> t.occupancy(Direction.DOWNLINK)
+                    .ifPresent(v -> a.put("occupancy", v)));
             for (Direction d : Direction.values()) {
                 st.decision(d).ifPresent(dec -> decision(a, d, dec));
             }

@@ -5,6 +5,7 @@ import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.impl.RegulationManager;
 import org.mpsdn.impl.store.DistributedRegulationStore;
 import org.mpsdn.impl.telemetry.AgentRegistry;
+import org.mpsdn.lab.host.services.LabClusterServices;
 import org.mpsdn.lab.host.services.LabCoreService;
 import org.mpsdn.lab.host.services.LabEventDispatcher;
 import org.mpsdn.lab.host.services.LabMastershipService;
@@ -61,7 +62,10 @@ final class MpsdnWiring {
         set(mgr, "meterService", sb.meterService());
         set(mgr, "packetService", sb.packetService());
         set(mgr, "mastershipService", new LabMastershipService());
+        set(mgr, "leadershipService", LabClusterServices.leadership());
+        set(mgr, "clusterService", LabClusterServices.cluster());
         set(mgr, "store", store);
+        set(mgr, "ladderStore", store);
         set(mgr, "telemetryService", telemetry);
         // optional dynamic references bound before activation: activate() publishes the netcfg's agents
         set(mgr, "agentRegistry", registry);
