@@ -44,9 +44,11 @@ const activeRate = 1e3
 // airtime budget. A limited station contends in proportion to how often it
 // has a packet ready: x_j divided by the rate a backlogged station gets,
 // capped at 1, so a station metered to 100 kb/s barely raises k̄. If no
-// station is backlogged the capacity is that of all active stations
-// backlogged (the cell could carry that much). It returns an error for
-// invalid stations.
+// station is backlogged, the capacity is the most the cell could carry if
+// one active station became backlogged while the others kept their rates
+// (the shaper must not throttle whichever station grows next); with no
+// active station it is that of every station backlogged. It returns an
+// error for invalid stations.
 func Capacity(st []Station, obs []Observation, k Contention) (float64, error) {
 	if err := checkInputs(st, obs); err != nil {
 		return 0, err
@@ -60,17 +62,34 @@ func Capacity(st []Station, obs []Observation, k Contention) (float64, error) {
 			limited = append(limited, i)
 		}
 	}
-	if len(backlogged) == 0 {
-		all := limited
-		if len(all) == 0 {
-			all = make([]int, len(st))
-			for i := range st {
-				all[i] = i
-			}
+	if len(backlogged) == 0 && len(limited) == 0 {
+		all := make([]int, len(st))
+		for i := range st {
+			all[i] = i
 		}
 		return saturated(st, all, k), nil
 	}
+	if len(backlogged) == 0 {
+		return mostIfOneGrows(st, obs, limited, k), nil
+	}
 	return backloggedCapacity(st, obs, backlogged, limited, k), nil
+}
+
+// mostIfOneGrows is, over the active stations, the largest capacity with
+// that one station backlogged and the others limited to their rates.
+func mostIfOneGrows(st []Station, obs []Observation, active []int, k Contention) float64 {
+	var best float64
+	others := make([]int, 0, len(active))
+	for _, i := range active {
+		others = others[:0]
+		for _, j := range active {
+			if j != i {
+				others = append(others, j)
+			}
+		}
+		best = math.Max(best, backloggedCapacity(st, obs, []int{i}, others, k))
+	}
+	return best
 }
 
 // checkInputs refuses stations without a positive PHY rate or quantum and

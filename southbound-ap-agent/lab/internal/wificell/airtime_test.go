@@ -93,11 +93,49 @@ func TestProportionalQuantaGiveEqualAirtime(t *testing.T) {
 	near(t, "LTE total", got, (46e6+46e6+34e6)/3, 1)
 }
 
-func TestNoBacklogGivesSaturatedCapacityOfActiveStations(t *testing.T) {
+// With no station backlogged the capacity is what the cell carries when one
+// active station grows while the others keep their rates, not the capacity
+// of every active station backlogged.
+func TestNoBacklogGivesCapacityIfOneActiveStationGrows(t *testing.T) {
 	k := LinearContention(0.143)
 	obs := []Observation{{Rate: 1e6}, {Rate: 0}, {Rate: 2e6}}
-	got, _ := Capacity(wifi(54e6, 54e6, 54e6), obs, k)
-	near(t, "idle-ish cell", got, 54e6/k(2), 1)
+	st := wifi(54e6, 54e6, 54e6)
+	got, _ := Capacity(st, obs, k)
+	first := backloggedCapacity(st, obs, []int{0}, []int{2}, k)
+	third := backloggedCapacity(st, obs, []int{2}, []int{0}, k)
+	near(t, "idle-ish cell", got, math.Max(first, third), 1)
+	if got <= 54e6/k(2) {
+		t.Fatalf("capacity %.4g should exceed both stations backlogged (%.4g)", got, 54e6/k(2))
+	}
+}
+
+// A fast station between backlogged readings beside two stations metered to
+// 100 kb/s: the cell keeps the fast station's own capacity (about 54/k̄(1)),
+// not the 24.6 Mb/s of all three backlogged at 30, 30 and 54 Mb/s.
+func TestNoBacklogMeteredStationsDoNotThrottleTheFastOne(t *testing.T) {
+	k := LinearContention(0.143)
+	st := wifi(30e6, 30e6, 54e6)
+	obs := []Observation{{Rate: 100e3}, {Rate: 100e3}, {Rate: 40e6}}
+	got, err := Capacity(st, obs, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone, _ := Capacity(wifi(54e6), allBacklogged(1), k)
+	if got < 0.97*alone || got > alone+1 {
+		t.Fatalf("capacity = %.4g, want within 3%% below the fast station alone (%.4g)", got, alone)
+	}
+	if all, _ := Capacity(st, allBacklogged(3), k); got < 1.5*all {
+		t.Fatalf("capacity = %.4g, not far above all three backlogged (%.4g)", got, all)
+	}
+}
+
+// With no station active at all, every station counts as backlogged.
+func TestNoTrafficGivesSaturatedCapacity(t *testing.T) {
+	k := LinearContention(0.143)
+	st := wifi(54e6, 30e6)
+	got, _ := Capacity(st, make([]Observation, 2), k)
+	want, _ := Capacity(st, allBacklogged(2), k)
+	near(t, "empty cell", got, want, 1)
 }
 
 func TestCapacityRejectsBadInput(t *testing.T) {
