@@ -2,7 +2,8 @@
 scoring.tier1_shortfall (its input structure is documented at the top of scoring.py).
 
 One phase becomes one tier1_shortfall input:
-  warmup_s, end_s   the phase's scored_from_s (settle + warm-up) and end_s (its last sample)
+  warmup_s, end_s   the phase's scored_from_s (settle + warm-up) and end_s: its last sample, but no later than
+                    settle_s + duration_s, when the clients stop (a sample after it covers time without traffic)
   sample_s          the result's sample_s;  interval_ms: the app's intervalMs in force (given by the caller)
   pace_overhead     the result's l2_per_goodput (a paced demand is compared as L2 frames, like the samples)
   ues.<ue>          every UE with a demand in the phase; tier1 as recorded (the topology's single-path UEs)
@@ -44,6 +45,14 @@ def _events_of(ue, u, events):
                   if e["ap"] in aps and e.get("direction", "both") in ("both", direction))
 
 
+def _scored_end(ph):
+    """The phase's last scored time: its last sample, or settle_s + duration_s when the clients stopped before it."""
+    end, settle, duration = ph.get("end_s"), ph.get("settle_s"), ph.get("duration_s")
+    if all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (end, settle, duration)):
+        return min(end, settle + duration)
+    return end
+
+
 def phase_input(block, phase, interval_ms):
     """(tier1_shortfall input, {ue: reason it is not scored}) of one phase of a scoring block."""
     ph = (block.get("phases") or {}).get(phase)
@@ -66,7 +75,7 @@ def phase_input(block, phase, interval_ms):
                    "radio_events": _events_of(ue, u, ph.get("radio_events") or [])}
         if ref is not None:
             ues[ue]["nomp_mbps"] = ref
-    run = {"warmup_s": ph.get("scored_from_s"), "end_s": ph.get("end_s"), "sample_s": block.get("sample_s", 0.5),
+    run = {"warmup_s": ph.get("scored_from_s"), "end_s": _scored_end(ph), "sample_s": block.get("sample_s", 0.5),
            "interval_ms": interval_ms, "pace_overhead": block.get("l2_per_goodput", scoring.L2), "ues": ues}
     return run, unscored
 

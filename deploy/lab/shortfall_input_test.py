@@ -88,6 +88,18 @@ class AdapterTest(unittest.TestCase):
         self.assertEqual(sf["users"]["ue1"]["shortfall_s"], 0.5 + 6.5)
         self.assertEqual(sf["grace_s"], 2.0)
 
+    def test_a_sample_after_the_clients_stop_is_not_scored(self):
+        b = block()
+        ph = b["phases"]["mpsdn"]
+        ph["duration_s"] = 19.5                                         # the clients stop at 19.5 s; the 20.0 sample
+        u4 = ph["ues"]["ue4"]                                           # is partly after them
+        u4["throughput_mbps"] = per_sample(lambda t: 6.0 if t == 20.0 else 20.0)
+        run, _ = shortfall_input.phase_input(b, "mpsdn", 2000)
+        self.assertEqual(run["end_s"], 19.5)
+        self.assertEqual(shortfall_input.phase_shortfall(b, "mpsdn", 2000)["users"]["ue4"]["shortfall_s"], 0.0)
+        ph["duration_s"] = 20.0                                         # inside the traffic it is short
+        self.assertEqual(shortfall_input.phase_shortfall(b, "mpsdn", 2000)["users"]["ue4"]["shortfall_s"], 0.5)
+
     def test_off_and_planned_event_times(self):
         b = block()
         ph = b["phases"]["mpsdn"]

@@ -8,6 +8,7 @@ import org.mpsdn.core.model.Flow;
 import org.mpsdn.core.model.NetworkSnapshot;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,7 +58,8 @@ public final class CycleResult {
         this.tier1Sent = limits.tier1SentBps;
         this.profile = profile;
         this.nextState = RegulationState.fromCycle(snapshot, this.limits, primaryArray(snapshot, selection),
-                limits.usableAirtime, limits.tier1SentAtDecrease, holds.next);
+                limits.usableAirtime, limits.tier1SentAtDecrease, holds.next,
+                profile.confirmsPrimaryChange() ? PrimaryWatches.next(snapshot, selection) : Collections.emptyMap());
     }
 
     private static int[] primaryArray(NetworkSnapshot s, PrimarySelection sel) {

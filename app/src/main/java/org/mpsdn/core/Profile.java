@@ -60,6 +60,16 @@ public enum Profile {
         return this == MPSDN;
     }
 
+    /**
+     * Whether a multipath user's primary moves only when its own links changed or when the same connection beat
+     * its primary in two cycles in a row ({@link org.mpsdn.core.categorize.PrimaryHistory}).
+     *
+     * @return true in the mpsdn profile
+     */
+    public boolean confirmsPrimaryChange() {
+        return this == MPSDN;
+    }
+
     /** @return the congestion signal Algorithm 2 compares with CTh */
     public SignalKind signal() {
         return signal;

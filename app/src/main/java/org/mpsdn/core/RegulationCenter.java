@@ -14,7 +14,6 @@ import org.mpsdn.core.throughput.AchievableThroughput;
 import org.mpsdn.core.throughput.ThroughputModel;
 
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The Regulation Center (RCt) of MP-SDN (Section V-A): one call runs one control cycle, i.e.
@@ -156,8 +155,9 @@ public final class RegulationCenter {
         Checks.nonNull("measurements", measurements);
         Checks.nonNull("previous", previous);
         // Algorithm 1, line 3: every user's primary connection, the one with maximal achievable throughput
-        int[] previousPrimary = parameters.hysteresis() > 0.0 ? previousPrimaries(snapshot, previous) : null;
-        PrimarySelection selection = selector.select(snapshot, model, previousPrimary, parameters.hysteresis());
+        // (mpsdn: a change with the user's own links unchanged waits for a second cycle that confirms it)
+        PrimarySelection selection = selector.select(snapshot, model, PrimaryWatches.history(snapshot, previous,
+                parameters.hysteresis(), parameters.profile().confirmsPrimaryChange()));
         // mpsdn: an old primary stays Tier 1 until the new one carries as much of its user's traffic
         DemotionHolds holds = parameters.profile().holdsDemotion()
                 ? DemotionHolds.of(snapshot, selection, measurements.stations(), previous)
@@ -170,15 +170,6 @@ public final class RegulationCenter {
         Tier2Limits limits = new Tier2Limits(snapshot, in, tiers.tier2RateBps, previous, law,
                 parameters.regulateUplink());
         return new CycleResult(snapshot, selection, tiers, limits, parameters.profile(), holds);
-    }
-
-    private static int[] previousPrimaries(NetworkSnapshot s, RegulationState previous) {
-        int[] prev = new int[s.ueCount()];
-        for (int ue = 0; ue < prev.length; ue++) {
-            Optional<String> ap = previous.primaryApOf(s.ue(ue).id());
-            prev[ue] = ap.isPresent() ? s.connectionIndex(ue, ap.get()) : -1;
-        }
-        return prev;
     }
 
     @Override

@@ -23,7 +23,7 @@ import java.util.TreeMap;
 public final class RegulationState {
     private static final RegulationState INITIAL = new RegulationState(null, null, null, null, null,
             Collections.emptyMap(), Collections.emptyMap(), Collections.emptyMap(), Collections.emptyMap(),
-            Collections.emptyMap());
+            Collections.emptyMap(), Collections.emptyMap());
 
     private final NetworkSnapshot snapshot;
     private final long[] limits;
@@ -35,12 +35,13 @@ public final class RegulationState {
     private final Map<ApDirection, Double> airtimeMap;
     private final Map<ApDirection, Long> sentAtDecreaseMap;
     private final Map<String, DemotionHold> demotionHolds;
+    private final Map<String, PrimaryWatch> primaryWatches;
 
     @SuppressWarnings("checkstyle:ParameterNumber")
     private RegulationState(NetworkSnapshot snapshot, long[] limits, int[] primaryOfUe, double[] airtime,
                             long[] sentAtDecrease, Map<ApDirection, Long> limitMap, Map<String, String> primaryMap,
                             Map<ApDirection, Double> airtimeMap, Map<ApDirection, Long> sentAtDecreaseMap,
-                            Map<String, DemotionHold> demotionHolds) {
+                            Map<String, DemotionHold> demotionHolds, Map<String, PrimaryWatch> primaryWatches) {
         this.snapshot = snapshot;
         this.limits = limits;
         this.primaryOfUe = primaryOfUe;
@@ -51,6 +52,7 @@ public final class RegulationState {
         this.airtimeMap = airtimeMap;
         this.sentAtDecreaseMap = sentAtDecreaseMap;
         this.demotionHolds = demotionHolds;
+        this.primaryWatches = primaryWatches;
     }
 
     /** @return the state before the first cycle: no limits, no primaries */
@@ -78,7 +80,7 @@ public final class RegulationState {
                 primaries.put(Checks.id("primaryApByUeId key", k), Checks.id("primaryApByUeId[" + k + "]", v)));
         return new RegulationState(null, null, null, null, null, Collections.unmodifiableMap(limits),
                 Collections.unmodifiableMap(primaries), Collections.emptyMap(), Collections.emptyMap(),
-                Collections.emptyMap());
+                Collections.emptyMap(), Collections.emptyMap());
     }
 
     /**
@@ -110,7 +112,8 @@ public final class RegulationState {
             }
         });
         return new RegulationState(null, null, null, null, null, base.limitMap, base.primaryMap,
-                Collections.unmodifiableMap(airtime), Collections.unmodifiableMap(sent), Collections.emptyMap());
+                Collections.unmodifiableMap(airtime), Collections.unmodifiableMap(sent), Collections.emptyMap(),
+                Collections.emptyMap());
     }
 
     /**
@@ -126,14 +129,37 @@ public final class RegulationState {
         Checks.nonNull("holds", holds).forEach((k, v) -> copy.put(Checks.id("holds key", k),
                 Checks.nonNull("holds[" + k + "]", v)));
         return new RegulationState(snapshot, limits, primaryOfUe, airtime, sentAtDecrease, limitMap, primaryMap,
-                airtimeMap, sentAtDecreaseMap, Collections.unmodifiableMap(copy));
+                airtimeMap, sentAtDecreaseMap, Collections.unmodifiableMap(copy), primaryWatches);
+    }
+
+    /**
+     * This state with what the confirmation of a primary change remembers of each multipath user
+     * ({@link PrimaryWatch}).
+     *
+     * @param watches the memory per device id
+     * @return a copy of this state with it
+     * @throws IllegalArgumentException on a null or blank key or a null value
+     */
+    public RegulationState withPrimaryWatches(Map<String, PrimaryWatch> watches) {
+        Map<String, PrimaryWatch> copy = new TreeMap<>();
+        Checks.nonNull("watches", watches).forEach((k, v) -> copy.put(Checks.id("watches key", k),
+                Checks.nonNull("watches[" + k + "]", v)));
+        return new RegulationState(snapshot, limits, primaryOfUe, airtime, sentAtDecrease, limitMap, primaryMap,
+                airtimeMap, sentAtDecreaseMap, demotionHolds, Collections.unmodifiableMap(copy));
     }
 
     // wraps a cycle's arrays without copying (they are never modified afterwards)
+    @SuppressWarnings("checkstyle:ParameterNumber")
     static RegulationState fromCycle(NetworkSnapshot snapshot, long[] limits, int[] primaryOfUe, double[] airtime,
-                                     long[] sentAtDecrease, Map<String, DemotionHold> holds) {
+                                     long[] sentAtDecrease, Map<String, DemotionHold> holds,
+                                     Map<String, PrimaryWatch> watches) {
         return new RegulationState(snapshot, limits, primaryOfUe, airtime, sentAtDecrease, null, null, null, null,
-                holds);
+                holds, watches);
+    }
+
+    /** @return what the confirmation of a primary change remembers, by device id (unmodifiable) */
+    public Map<String, PrimaryWatch> primaryWatches() {
+        return primaryWatches;
     }
 
     /** @return the demotion holds in force, by device id (unmodifiable) */

@@ -57,8 +57,7 @@ public final class BaselineSelector implements PrimarySelector {
     }
 
     @Override
-    public PrimarySelection select(NetworkSnapshot s, ThroughputModel model, int[] previousPrimary,
-                                   double hysteresis) {
+    public PrimarySelection select(NetworkSnapshot s, ThroughputModel model, PrimaryHistory history) {
         // Step 1: connection filtering
         boolean[] active = new boolean[s.connectionCount()];
         Arrays.fill(active, true);
@@ -71,11 +70,15 @@ public final class BaselineSelector implements PrimarySelector {
             }
         }
         int[] primary = new int[s.ueCount()];
+        int[] challenger = Selections.none(s.ueCount());
         for (int ue = 0; ue < primary.length; ue++) {
-            int previous = previousPrimary == null ? -1 : previousPrimary[ue];
-            primary[ue] = primaryOf(s, ue, loads, active, previous, hysteresis);
+            int previous = history.previous(ue);
+            int best = primaryOf(s, ue, loads, active, previous, history.hysteresis());
+            primary[ue] = previous >= 0 && active[previous] && s.uePinnedConnection(ue) < 0
+                    ? history.confirm(ue, best, challenger) : best;
         }
-        return new PrimarySelection(primary, Selections.finalEstimates(s, loads, active), active, filtered);
+        return new PrimarySelection(primary, Selections.finalEstimates(s, loads, active), active, filtered,
+                challenger);
     }
 
     // Step 1: on each AP in turn (ascending id), deactivates its quota of weakest connections; returns how many

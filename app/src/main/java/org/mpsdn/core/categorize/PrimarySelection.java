@@ -9,12 +9,26 @@ public final class PrimarySelection {
     private final double[] estimateBps;
     private final boolean[] active;
     private final int filteredConnections;
+    private final int[] challengerOfUe;
 
-    PrimarySelection(int[] primaryOfUe, double[] estimateBps, boolean[] active, int filteredConnections) {
+    PrimarySelection(int[] primaryOfUe, double[] estimateBps, boolean[] active, int filteredConnections,
+                     int[] challengerOfUe) {
         this.primaryOfUe = primaryOfUe;
         this.estimateBps = estimateBps;
         this.active = active;
         this.filteredConnections = filteredConnections;
+        this.challengerOfUe = challengerOfUe;
+    }
+
+    /**
+     * The connection that beat a device's primary this cycle but was not made primary, because the device's own
+     * links had not changed and it had not beaten the primary in the cycle before ({@link PrimaryHistory}).
+     *
+     * @param ue device index
+     * @return connection index, or -1
+     */
+    public int challenger(int ue) {
+        return challengerOfUe[ue];
     }
 
     /**

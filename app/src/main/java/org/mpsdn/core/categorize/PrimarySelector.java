@@ -21,6 +21,18 @@ public interface PrimarySelector {
      *                        previousPrimary is null
      * @return the selection
      */
-    PrimarySelection select(NetworkSnapshot snapshot, ThroughputModel model, int[] previousPrimary,
-                            double hysteresis);
+    default PrimarySelection select(NetworkSnapshot snapshot, ThroughputModel model, int[] previousPrimary,
+                                    double hysteresis) {
+        return select(snapshot, model, PrimaryHistory.of(previousPrimary, hysteresis));
+    }
+
+    /**
+     * Selects primaries against what the last cycle left.
+     *
+     * @param snapshot the network
+     * @param model    achievable-throughput model
+     * @param history  the previous primaries, the hysteresis and the confirmation of a change
+     * @return the selection
+     */
+    PrimarySelection select(NetworkSnapshot snapshot, ThroughputModel model, PrimaryHistory history);
 }

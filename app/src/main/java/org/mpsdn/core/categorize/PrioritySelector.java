@@ -82,8 +82,7 @@ public final class PrioritySelector implements PrimarySelector {
     }
 
     @Override
-    public PrimarySelection select(NetworkSnapshot s, ThroughputModel model, int[] previousPrimary,
-                                   double hysteresis) {
+    public PrimarySelection select(NetworkSnapshot s, ThroughputModel model, PrimaryHistory history) {
         ApLoad[] loads = Selections.newLoads(s, model);
         int[] primary = new int[s.ueCount()];
         Arrays.fill(primary, -1);
@@ -110,15 +109,16 @@ public final class PrioritySelector implements PrimarySelector {
         }
         // Step 1: users in the order of their best connection (PHY rate descending)
         IntSort.sort(order, 0, pending, (a, b) -> ConnectionRank.bestFirst(s, a, b));
-        TopRateClass top = new TopRateClass(s, topRateShare, hysteresis);
+        TopRateClass top = new TopRateClass(s, topRateShare, history.hysteresis());
+        int[] challenger = Selections.none(s.ueCount());
         for (int i = 0; i < pending; i++) {
             int ue = s.connectionUe(order[i]);
-            int previous = previousPrimary == null ? -1 : previousPrimary[ue];
-            int chosen = choose(s, loads, ue, previous, hysteresis, top);
+            int previous = history.previous(ue);
+            int chosen = history.confirm(ue, choose(s, loads, ue, previous, history.hysteresis(), top), challenger);
             primary[ue] = chosen;
             activate(s, loads, active, chosen);
         }
-        return new PrimarySelection(primary, Selections.finalEstimates(s, loads, active), active, 0);
+        return new PrimarySelection(primary, Selections.finalEstimates(s, loads, active), active, 0, challenger);
     }
 
     // Step 3: the user's best candidate against the primaries identified so far

@@ -4,12 +4,21 @@ import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.throughput.ApLoad;
 import org.mpsdn.core.throughput.ThroughputModel;
 
+import java.util.Arrays;
+
 /**
  * Pieces shared by the two deadlock breakers.
  */
 final class Selections {
 
     private Selections() {
+    }
+
+    // an int per device, each -1
+    static int[] none(int n) {
+        int[] out = new int[n];
+        Arrays.fill(out, -1);
+        return out;
     }
 
     static ApLoad[] newLoads(NetworkSnapshot s, ThroughputModel model) {

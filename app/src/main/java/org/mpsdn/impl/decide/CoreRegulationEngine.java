@@ -7,6 +7,7 @@ import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.core.CycleResult;
 import org.mpsdn.core.DeadlockBreaker;
 import org.mpsdn.core.DemotionHold;
+import org.mpsdn.core.PrimaryWatch;
 import org.mpsdn.core.RegulationCenter;
 import org.mpsdn.core.RegulationParameters;
 import org.mpsdn.core.Tier2Decision;
@@ -64,10 +65,12 @@ public final class CoreRegulationEngine implements RegulationEngine {
     private volatile Map<ApDirection, Long> sentAtDecrease = Map.of();
     /** The multipath users whose old primary the last cycle held in Tier 1 (the core's demotion holds). */
     private volatile Map<String, DemotionHold> demotionHolds = Map.of();
+    /** The multipath users' links and challengers of the last cycle (the core's confirmation of a change). */
+    private volatile Map<String, PrimaryWatch> primaryWatches = Map.of();
 
     @Override
     public EngineDecision decide(EngineInput in) {
-        CoreSnapshot s = CoreSnapshot.of(in, usableAirtime, sentAtDecrease, demotionHolds);
+        CoreSnapshot s = CoreSnapshot.of(in, usableAirtime, sentAtDecrease, demotionHolds, primaryWatches);
         EngineParams p = in.params();
         RegulationParameters global = parameters(p, List.of(p.cth(), p.alpha(), p.rmKbps(), p.tier1Threshold()),
                 s.uplink, in.intervalMillis());
@@ -79,6 +82,7 @@ public final class CoreRegulationEngine implements RegulationEngine {
         usableAirtime = Map.copyOf(learned);
         sentAtDecrease = Map.copyOf(decreased);
         demotionHolds = result.nextState().demotionHolds();
+        primaryWatches = result.nextState().primaryWatches();
         return new EngineDecision(tiers(s, result), limits, primaries(s, result),
                 unmetPolicies(in.policies(), s.links, s.apById), decisions);
     }

@@ -5,6 +5,7 @@ import org.mpsdn.api.telemetry.StationQueueTelemetry;
 import org.mpsdn.api.telemetry.StationTelemetry;
 import org.mpsdn.core.Measurements;
 import org.mpsdn.core.DemotionHold;
+import org.mpsdn.core.PrimaryWatch;
 import org.mpsdn.core.RegulationState;
 import org.mpsdn.core.model.AccessPoint;
 import org.mpsdn.core.model.ApDirection;
@@ -48,7 +49,8 @@ final class CoreSnapshot {
     final boolean uplink;
 
     private CoreSnapshot(EngineInput in, Map<ApDirection, Double> usableAirtime,
-                         Map<ApDirection, Long> sentAtDecrease, Map<String, DemotionHold> holds) {
+                         Map<ApDirection, Long> sentAtDecrease, Map<String, DemotionHold> holds,
+                         Map<String, PrimaryWatch> watches) {
         UeIndex ues = new UeIndex(in.ues());
         in.aps().forEach(ap -> apById.put(ap.spec().id(), ap.spec()));
         addLinks(in, ues);
@@ -75,7 +77,7 @@ final class CoreSnapshot {
         Map<String, String> previousPrimaries = new HashMap<>(in.previousPrimaries());
         previousPrimaries.values().removeIf(apId -> !apById.containsKey(apId));
         previous = RegulationState.of(previousLimits, previousPrimaries, usableAirtime, sentAtDecrease)
-                .withDemotionHolds(holds);
+                .withDemotionHolds(holds).withPrimaryWatches(watches);
     }
 
     /**
@@ -85,11 +87,13 @@ final class CoreSnapshot {
      * @param usableAirtime  the usable share of the air time learned per AP direction in earlier cycles
      * @param sentAtDecrease what Tier 1 sent where the last cycle decreased a limit
      * @param holds          the demotion holds the last cycle left in force, by UE id
+     * @param watches        the multipath users' links and challengers of the last cycle, by UE id
      * @return the snapshot and its maps
      */
     static CoreSnapshot of(EngineInput in, Map<ApDirection, Double> usableAirtime,
-                           Map<ApDirection, Long> sentAtDecrease, Map<String, DemotionHold> holds) {
-        return new CoreSnapshot(in, usableAirtime, sentAtDecrease, holds);
+                           Map<ApDirection, Long> sentAtDecrease, Map<String, DemotionHold> holds,
+                           Map<String, PrimaryWatch> watches) {
+        return new CoreSnapshot(in, usableAirtime, sentAtDecrease, holds, watches);
     }
 
     /** Each AP's occupancy per direction and its station queues, each matched to its UE (or none). */

@@ -20,7 +20,7 @@ public final class BridgeMain {
     /**
      * Runs the bridge.
      *
-     * @param args {@code --profile=paper|mpsdn}, {@code --tier1Threshold=T}: settings that win over the
+     * @param args {@code --profile=paper|mpsdn}, {@code --tier1Threshold=T}, {@code --hysteresis=H}: settings that win over the
      *             config line's
      *             (how a study runs the scenario with another profile); anything else is refused
      * @throws IOException if stdin or stdout fails
@@ -32,7 +32,7 @@ public final class BridgeMain {
             String name = a.startsWith("--") && eq > 2 ? a.substring(2, eq) : "";
             if (!BridgeSession.SETTINGS.contains(name)) {
                 System.err.println("mpsdn bridge: unknown argument '" + a + "' (use --profile=, "
-                        + "--tier1Threshold=)");
+                        + "--tier1Threshold=, --hysteresis=)");
                 System.exit(2);
             }
             overrides.put(name, a.substring(eq + 1));

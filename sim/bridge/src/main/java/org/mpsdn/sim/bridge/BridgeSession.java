@@ -45,7 +45,7 @@ public final class BridgeSession {
     /** Protocol version spoken. */
     public static final int VERSION = 1;
     /** The optional settings a config line or the command line may give. */
-    public static final Set<String> SETTINGS = Set.of("profile", "tier1Threshold");
+    public static final Set<String> SETTINGS = Set.of("profile", "tier1Threshold", "hysteresis");
 
     private final ObjectMapper mapper = new ObjectMapper();
     private final Map<String, String> overrides;
@@ -119,6 +119,10 @@ public final class BridgeSession {
         String tier1 = setting(j, "tier1Threshold");
         if (tier1 != null) {
             b.tier1Threshold(Double.parseDouble(tier1));
+        }
+        String hysteresis = setting(j, "hysteresis");
+        if (hysteresis != null) {
+            b.hysteresis(Double.parseDouble(hysteresis));
         }
         RegulationParameters params = b.build();
         center = new RegulationCenter(params);
