@@ -12,6 +12,7 @@ import java.util.Map;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
+import static org.mpsdn.core.Expect.assertThrows;
 
 /**
  * The two profiles end to end: M's secondary (Tier 2) and single-path S (Tier 1) share W2.
@@ -53,6 +54,26 @@ public class RegulationProfileTest {
         Measurements m = w2(0.3, 0.0, 0.9).build();
         assertTrue(w2Limit(paper.cycle(net, m, AT_40M)) > 40_000_000L);
         assertEquals(20_000_000L, w2Limit(mpsdn.cycle(net, m, AT_40M)));
+    }
+
+    @Test
+    public void aTier1QueueThatOverflowsReadsAsFull() {
+        // S's queue averages 0.1 but dropped 3 Mb/s of the 33 that reached it (9 %): held back
+        Measurements over = w2(0.3, 0.0, 0.0).station(W2, new StationLoad("S", 0.1, 30_000_000L, 3_000_000L))
+                .build();
+        CycleResult r = mpsdn.cycle(net, over, AT_40M);
+        assertEquals(1.0, r.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+        // 2 % dropped (a paced flow's bursts): its occupancy stands
+        Measurements bursts = w2(0.3, 0.0, 0.0).station(W2, new StationLoad("S", 0.1, 12_000_000L, 240_000L))
+                .build();
+        assertEquals(0.1, mpsdn.cycle(net, bursts, AT_40M).signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+        // a Tier-2 station's drops do not count
+        Measurements t2 = w2(0.3, 0.0, 0.0).station(W2, new StationLoad("M", 0.1, 1_000_000L, 1_000_000L))
+                .build();
+        assertEquals(0.0, mpsdn.cycle(net, t2, AT_40M).signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+        assertEquals(0.09, new StationLoad("S", 0.1, 30_000_000L, 3_000_000L).overflowShare(), 0.001);
+        assertEquals(0.0, new StationLoad("S", 0.1, StationLoad.UNKNOWN, 3_000_000L).overflowShare(), 0.0);
+        assertThrows(IllegalArgumentException.class, () -> new StationLoad("S", 0.1, 1L, -2L));
     }
 
     @Test

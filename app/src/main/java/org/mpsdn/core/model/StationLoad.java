@@ -18,6 +18,7 @@ public final class StationLoad {
     private final String ueId;
     private final double occupancy;
     private final long sentBps;
+    private final long droppedBps;
 
     /**
      * Creates a reading without the rate the queue sent at.
@@ -41,9 +42,26 @@ public final class StationLoad {
      *                                  negative rate other than {@link #UNKNOWN}
      */
     public StationLoad(String ueId, double occupancy, long sentBps) {
+        this(ueId, occupancy, sentBps, UNKNOWN);
+    }
+
+    /**
+     * Creates a reading with what the queue dropped.
+     *
+     * @param ueId       as {@link #StationLoad(String, double, long)}
+     * @param occupancy  as {@link #StationLoad(String, double, long)}
+     * @param sentBps    as {@link #StationLoad(String, double, long)}
+     * @param droppedBps bits per second the queue dropped over the window (it overflowed), &ge; 0, or
+     *                   {@link #UNKNOWN}
+     * @throws IllegalArgumentException as {@link #StationLoad(String, double, long)}, or on a negative dropped
+     *                                  rate other than {@link #UNKNOWN}
+     */
+    public StationLoad(String ueId, double occupancy, long sentBps, long droppedBps) {
         this.ueId = ueId == null ? null : Checks.id("ueId", ueId);
         this.occupancy = Checks.inRange("occupancy", occupancy, 0.0, 1.0);
         this.sentBps = sentBps == UNKNOWN ? UNKNOWN : Checks.inRange("sentBps", sentBps, 0, Long.MAX_VALUE);
+        this.droppedBps = droppedBps == UNKNOWN ? UNKNOWN
+                : Checks.inRange("droppedBps", droppedBps, 0, Long.MAX_VALUE);
     }
 
     /** @return the station's device id, or empty when unknown */
@@ -61,6 +79,23 @@ public final class StationLoad {
         return sentBps;
     }
 
+    /** @return bits per second the queue dropped over the window, or {@link #UNKNOWN} */
+    public long droppedBps() {
+        return droppedBps;
+    }
+
+    /**
+     * The share of what reached the queue that it dropped: dropped / (sent + dropped).
+     *
+     * @return in [0, 1]; 0 when either rate is unknown or nothing reached the queue
+     */
+    public double overflowShare() {
+        if (sentBps == UNKNOWN || droppedBps == UNKNOWN || sentBps + droppedBps <= 0) {
+            return 0.0;
+        }
+        return (double) droppedBps / ((double) sentBps + droppedBps);
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -71,16 +106,17 @@ public final class StationLoad {
         }
         StationLoad that = (StationLoad) o;
         return Double.compare(occupancy, that.occupancy) == 0 && sentBps == that.sentBps
-                && Objects.equals(ueId, that.ueId);
+                && droppedBps == that.droppedBps && Objects.equals(ueId, that.ueId);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(ueId, occupancy, sentBps);
+        return Objects.hash(ueId, occupancy, sentBps, droppedBps);
     }
 
     @Override
     public String toString() {
-        return "StationLoad{" + (ueId == null ? "?" : ueId) + ", " + occupancy + ", sentBps=" + sentBps + "}";
+        return "StationLoad{" + (ueId == null ? "?" : ueId) + ", " + occupancy + ", sentBps=" + sentBps
+                + (droppedBps == UNKNOWN ? "" : ", droppedBps=" + droppedBps) + "}";
     }
 }

@@ -96,6 +96,9 @@ final class CoreSnapshot {
         return new CoreSnapshot(in, usableAirtime, sentAtDecrease, holds, watches);
     }
 
+    /** Bytes counted per dropped packet: the agents count drops in packets; a full Ethernet frame's payload. */
+    static final long DROPPED_PACKET_BYTES = 1500;
+
     /** Each AP's occupancy per direction and its station queues, each matched to its UE (or none). */
     private static Measurements measurements(EngineInput in, UeIndex ues) {
         Measurements.Builder m = Measurements.builder();
@@ -104,7 +107,8 @@ final class CoreSnapshot {
             ap.occupancy().forEach((d, v) -> m.occupancy(new ApDirection(id, d), v));
             for (StationQueueTelemetry q : ap.stationQueues()) {
                 m.station(new ApDirection(id, q.direction()), new StationLoad(ues.stationQueueUe(q), q.occupancy(),
-                        ap.window().rateBps(q.sentBytes()).orElse(StationLoad.UNKNOWN)));
+                        ap.window().rateBps(q.sentBytes()).orElse(StationLoad.UNKNOWN),
+                        ap.window().rateBps(q.drops() * DROPPED_PACKET_BYTES).orElse(StationLoad.UNKNOWN)));
             }
         }
         return m.build();
