@@ -30,7 +30,7 @@ type Subflow struct {
 const (
 	inetDiagMsgLen      = 72 // struct inet_diag_msg
 	inetDiagInfo        = 2  // INET_DIAG_INFO: struct tcp_info
-	inetDiagULPInfo     = 22 // INET_DIAG_ULP_INFO (nested)
+	inetDiagULPInfo     = 19 // INET_DIAG_ULP_INFO (nested)
 	inetULPInfoName     = 1  // INET_ULP_INFO_NAME: "mptcp"
 	inetULPInfoMPTCP    = 3  // INET_ULP_INFO_MPTCP (nested MPTCP_SUBFLOW_ATTR_*)
 	subflowAttrTokenLoc = 2

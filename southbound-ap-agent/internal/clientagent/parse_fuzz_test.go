@@ -163,3 +163,5 @@ func FuzzParsePMEvent(f *testing.F) {
 		}
 	})
 }
+
+func mustAP(s string) netip.AddrPort { return netip.MustParseAddrPort(s) }
