@@ -43,7 +43,9 @@ func (f *fakeKernel) ran(c string) bool {
 	return false
 }
 
-func (f *fakeKernel) RootIsTbf(iface string) (bool, error) { return f.rootTbf[iface], f.do("qdisc show %s", iface) }
+func (f *fakeKernel) RootIsTbf(iface string) (bool, error) {
+	return f.rootTbf[iface], f.do("qdisc show %s", iface)
+}
 func (f *fakeKernel) DelRoot(iface string) error {
 	delete(f.rootTbf, iface)
 	return f.do("qdisc del %s", iface)
