@@ -56,11 +56,14 @@ func NewMeter(src SubflowSource, paths []Path, tx TxCounter, alpha float64) *Met
 
 // Sample takes a sample and returns the snapshot.
 func (m *Meter) Sample(ctx context.Context) (Snapshot, error) {
+	start := time.Now()
 	sfs, err := m.src.Subflows()
 	if err != nil {
 		return Snapshot{}, err
 	}
-	now := time.Now()
+	// the counters were read during the dump: date them at its middle, so a
+	// dump delayed on a loaded machine does not shrink the next interval
+	now := start.Add(time.Since(start) / 2)
 	txs := map[string]uint64{}
 	for _, p := range m.paths {
 		v, err := m.tx(p.Interface)
