@@ -53,9 +53,10 @@ done
 echo "== Go: short fuzz runs of the eNB parsers"
 go test -run '^$' -fuzz '^FuzzParse$' -fuzztime 800000x ./internal/enb/packet/
 go test -run '^$' -fuzz '^FuzzParseTrace$' -fuzztime 700000x ./internal/enb/channel/
-echo "== Go: client-agent parser fuzz smoke"
-go test -run '^$' -fuzz '^FuzzParseSS$' -fuzztime 80000x ./internal/clientagent/
-go test -run '^$' -fuzz '^FuzzParseEndpoints$' -fuzztime 60000x ./internal/clientagent/
+echo "== Go: client-agent netlink decoder fuzz smoke (sock_diag, mptcp_pm replies and events)"
+go test -run '^$' -fuzz '^FuzzParseDiagMessage$' -fuzztime 50000x ./internal/clientagent/
+go test -run '^$' -fuzz '^FuzzParsePMAddrMessage$' -fuzztime 40000x ./internal/clientagent/
+go test -run '^$' -fuzz '^FuzzParsePMEvent$' -fuzztime 40000x ./internal/clientagent/
 echo "== client weights: Java server -> Go agent interoperability"
 scripts/client-weights-interop.sh
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"strings"
 	"time"
 
@@ -15,7 +16,9 @@ func (m *multi) Set(s string) error { *m = append(*m, s); return nil }
 
 // options are the command line.
 type options struct {
-	clientID, controller                 string
+	clientID                             string
+	controllers                          multi
+	pathManager                          string
 	tokenFile, caFile, certFile, keyFile string
 	insecure                             bool
 	paths                                multi
@@ -31,7 +34,10 @@ type options struct {
 func parseFlags() *options {
 	o := &options{}
 	flag.StringVar(&o.clientID, "client-id", "", "client identifier (must match the token or certificate)")
-	flag.StringVar(&o.controller, "controller", "", "controller ClientWeights address host:port")
+	flag.Var(&o.controllers, "controller", "controller ClientWeights address host:port; a cluster's instances as a comma-separated list "+
+		"or by repeating the flag: the agent moves to the next one when its controller goes away")
+	flag.StringVar(&o.pathManager, "path-manager", clientagent.PMAuto, "MPTCP path manager: auto (the namespace's), kernel (backup flag per endpoint) "+
+		"or userspace (the agent opens the subflows and sets the backup flag per subflow)")
 	flag.StringVar(&o.tokenFile, "token-file", "", "file holding this client's bearer token")
 	flag.StringVar(&o.caFile, "ca", "", "CA of the controller certificate (TLS)")
 	flag.StringVar(&o.certFile, "cert", "", "client certificate with a mpsdn://client/<id> URI SAN (mTLS)")
@@ -48,6 +54,25 @@ func parseFlags() *options {
 	flag.BoolVar(&o.verbose, "v", false, "debug logging")
 	flag.Parse()
 	return o
+}
+
+// controllerList splits the -controller values at commas; it fails on an
+// empty list or an empty entry.
+func controllerList(vals []string) ([]string, error) {
+	var out []string
+	for _, v := range vals {
+		for _, a := range strings.Split(v, ",") {
+			a = strings.TrimSpace(a)
+			if a == "" {
+				return nil, fmt.Errorf("-controller %q: empty address", v)
+			}
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("-controller is required")
+	}
+	return out, nil
 }
 
 // shapingFlags binds the shaping backend's flags to c.

@@ -1,7 +1,8 @@
 // Command mpsdn-client-agent runs on an MPTCP client: it subscribes to the
 // mpsdn controller's per-interface weights, applies them (backend "shaping":
 // tbf per path in the weights' proportion, weight 0 = MPTCP backup), acks
-// them and reports subflow RTT and rate. See README-client-agent.md.
+// them and reports subflow RTT and rate. It talks to the kernel only over
+// netlink. See README-client-agent.md.
 package main
 
 import (
@@ -20,7 +21,7 @@ import (
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/clientagent"
 )
 
-const version = "0.1.0"
+const version = "0.2.0"
 
 func main() {
 	o := parseFlags()
@@ -38,8 +39,9 @@ func main() {
 // run starts the agent and runs it until SIGINT or SIGTERM, then removes the
 // shaping it installed. An error means it could not start.
 func run(o *options, log *slog.Logger) error {
-	if o.controller == "" {
-		return fmt.Errorf("-controller is required")
+	addrs, err := controllerList(o.controllers)
+	if err != nil {
+		return err
 	}
 	var ps []clientagent.Path
 	for _, s := range o.paths {
@@ -49,35 +51,39 @@ func run(o *options, log *slog.Logger) error {
 		}
 		ps = append(ps, p)
 	}
-	runner := clientagent.ExecRunner{}
-	applier, err := newApplier(o, runner, ps)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	k, err := openKernel(o, ps, log)
 	if err != nil {
 		return err
 	}
-	opts, err := clientagent.DialOptions(clientagent.DialConfig{Address: o.controller, TokenFile: o.tokenFile,
-		CAFile: o.caFile, CertFile: o.certFile, KeyFile: o.keyFile, Insecure: o.insecure})
+	defer k.close(log)
+	o.shaping.PerConnectionBackup = k.pm == clientagent.PMUserspace
+	applier, err := newApplier(o, k.Kernel, ps)
 	if err != nil {
 		return err
 	}
-	conn, err := grpc.NewClient(o.controller, opts...)
+	if k.creator != nil {
+		k.creator.Backup = backupOf(applier)
+		go k.creator.Run(ctx, k.events)
+	}
+	ctrls, closeConns, err := dialControllers(o, addrs)
 	if err != nil {
 		return err
 	}
-	defer conn.Close()
+	defer closeConns()
 	if o.rcvbuf == 0 {
 		o.rcvbuf = tcpRmemMax()
 	}
-	meter := clientagent.NewMeter(runner, ps, clientagent.NetlinkTxCounter, 0.5)
+	meter := clientagent.NewMeter(k.Subflows, ps, clientagent.NetlinkTxCounter, 0.5)
 	agent, err := clientagent.New(clientagent.Config{ClientID: o.clientID, Paths: ps, ReceiveBufferBytes: o.rcvbuf,
 		StateFile: o.stateFile, SampleInterval: o.sample, ReportInterval: o.report, AgentVersion: version},
-		clientv1.NewClientWeightsClient(conn), applier, meter, log)
+		ctrls, applier, meter, log)
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
-	log.Info("mpsdn-client-agent starting", "client", o.clientID, "controller", o.controller, "backend", applier.Name(),
-		"paths", len(ps), "rcvbuf", o.rcvbuf)
+	log.Info("mpsdn-client-agent starting", "client", o.clientID, "controllers", strings.Join(addrs, ","),
+		"backend", applier.Name(), "path_manager", k.pm, "paths", len(ps), "rcvbuf", o.rcvbuf)
 	_ = agent.Run(ctx)
 	if err := applier.Close(); err != nil {
 		log.Warn("removing shaping", "err", err)
@@ -85,8 +91,35 @@ func run(o *options, log *slog.Logger) error {
 	return nil
 }
 
+// dialControllers creates one gRPC client per controller address.
+func dialControllers(o *options, addrs []string) ([]clientagent.Controller, func(), error) {
+	var ctrls []clientagent.Controller
+	var conns []*grpc.ClientConn
+	closeAll := func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}
+	for _, a := range addrs {
+		opts, err := clientagent.DialOptions(clientagent.DialConfig{Address: a, TokenFile: o.tokenFile,
+			CAFile: o.caFile, CertFile: o.certFile, KeyFile: o.keyFile, Insecure: o.insecure})
+		if err != nil {
+			closeAll()
+			return nil, nil, err
+		}
+		conn, err := grpc.NewClient(a, opts...)
+		if err != nil {
+			closeAll()
+			return nil, nil, fmt.Errorf("-controller %s: %w", a, err)
+		}
+		conns = append(conns, conn)
+		ctrls = append(ctrls, clientagent.Controller{Address: a, Client: clientv1.NewClientWeightsClient(conn)})
+	}
+	return ctrls, closeAll, nil
+}
+
 // newApplier builds the backend -backend names.
-func newApplier(o *options, runner clientagent.Runner, ps []clientagent.Path) (clientagent.Applier, error) {
+func newApplier(o *options, k clientagent.Kernel, ps []clientagent.Path) (clientagent.Applier, error) {
 	switch o.backend {
 	case "shaping":
 		cfg := o.shaping
@@ -97,12 +130,20 @@ func newApplier(o *options, runner clientagent.Runner, ps []clientagent.Path) (c
 			}
 			cfg.AggregateBps = r
 		}
-		return clientagent.NewShaping(runner, ps, cfg)
+		return clientagent.NewShaping(k, ps, cfg)
 	case "wrr":
 		return nil, clientagent.CheckWRR("/proc/sys/net/mptcp/available_schedulers")
 	default:
 		return nil, fmt.Errorf("-backend %q: want shaping or wrr", o.backend)
 	}
+}
+
+// backupOf returns the applier's per-path backup wish, or nil.
+func backupOf(a clientagent.Applier) func(string) bool {
+	if s, ok := a.(*clientagent.Shaping); ok {
+		return s.BackupWanted
+	}
+	return nil
 }
 
 // tcpRmemMax reads the largest TCP receive buffer (third field of tcp_rmem).

@@ -33,13 +33,15 @@ type Config struct {
 // Stats counts what the agent did.
 type Stats struct {
 	Applied, Stale, Rejected, Reconnects, ReportsSent, ReportErrors uint64
+	Failovers                                                       uint64 // moves to another controller
 	Epoch, Version                                                  uint64
+	Controller                                                      string // address of the current controller
 }
 
 // Agent subscribes to the controller and applies weights.
 type Agent struct {
 	cfg     Config
-	client  clientv1.ClientWeightsClient
+	ctrls   []Controller
 	applier Applier
 	meter   *Meter
 	log     *slog.Logger
@@ -47,10 +49,16 @@ type Agent struct {
 	mu    sync.Mutex
 	state State
 	stats Stats
+	cur   int // index of the current controller in ctrls
 }
 
-// New creates an agent; meter may be nil (no reports, no rate following).
-func New(cfg Config, client clientv1.ClientWeightsClient, applier Applier, meter *Meter, log *slog.Logger) (*Agent, error) {
+// New creates an agent subscribing to the first of ctrls and moving to the
+// next when a subscription ends (controllers.go); meter may be nil (no
+// reports, no rate following).
+func New(cfg Config, ctrls []Controller, applier Applier, meter *Meter, log *slog.Logger) (*Agent, error) {
+	if err := checkControllers(ctrls); err != nil {
+		return nil, err
+	}
 	if !ValidID(cfg.ClientID) {
 		return nil, fmt.Errorf("client id %q is not a valid id", cfg.ClientID)
 	}
@@ -83,7 +91,7 @@ func New(cfg Config, client clientv1.ClientWeightsClient, applier Applier, meter
 	if log == nil {
 		log = slog.Default()
 	}
-	return &Agent{cfg: cfg, client: client, applier: applier, meter: meter, log: log, state: st}, nil
+	return &Agent{cfg: cfg, ctrls: ctrls, applier: applier, meter: meter, log: log, state: st}, nil
 }
 
 // Stats returns a copy of the counters.
@@ -92,38 +100,12 @@ func (a *Agent) Stats() Stats {
 	defer a.mu.Unlock()
 	s := a.stats
 	s.Epoch, s.Version = a.state.Epoch, a.state.Version
+	s.Controller = a.ctrls[a.cur].Address
 	return s
 }
 
-// Run subscribes until ctx ends, reconnecting with exponential backoff.
-func (a *Agent) Run(ctx context.Context) error {
-	if a.meter != nil {
-		go a.sampleLoop(ctx)
-	}
-	backoff := a.cfg.MinBackoff
-	for {
-		got, err := a.session(ctx)
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if got {
-			backoff = a.cfg.MinBackoff
-		}
-		a.log.Warn("subscription ended; reconnecting", "err", err, "in", backoff)
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(backoff):
-		}
-		backoff = min(2*backoff, a.cfg.MaxBackoff)
-		a.mu.Lock()
-		a.stats.Reconnects++
-		a.mu.Unlock()
-	}
-}
-
-// session runs one subscription; got reports whether any update arrived.
-func (a *Agent) session(ctx context.Context) (got bool, err error) {
+// session runs one subscription to c; got reports whether any update arrived.
+func (a *Agent) session(ctx context.Context, c Controller) (got bool, err error) {
 	a.mu.Lock()
 	req := &clientv1.SubscribeRequest{ClientId: a.cfg.ClientID, LastEpoch: a.state.Epoch,
 		LastVersion: a.state.Version, ReceiveBufferBytes: a.cfg.ReceiveBufferBytes, AgentVersion: a.cfg.AgentVersion}
@@ -133,7 +115,7 @@ func (a *Agent) session(ctx context.Context) (got bool, err error) {
 	}
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stream, err := a.client.Subscribe(sctx, req)
+	stream, err := c.Client.Subscribe(sctx, req)
 	if err != nil {
 		return false, err
 	}
@@ -143,14 +125,19 @@ func (a *Agent) session(ctx context.Context) (got bool, err error) {
 			return got, err
 		}
 		got = true
-		a.Handle(ctx, u)
+		a.handle(ctx, c, u)
 	}
 }
 
-// Handle validates, applies and acknowledges one update. Malformed updates
-// are rejected and stale ones (not newer than the last applied) ignored;
-// neither is applied nor acknowledged.
-func (a *Agent) Handle(ctx context.Context, u *clientv1.WeightUpdate) {
+// Handle validates, applies and acknowledges (to the current controller) one
+// update.
+func (a *Agent) Handle(ctx context.Context, u *clientv1.WeightUpdate) { a.handle(ctx, a.current(), u) }
+
+// handle validates, applies and acknowledges to c one update. Malformed
+// updates are rejected and stale ones (not newer than the last applied, by
+// epoch then version, whichever controller sent them) ignored; neither is
+// applied nor acknowledged.
+func (a *Agent) handle(ctx context.Context, c Controller, u *clientv1.WeightUpdate) {
 	if err := ValidateUpdate(u, a.cfg.ClientID, a.cfg.Paths); err != nil {
 		a.mu.Lock()
 		a.stats.Rejected++
@@ -196,7 +183,7 @@ func (a *Agent) Handle(ctx context.Context, u *clientv1.WeightUpdate) {
 		"source", u.GetSource().String(), "errors", strings.Join(failed, "; "))
 	actx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	if _, err := a.client.Ack(actx, ack); err != nil {
+	if _, err := c.Client.Ack(actx, ack); err != nil {
 		a.log.Warn("ack failed", "version", u.GetVersion(), "err", err)
 	}
 }
@@ -216,7 +203,7 @@ func (a *Agent) sampleLoop(ctx context.Context) {
 			a.log.Warn("sampling subflows", "err", err)
 			continue
 		}
-		a.log.Debug("sample", "subflows", len(snap.Subflows), "malformed", snap.Malformed, "delivered_bps", snap.DeliveredBps)
+		a.log.Debug("sample", "subflows", len(snap.Subflows), "delivered_bps", snap.DeliveredBps)
 		if f, ok := a.applier.(Follower); ok {
 			if err := f.Follow(ctx, snap); err != nil {
 				a.log.Warn("following measured rates", "err", err)
@@ -239,7 +226,7 @@ func (a *Agent) report(ctx context.Context, snap Snapshot) {
 	}
 	rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	_, err := a.client.ReportSubflows(rctx, rep)
+	_, err := a.current().Client.ReportSubflows(rctx, rep)
 	a.mu.Lock()
 	if err != nil {
 		a.stats.ReportErrors++

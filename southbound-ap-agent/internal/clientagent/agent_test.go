@@ -92,7 +92,7 @@ func newAgent(t *testing.T, addr, stateFile string, app Applier) (*Agent, contex
 	}
 	t.Cleanup(func() { conn.Close() })
 	a, err := New(Config{ClientID: "ue1", Paths: testPaths, StateFile: stateFile, MinBackoff: 20 * time.Millisecond,
-		MaxBackoff: 100 * time.Millisecond}, clientv1.NewClientWeightsClient(conn), app,
+		MaxBackoff: 100 * time.Millisecond}, []Controller{{Address: addr, Client: clientv1.NewClientWeightsClient(conn)}}, app,
 		nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)

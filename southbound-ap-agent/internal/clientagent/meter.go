@@ -27,7 +27,6 @@ type Snapshot struct {
 	// delivered during Interval.
 	DeliveredBits map[string]float64
 	Interval      time.Duration
-	Malformed     int
 }
 
 // TxCounter returns the transmitted-bytes counter of an interface.
@@ -35,9 +34,9 @@ type TxCounter func(iface string) (uint64, error)
 
 type sfKey struct{ l, r netip.AddrPort }
 
-// Meter samples MPTCP subflows (ss -tinH) and interface counters.
+// Meter samples MPTCP subflows (sock_diag) and interface counters.
 type Meter struct {
-	run   Runner
+	src   SubflowSource
 	paths []Path
 	tx    TxCounter
 	alpha float64
@@ -51,18 +50,20 @@ type Meter struct {
 }
 
 // NewMeter creates a meter; alpha is the EWMA weight of a new sample (0,1].
-func NewMeter(run Runner, paths []Path, tx TxCounter, alpha float64) *Meter {
-	return &Meter{run: run, paths: paths, tx: tx, alpha: alpha, smoothed: map[string]float64{}}
+func NewMeter(src SubflowSource, paths []Path, tx TxCounter, alpha float64) *Meter {
+	return &Meter{src: src, paths: paths, tx: tx, alpha: alpha, smoothed: map[string]float64{}}
 }
 
 // Sample takes a sample and returns the snapshot.
 func (m *Meter) Sample(ctx context.Context) (Snapshot, error) {
-	out, err := m.run.Run(ctx, "ss", "-tinH", "state", "established")
+	start := time.Now()
+	sfs, err := m.src.Subflows()
 	if err != nil {
 		return Snapshot{}, err
 	}
-	now := time.Now()
-	sfs, bad := ParseSS(out)
+	// the counters were read during the dump: date them at its middle, so a
+	// dump delayed on a loaded machine does not shrink the next interval
+	now := start.Add(time.Since(start) / 2)
 	txs := map[string]uint64{}
 	for _, p := range m.paths {
 		v, err := m.tx(p.Interface)
@@ -73,7 +74,7 @@ func (m *Meter) Sample(ctx context.Context) (Snapshot, error) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	snap := Snapshot{At: now, DeliveredBps: map[string]float64{}, DeliveredBits: map[string]float64{}, Malformed: bad}
+	snap := Snapshot{At: now, DeliveredBps: map[string]float64{}, DeliveredBits: map[string]float64{}}
 	dt := now.Sub(m.lastAt).Seconds()
 	acked := map[string]uint64{}
 	sent := map[string]uint64{}

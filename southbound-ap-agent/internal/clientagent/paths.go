@@ -16,6 +16,7 @@ type Path struct {
 	Kind      clientv1.PathKind
 	APID      string       // AP the interface attaches to, if known
 	Addresses []netip.Addr // interface addresses
+	IfIndex   int32        // interface index, once resolved (0: unknown)
 }
 
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)

@@ -12,9 +12,11 @@ import (
 // Shaping applies weights on upstream Linux without a WRR scheduler: each
 // weighted path's send rate is shaped with a tbf root qdisc on its interface
 // in the weights' proportion (see Plan; shaping_tbf.go), and weight 0 sets the
-// MPTCP backup flag on the path's endpoints (ip mptcp endpoint change ...
-// backup; shaping_backup.go), which the kernel signals to the peer with
-// MP_PRIO. It must run in the sender's network namespace.
+// MPTCP backup flag on the path (shaping_backup.go), which the kernel signals
+// to the peer with MP_PRIO: on the path's in-kernel endpoints, or, with the
+// userspace path manager, on each of the path's subflows. It must run in the
+// sender's network namespace, and it reaches the kernel only over netlink
+// (kernel.go).
 //
 // In ModeMeasured the reference rate is a decaying peak of the reference
 // path's delivered rate (half-life RefHalfLife), starting at InitialRefBps: a
@@ -28,7 +30,7 @@ import (
 // mark (NotsentLowat, shaping_lowat.go), which bounds the unsent data a slow
 // path holds at the sender while its share is small.
 type Shaping struct {
-	run   Runner
+	k     Kernel
 	paths map[string]Path
 	order []Path
 	cfg   ShapingConfig
@@ -45,15 +47,17 @@ type Shaping struct {
 	lowatOrig string // net.ipv4.tcp_notsent_lowat before the agent set it ("": not set by us)
 
 	burst map[string]uint64 // interface -> tbf burst installed (never lowered while the tbf exists)
+
+	backup map[string]bool // path -> backup wanted (per-connection mode: applied to new subflows too)
 }
 
 // NewShaping creates the backend for paths.
-func NewShaping(run Runner, paths []Path, cfg ShapingConfig) (*Shaping, error) {
+func NewShaping(k Kernel, paths []Path, cfg ShapingConfig) (*Shaping, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
 	}
-	s := &Shaping{run: run, paths: map[string]Path{}, order: paths, cfg: cfg, rate: map[string]uint64{},
+	s := &Shaping{k: k, backup: map[string]bool{}, paths: map[string]Path{}, order: paths, cfg: cfg, rate: map[string]uint64{},
 		corr: map[string]float64{}, burst: map[string]uint64{}, accBits: map[string]float64{}, accCap: map[string]float64{},
 		refRate: cfg.InitialRefBps}
 	for _, p := range paths {
@@ -72,13 +76,13 @@ func (s *Shaping) Apply(ctx context.Context, weights []Weight) []Result {
 	defer s.mu.Unlock()
 	s.resetCorrections(weights)
 	s.weights = append([]Weight(nil), weights...)
-	errs := s.setBackups(ctx, weights)
-	for id, e := range s.reshape(ctx, true) {
+	errs := s.setBackups(weights)
+	for id, e := range s.reshape(true) {
 		if errs[id] == nil {
 			errs[id] = e
 		}
 	}
-	if e := s.lowat(ctx, weights); e != nil {
+	if e := s.lowat(weights); e != nil {
 		for _, w := range weights {
 			if errs[w.PathID] == nil {
 				errs[w.PathID] = e
@@ -92,21 +96,32 @@ func (s *Shaping) Apply(ctx context.Context, weights []Weight) []Result {
 	return res
 }
 
-// Follow takes a meter snapshot: in ModeMeasured the shaped rates follow the
-// reference path's delivered rate.
+// Follow takes a meter snapshot: with per-connection backups, subflows
+// opened since the last sample get their path's backup bit; in ModeMeasured
+// the shaped rates follow the reference path's delivered rate.
 func (s *Shaping) Follow(ctx context.Context, snap Snapshot) error {
-	if s.cfg.Mode != ModeMeasured {
-		return nil
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	var first error
+	if s.cfg.PerConnectionBackup {
+		sfs := make([]Subflow, 0, len(snap.Subflows))
+		for _, r := range snap.Subflows {
+			sfs = append(sfs, r.Subflow)
+		}
+		for id, e := range s.syncSubflowBackups(sfs) {
+			first = fmt.Errorf("path %s: %w", id, e)
+		}
+	}
+	if s.cfg.Mode != ModeMeasured {
+		return first
+	}
 	if len(s.weights) == 0 {
-		return nil
+		return first
 	}
 	_, ref := Plan(ModeMeasured, s.weights, 0)
 	r, ok := snap.DeliveredBps[ref]
 	if !ok {
-		return nil
+		return first
 	}
 	held := float64(s.refRate)
 	if snap.Interval > 0 {
@@ -116,10 +131,10 @@ func (s *Shaping) Follow(ctx context.Context, snap Snapshot) error {
 	if snap.Interval > 0 {
 		s.accumulate(snap, ref)
 	}
-	for id, e := range s.reshape(ctx, false) {
+	for id, e := range s.reshape(false) {
 		return fmt.Errorf("path %s: %w", id, e)
 	}
-	return nil
+	return first
 }
 
 // Rates returns the applied tbf rate per interface (0: unshaped).
@@ -134,12 +149,12 @@ func (s *Shaping) Rates() map[string]uint64 {
 func (s *Shaping) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	first := s.restoreLowat(context.Background())
+	first := s.restoreLowat()
 	for _, p := range s.order {
 		if s.rate[p.Interface] == 0 {
 			continue
 		}
-		if err := s.removeTbf(context.Background(), p.Interface); err != nil && first == nil {
+		if err := s.removeTbf(p.Interface); err != nil && first == nil {
 			first = err
 		}
 		s.rate[p.Interface] = 0

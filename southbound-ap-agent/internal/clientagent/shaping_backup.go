@@ -1,45 +1,45 @@
 package clientagent
 
-import (
-	"context"
-	"strconv"
-)
-
-// setBackups reads the MPTCP endpoints once and gives every path of weights
-// the backup flag when its weight is 0 and takes it away otherwise. It
-// returns the errors by path (every path fails when the endpoints cannot be read).
-func (s *Shaping) setBackups(ctx context.Context, weights []Weight) map[string]error {
-	errs := map[string]error{}
-	eps, err := s.endpoints(ctx)
+// setBackups gives every path of weights the backup flag when its weight is 0
+// and takes it away otherwise: on the path's in-kernel endpoints, or, with
+// per-connection backups (userspace path manager), on each of the path's
+// subflows. It returns the errors by path.
+func (s *Shaping) setBackups(weights []Weight) map[string]error {
 	for _, w := range weights {
+		s.backup[w.PathID] = w.Value == 0
+	}
+	if s.cfg.PerConnectionBackup {
+		sfs, err := s.k.Subflows.Subflows()
 		if err != nil {
-			errs[w.PathID] = err
-			continue
+			return allFail(weights, err)
 		}
-		if e := s.setBackup(ctx, s.paths[w.PathID], w.Value == 0, eps); e != nil {
+		return s.syncSubflowBackups(sfs)
+	}
+	eps, err := s.k.PM.Endpoints()
+	if err != nil {
+		return allFail(weights, err)
+	}
+	errs := map[string]error{}
+	for _, w := range weights {
+		if e := s.setEndpointBackup(s.paths[w.PathID], w.Value == 0, eps); e != nil {
 			errs[w.PathID] = e
 		}
 	}
 	return errs
 }
 
-func (s *Shaping) endpoints(ctx context.Context) ([]Endpoint, error) {
-	out, err := s.run.Run(ctx, "ip", "mptcp", "endpoint", "show")
-	if err != nil {
-		return nil, err
+func allFail(weights []Weight, err error) map[string]error {
+	errs := map[string]error{}
+	for _, w := range weights {
+		errs[w.PathID] = err
 	}
-	eps, _ := ParseEndpoints(out)
-	return eps, nil
+	return errs
 }
 
-// setBackup makes the path's endpoints carry (or not) the backup flag. A path
-// without an endpoint (the address of the initial subflow) gets one with only
-// the backup flag when it must be a backup.
-func (s *Shaping) setBackup(ctx context.Context, p Path, backup bool, eps []Endpoint) error {
-	flag := "nobackup"
-	if backup {
-		flag = "backup"
-	}
+// setEndpointBackup makes the path's endpoints carry (or not) the backup
+// flag. A path without an endpoint (the address of the initial subflow) gets
+// one with only the backup flag when it must be a backup.
+func (s *Shaping) setEndpointBackup(p Path, backup bool, eps []Endpoint) error {
 	for _, a := range p.Addresses {
 		found := false
 		for _, e := range eps {
@@ -50,15 +50,43 @@ func (s *Shaping) setBackup(ctx context.Context, p Path, backup bool, eps []Endp
 			if e.Backup() == backup {
 				continue
 			}
-			if _, err := s.run.Run(ctx, "ip", "mptcp", "endpoint", "change", "id", strconv.FormatUint(uint64(e.ID), 10), flag); err != nil {
+			flags := e.Flags &^ EndpointBackup
+			if backup {
+				flags |= EndpointBackup
+			}
+			if err := s.k.PM.SetEndpointFlags(e.ID, flags); err != nil {
 				return err
 			}
 		}
 		if !found && backup {
-			if _, err := s.run.Run(ctx, "ip", "mptcp", "endpoint", "add", a.String(), "dev", p.Interface, "backup"); err != nil {
+			if err := s.k.PM.AddEndpoint(Endpoint{Addr: a, Flags: EndpointBackup, IfIndex: p.IfIndex}); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// syncSubflowBackups sends MP_PRIO on every subflow of sfs whose local
+// backup bit differs from its path's wanted one. It returns the errors by path.
+func (s *Shaping) syncSubflowBackups(sfs []Subflow) map[string]error {
+	errs := map[string]error{}
+	for _, sf := range sfs {
+		pid := PathOf(s.order, sf.Local.Addr())
+		want, ok := s.backup[pid]
+		if pid == "" || !ok || sf.Backup == want {
+			continue
+		}
+		if err := s.k.PM.SetSubflowBackup(sf.Token, sf.Local, sf.Remote, want); err != nil && errs[pid] == nil {
+			errs[pid] = err
+		}
+	}
+	return errs
+}
+
+// BackupWanted reports whether the path is to be a backup (weight 0).
+func (s *Shaping) BackupWanted(pathID string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.backup[pathID]
 }

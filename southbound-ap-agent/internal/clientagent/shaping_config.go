@@ -35,6 +35,10 @@ type ShapingConfig struct {
 	// Close); see Shaping.
 	NotsentLowat    uint64
 	LowatBelowShare float64 // default 0.1
+	// PerConnectionBackup sets the backup bit on each subflow of a path
+	// (MP_PRIO per connection, userspace path manager) instead of on the
+	// path's in-kernel endpoints; see ResolvePathManager.
+	PerConnectionBackup bool
 }
 
 // withDefaults checks the mode and fills in every default.

@@ -2,13 +2,15 @@ package clientagent
 
 import (
 	"context"
+	"net/netip"
 	"testing"
 	"time"
 )
 
 func TestShapingCorrectsAnUnderDeliveredShare(t *testing.T) {
-	r := &scriptRunner{answers: map[string]string{"ip mptcp endpoint show": "10.1.2.2 id 1 subflow dev lte0\n"}}
-	s, _ := NewShaping(r, testPaths, ShapingConfig{Mode: ModeMeasured, ControlInterval: time.Second, ShareCorrection: true})
+	r := newFake()
+	r.eps = []Endpoint{{Addr: netip.MustParseAddr("10.1.2.2"), ID: 1, Flags: EndpointSubflow}}
+	s, _ := NewShaping(r.kernel(), testPaths, ShapingConfig{Mode: ModeMeasured, ControlInterval: time.Second, ShareCorrection: true})
 	s.Apply(context.Background(), []Weight{{"wlan0", 200}, {"lte0", 60}})
 	snap := func(wlan, lte float64) Snapshot {
 		return Snapshot{Interval: 500 * time.Millisecond, DeliveredBps: map[string]float64{"wlan0": 20e6},

@@ -25,7 +25,6 @@ package clientagent
 // 140: 14 % instead of 41 %), so it is not on for higher shares.
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -52,22 +51,22 @@ func NeedsLowat(weights []Weight, threshold float64) bool {
 }
 
 // lowat sets or restores the low-water mark for weights.
-func (s *Shaping) lowat(ctx context.Context, weights []Weight) error {
+func (s *Shaping) lowat(weights []Weight) error {
 	if s.cfg.NotsentLowat == 0 {
 		return nil
 	}
 	if NeedsLowat(weights, s.cfg.LowatBelowShare) {
-		return s.setLowat(ctx)
+		return s.setLowat()
 	}
-	return s.restoreLowat(ctx)
+	return s.restoreLowat()
 }
 
 // restoreLowat puts back the value the agent replaced, if any.
-func (s *Shaping) restoreLowat(ctx context.Context) error {
+func (s *Shaping) restoreLowat() error {
 	if s.lowatOrig == "" {
 		return nil
 	}
-	if _, err := s.run.Run(ctx, "sysctl", "-qw", notsentLowatKey+"="+s.lowatOrig); err != nil {
+	if err := s.k.Sysctls.Set(notsentLowatKey, s.lowatOrig); err != nil {
 		return fmt.Errorf("notsent lowat: %w", err)
 	}
 	s.lowatOrig = ""
@@ -76,11 +75,11 @@ func (s *Shaping) restoreLowat(ctx context.Context) error {
 
 // setLowat sets net.ipv4.tcp_notsent_lowat to NotsentLowat, remembering the
 // value it replaces.
-func (s *Shaping) setLowat(ctx context.Context) error {
+func (s *Shaping) setLowat() error {
 	if s.lowatOrig != "" {
 		return nil
 	}
-	out, err := s.run.Run(ctx, "sysctl", "-n", notsentLowatKey)
+	out, err := s.k.Sysctls.Get(notsentLowatKey)
 	if err != nil {
 		return fmt.Errorf("notsent lowat: %w", err)
 	}
@@ -88,16 +87,15 @@ func (s *Shaping) setLowat(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("notsent lowat: %w", err)
 	}
-	want := notsentLowatKey + "=" + strconv.FormatUint(s.cfg.NotsentLowat, 10)
-	if _, err := s.run.Run(ctx, "sysctl", "-qw", want); err != nil {
+	if err := s.k.Sysctls.Set(notsentLowatKey, strconv.FormatUint(s.cfg.NotsentLowat, 10)); err != nil {
 		return fmt.Errorf("notsent lowat: %w", err)
 	}
 	s.lowatOrig = orig
 	return nil
 }
 
-// parseLowat checks the output of "sysctl -n net.ipv4.tcp_notsent_lowat" and
-// returns the value as the sysctl writes it back.
+// parseLowat checks the value read from net.ipv4.tcp_notsent_lowat and
+// returns it as the sysctl writes it back.
 func parseLowat(out string) (string, error) {
 	v := strings.TrimSpace(out)
 	if _, err := strconv.ParseUint(v, 10, 32); err != nil {

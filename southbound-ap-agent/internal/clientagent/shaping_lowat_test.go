@@ -2,23 +2,20 @@ package clientagent
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 )
 
 func TestShapingSetsNotsentLowatOnceAndRestoresItOnClose(t *testing.T) {
-	r := &scriptRunner{answers: map[string]string{
-		"ip mptcp endpoint show":               "",
-		"sysctl -n net.ipv4.tcp_notsent_lowat": "4294967295\n",
-	}}
-	s, _ := NewShaping(r, testPaths, ShapingConfig{Mode: ModeStatic, AggregateBps: 10_000_000, NotsentLowat: 16384})
+	r := newFake()
+	r.sysctls["net.ipv4.tcp_notsent_lowat"] = "4294967295"
+	s, _ := NewShaping(r.kernel(), testPaths, ShapingConfig{Mode: ModeStatic, AggregateBps: 10_000_000, NotsentLowat: 16384})
 	for _, res := range s.Apply(context.Background(), []Weight{{"wlan0", 200}, {"lte0", 10}}) {
 		if res.Err != nil {
 			t.Fatalf("%s: %v", res.PathID, res.Err)
 		}
 	}
-	if !r.ran("sysctl -qw net.ipv4.tcp_notsent_lowat=16384") {
+	if !r.ran("sysctl net.ipv4.tcp_notsent_lowat=16384") {
 		t.Fatalf("low-water mark not set: %q", r.cmds)
 	}
 	if got := s.NotsentLowatOriginal(); got != "4294967295" {
@@ -34,7 +31,7 @@ func TestShapingSetsNotsentLowatOnceAndRestoresItOnClose(t *testing.T) {
 	// 30 / 230 = 0.13 >= 0.1: no slow path any more, the original comes back
 	n = len(r.cmds)
 	s.Apply(context.Background(), []Weight{{"wlan0", 200}, {"lte0", 30}})
-	if got := strings.Join(r.cmds[n:], "|"); !strings.Contains(got, "sysctl -qw net.ipv4.tcp_notsent_lowat=4294967295") {
+	if got := strings.Join(r.cmds[n:], "|"); !strings.Contains(got, "sysctl net.ipv4.tcp_notsent_lowat=4294967295") {
 		t.Fatalf("original not restored for a 13 %% share: %q", got)
 	}
 	if got := s.NotsentLowatOriginal(); got != "" {
@@ -42,13 +39,13 @@ func TestShapingSetsNotsentLowatOnceAndRestoresItOnClose(t *testing.T) {
 	}
 	n = len(r.cmds)
 	s.Apply(context.Background(), []Weight{{"wlan0", 200}, {"lte0", 10}})
-	if got := strings.Join(r.cmds[n:], "|"); !strings.Contains(got, "sysctl -qw net.ipv4.tcp_notsent_lowat=16384") {
+	if got := strings.Join(r.cmds[n:], "|"); !strings.Contains(got, "sysctl net.ipv4.tcp_notsent_lowat=16384") {
 		t.Fatalf("low-water mark not set again for a 4.8 %% share: %q", got)
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if !r.ran("sysctl -qw net.ipv4.tcp_notsent_lowat=4294967295") {
+	if !r.ran("sysctl net.ipv4.tcp_notsent_lowat=4294967295") {
 		t.Fatalf("original not restored: %q", r.cmds)
 	}
 	if got := s.NotsentLowatOriginal(); got != "" {
@@ -57,8 +54,8 @@ func TestShapingSetsNotsentLowatOnceAndRestoresItOnClose(t *testing.T) {
 }
 
 func TestShapingWithoutNotsentLowatLeavesTheSysctlAlone(t *testing.T) {
-	r := &scriptRunner{answers: map[string]string{"ip mptcp endpoint show": ""}}
-	s, _ := NewShaping(r, testPaths, ShapingConfig{Mode: ModeStatic, AggregateBps: 10_000_000})
+	r := newFake()
+	s, _ := NewShaping(r.kernel(), testPaths, ShapingConfig{Mode: ModeStatic, AggregateBps: 10_000_000})
 	s.Apply(context.Background(), []Weight{{"wlan0", 200}, {"lte0", 10}})
 	_ = s.Close()
 	for _, c := range r.cmds {
@@ -68,34 +65,19 @@ func TestShapingWithoutNotsentLowatLeavesTheSysctlAlone(t *testing.T) {
 	}
 }
 
-// failRunner fails every command starting with fail and answers the rest from answers.
-type failRunner struct {
-	scriptRunner
-	fail string
-}
-
-func (r *failRunner) Run(ctx context.Context, name string, args ...string) (string, error) {
-	out, _ := r.scriptRunner.Run(ctx, name, args...)
-	if strings.HasPrefix(name+" "+strings.Join(args, " "), r.fail) {
-		return "", errors.New("permission denied")
-	}
-	return out, nil
-}
-
 func TestShapingReportsAnUnsettableOrUnreadableLowat(t *testing.T) {
 	cases := []struct {
 		name, fail, read, want string
 	}{
-		{"write fails", "sysctl -qw", "0\n", "permission denied"},
-		{"read fails", "sysctl -n", "0\n", "permission denied"},
-		{"read garbage", "none", "lots\n", `"lots": not a number`},
+		{"write fails", "sysctl net.", "0", "permission denied"},
+		{"read fails", "sysctl get", "0", "permission denied"},
+		{"read garbage", "none", "lots", `"lots": not a number`},
 	}
 	for _, c := range cases {
-		r := &failRunner{scriptRunner: scriptRunner{answers: map[string]string{
-			"ip mptcp endpoint show":               "",
-			"sysctl -n net.ipv4.tcp_notsent_lowat": c.read,
-		}}, fail: c.fail}
-		s, _ := NewShaping(r, testPaths, ShapingConfig{Mode: ModeStatic, AggregateBps: 10_000_000, NotsentLowat: 16384})
+		r := newFake()
+		r.sysctls["net.ipv4.tcp_notsent_lowat"] = c.read
+		r.fail = c.fail
+		s, _ := NewShaping(r.kernel(), testPaths, ShapingConfig{Mode: ModeStatic, AggregateBps: 10_000_000, NotsentLowat: 16384})
 		for _, res := range s.Apply(context.Background(), []Weight{{"wlan0", 200}, {"lte0", 10}}) {
 			if res.Err == nil || !strings.Contains(res.Err.Error(), c.want) ||
 				!strings.Contains(res.Err.Error(), "notsent lowat") {

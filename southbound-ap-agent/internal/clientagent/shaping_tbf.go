@@ -1,16 +1,10 @@
 package clientagent
 
-import (
-	"context"
-	"strconv"
-	"strings"
-)
-
 // reshape brings every path's tbf to the plan for the current weights and
 // reference rate (the aggregate in ModeStatic), each shaped rate times the
 // path's share correction in ModeMeasured. A rate within the hysteresis of
 // the installed one is left alone unless force. It returns the errors by path.
-func (s *Shaping) reshape(ctx context.Context, force bool) map[string]error {
+func (s *Shaping) reshape(force bool) map[string]error {
 	rate := s.refRate
 	if s.cfg.Mode == ModeStatic {
 		rate = s.cfg.AggregateBps
@@ -25,14 +19,14 @@ func (s *Shaping) reshape(ctx context.Context, force bool) map[string]error {
 		cur := s.rate[p.Interface]
 		switch {
 		case a.RateBps == 0 && cur != 0:
-			if err := s.removeTbf(ctx, p.Interface); err != nil {
+			if err := s.removeTbf(p.Interface); err != nil {
 				errs[a.PathID] = err
 				continue
 			}
 			s.rate[p.Interface] = 0
 			delete(s.burst, p.Interface)
 		case a.RateBps != 0 && (force || cur == 0 || changed(cur, a.RateBps, s.cfg.Hysteresis)):
-			if err := s.tbf(ctx, p.Interface, a.RateBps, cur > 1); err != nil {
+			if err := s.tbf(p.Interface, a.RateBps, cur > 1); err != nil {
 				errs[a.PathID] = err
 				continue
 			}
@@ -44,15 +38,13 @@ func (s *Shaping) reshape(ctx context.Context, force bool) map[string]error {
 
 // removeTbf deletes iface's root qdisc if it is a tbf (another root qdisc is
 // not ours and stays).
-func (s *Shaping) removeTbf(ctx context.Context, iface string) error {
-	out, err := s.run.Run(ctx, "tc", "qdisc", "show", "dev", iface, "root")
-	if err == nil && containsTbf(out) {
-		_, err = s.run.Run(ctx, "tc", "qdisc", "del", "dev", iface, "root")
+func (s *Shaping) removeTbf(iface string) error {
+	tbf, err := s.k.Qdiscs.RootIsTbf(iface)
+	if err == nil && tbf {
+		err = s.k.Qdiscs.DelRoot(iface)
 	}
 	return err
 }
-
-func containsTbf(qdiscShow string) bool { return strings.HasPrefix(qdiscShow, "qdisc tbf ") }
 
 func changed(cur, next uint64, hyst float64) bool {
 	d := float64(next) - float64(cur)
@@ -63,13 +55,13 @@ func changed(cur, next uint64, hyst float64) bool {
 }
 
 // tbf installs a tbf root qdisc or updates the one this agent installed.
-// With ChangeInPlace the update is "tc qdisc change", which keeps the queue;
-// otherwise "replace", which drops every queued packet (a burst loss that can
+// With ChangeInPlace the update is a netlink qdisc change (tc qdisc change),
+// which keeps the queue; otherwise a replace, which drops every queued packet (a burst loss that can
 // stall the subflow for an RTO). Both were measured (results/weights-share.md):
 // replace with the share correction gave the best 30 s shares, change removed
 // the stalls in short runs but let the correction run away once. Burst is 5 ms
 // at the rate, at least two full frames.
-func (s *Shaping) tbf(ctx context.Context, iface string, rateBps uint64, installed bool) error {
+func (s *Shaping) tbf(iface string, rateBps uint64, installed bool) error {
 	// Never lower the burst of an installed tbf: tc replace/change keeps the
 	// queued packets, and one queued (GSO) packet larger than the new burst can
 	// never gather enough tokens, which wedges the path for good (measured: the
@@ -79,39 +71,35 @@ func (s *Shaping) tbf(ctx context.Context, iface string, rateBps uint64, install
 	// the tbf first, dropping its queue, so the burst can follow the rate.
 	burst := max(3028, rateBps/8/200)
 	if prev := s.burst[iface]; installed && burst*2 < prev {
-		if _, err := s.run.Run(ctx, "tc", "qdisc", "del", "dev", iface, "root"); err != nil {
+		if err := s.k.Qdiscs.DelRoot(iface); err != nil {
 			return err
 		}
 		delete(s.burst, iface)
 		installed = false
 	}
 	burst = max(burst, s.burst[iface])
-	args := s.tbfArgs(iface, rateBps, burst)
+	spec := s.tbfSpec(rateBps, burst)
 	if installed && s.cfg.ChangeInPlace {
-		if _, err := s.run.Run(ctx, "tc", args("change")...); err == nil {
+		if err := s.k.Qdiscs.SetTbf(iface, spec, true); err == nil {
 			s.burst[iface] = burst
 			return nil
 		}
 		// removed behind our back: install it again
 	}
-	if _, err := s.run.Run(ctx, "tc", args("replace")...); err != nil {
+	if err := s.k.Qdiscs.SetTbf(iface, spec, false); err != nil {
 		return err
 	}
 	s.burst[iface] = burst
 	return nil
 }
 
-// tbfArgs returns the tc arguments for a tbf at rateBps with burst on iface,
-// given the verb (replace or change). The queue is sized by latency or, with
-// MinLimitBytes, in bytes as max(MinLimitBytes, rate x latency + burst).
-func (s *Shaping) tbfArgs(iface string, rateBps, burst uint64) func(verb string) []string {
-	queue := []string{"latency", strconv.Itoa(s.cfg.LatencyMs) + "ms"}
+// tbfSpec returns the tbf for rateBps with burst. The queue limit is what tc
+// derives from a latency (rate x latency + burst) or, with MinLimitBytes,
+// max(MinLimitBytes, rate x latency + burst).
+func (s *Shaping) tbfSpec(rateBps, burst uint64) TbfSpec {
+	limit := rateBps/8*uint64(s.cfg.LatencyMs)/1000 + burst
 	if s.cfg.MinLimitBytes > 0 {
-		limit := max(s.cfg.MinLimitBytes, rateBps/8*uint64(s.cfg.LatencyMs)/1000+burst)
-		queue = []string{"limit", strconv.FormatUint(limit, 10)}
+		limit = max(s.cfg.MinLimitBytes, limit)
 	}
-	return func(verb string) []string {
-		return append([]string{"qdisc", verb, "dev", iface, "root", "tbf", "rate", strconv.FormatUint(rateBps, 10) + "bit",
-			"burst", strconv.FormatUint(burst, 10)}, queue...)
-	}
+	return TbfSpec{RateBps: rateBps, BurstBytes: burst, LimitBytes: limit}
 }

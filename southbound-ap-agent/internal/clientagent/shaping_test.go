@@ -2,44 +2,16 @@ package clientagent
 
 import (
 	"context"
-	"strings"
+	"net/netip"
 	"testing"
 	"time"
 )
 
-// scriptRunner answers commands from a table and records them.
-type scriptRunner struct {
-	cmds    []string
-	answers map[string]string
-}
-
-func (r *scriptRunner) Run(_ context.Context, name string, args ...string) (string, error) {
-	c := name + " " + strings.Join(args, " ")
-	r.cmds = append(r.cmds, c)
-	for prefix, out := range r.answers {
-		if strings.HasPrefix(c, prefix) {
-			return out, nil
-		}
-	}
-	return "", nil
-}
-
-func (r *scriptRunner) ran(c string) bool {
-	for _, x := range r.cmds {
-		if x == c {
-			return true
-		}
-	}
-	return false
-}
-
 func TestShapingMeasuredShapesTheLighterPathAndFollowsTheReference(t *testing.T) {
-	r := &scriptRunner{answers: map[string]string{
-		"ip mptcp endpoint show":       "10.1.2.2 id 1 subflow backup dev lte0 \n",
-		"tc qdisc show dev wlan0 root": "qdisc noqueue 0: root refcnt 2\n",
-		"tc qdisc show dev lte0 root":  "qdisc tbf 8001: root refcnt 2 rate 1Mbit burst 3028b lat 50ms\n",
-	}}
-	s, err := NewShaping(r, testPaths, ShapingConfig{Mode: ModeMeasured, RefHalfLife: 5 * time.Second, ChangeInPlace: true})
+	r := newFake()
+	r.eps = []Endpoint{{Addr: netip.MustParseAddr("10.1.2.2"), ID: 1, Flags: EndpointSubflow | EndpointBackup}}
+	r.rootTbf["lte0"] = true
+	s, err := NewShaping(r.kernel(), testPaths, ShapingConfig{Mode: ModeMeasured, RefHalfLife: 5 * time.Second, ChangeInPlace: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,21 +22,21 @@ func TestShapingMeasuredShapesTheLighterPathAndFollowsTheReference(t *testing.T)
 		}
 	}
 	// lte0 was a backup: cleared; wlan0 (reference) is not touched by tbf (noqueue there)
-	if !r.ran("ip mptcp endpoint change id 1 nobackup") {
+	if !r.ran("endpoint set-flags id 1 flags 0x2") {
 		t.Errorf("backup not cleared: %q", r.cmds)
 	}
-	if r.ran("tc qdisc del dev wlan0 root") {
+	if r.ran("qdisc del wlan0") {
 		t.Errorf("deleted a qdisc the agent did not install: %q", r.cmds)
 	}
 	// before any measurement the reference is the initial 10 Mbit/s: lte0 gets 10 * 30 / 200
-	if !r.ran("tc qdisc replace dev lte0 root tbf rate 1500000bit burst 3028 latency 50ms") {
+	if !r.ran("tbf replace lte0 rate 1500000 burst 3028 limit 12403") {
 		t.Errorf("lte0 not shaped from the initial reference: %q", r.cmds)
 	}
 	// the reference delivers 20 Mbit/s: lte0 follows at 3 Mbit/s; a 0.5 % change is ignored
 	if err := s.Follow(context.Background(), Snapshot{DeliveredBps: map[string]float64{"wlan0": 20e6}}); err != nil {
 		t.Fatal(err)
 	}
-	if !r.ran("tc qdisc change dev lte0 root tbf rate 3000000bit burst 3028 latency 50ms") {
+	if !r.ran("tbf change lte0 rate 3000000 burst 3028 limit 21778") {
 		t.Errorf("lte0 did not follow: %q", r.cmds)
 	}
 	n := len(r.cmds)
