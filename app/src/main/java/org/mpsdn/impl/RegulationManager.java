@@ -30,6 +30,7 @@ import org.onosproject.net.config.NetworkConfigRegistry;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.meter.MeterService;
 import org.onosproject.net.packet.PacketService;
+import org.onosproject.store.cluster.messaging.ClusterCommunicationService;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -131,6 +132,10 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ClusterService clusterService;
+
+    /** Punted frames of a domain go to its owner's multipath-user tracker. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ClusterCommunicationService clusterCommunicationService;
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected RegulationStore store;

@@ -36,7 +36,8 @@ final class RegulationWiring {
     RegulationWiring(RegulationManager component, ApplicationId appId, LoopReferences refs) {
         this.c = component;
         this.loop = new RegulationLoop(appId, c.flowRuleService, c.meterService, c.mastershipService, c.store, refs,
-                c.leadershipService, c.clusterService.getLocalNode().id(), c.ladderStore);
+                c.leadershipService, c.clusterService.getLocalNode().id(), c.ladderStore,
+                c.clusterCommunicationService);
     }
 
     /** @return the loop */
