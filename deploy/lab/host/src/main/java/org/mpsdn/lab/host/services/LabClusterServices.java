@@ -49,8 +49,14 @@ public final class LabClusterServices {
         };
     }
 
-    /** @return a leadership service in which the local node leads every topic it runs for */
+    private static final LeadershipService LEADERSHIP = newLeadership();
+
+    /** @return the leadership service of this node (one per lab host), which leads every topic it runs for */
     public static LeadershipService leadership() {
+        return LEADERSHIP;
+    }
+
+    private static LeadershipService newLeadership() {
         Set<String> topics = ConcurrentHashMap.newKeySet();
         return new LeadershipServiceAdapter() {
             @Override
