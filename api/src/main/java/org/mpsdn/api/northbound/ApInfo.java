@@ -193,7 +193,7 @@ public final class ApInfo {
         return domain;
     }
 
-    /** @return node id of the ONOS instance that owns the AP's domain (regulates it), empty when none is elected */
+    /** @return node id of the ONOS instance that owns (regulates) the AP's domain, empty while none is elected */
     public String owner() {
         return owner;
     }
@@ -220,7 +220,7 @@ public final class ApInfo {
     @Override
     public String toString() {
         return "ApInfo{" + id + " " + kind + " " + deviceId + " occ=" + occupancy + " limits=" + tier2LimitKbps
-                + " flows=" + flowCounts + " " + agent + " decisions=" + decisions + " domain=" + domain + " owner=" + owner
-                + "}";
+                + " flows=" + flowCounts + " " + agent + " decisions=" + decisions + " domain=" + domain
+                + " owner=" + owner + "}";
     }
 }

@@ -85,6 +85,11 @@ import static org.slf4j.LoggerFactory.getLogger;
  * changed. At the first such event it takes over the ENB_SCHEDULING intents already INSTALLED
  * or FAILED in the (distributed) intent table, so that they are re-planned after an app
  * reactivation or on a new leader too.</p>
+ *
+ * <p>In a cluster, only the instance that owns the eNB's control domain (ONOS leadership, {@link #ownsEnb})
+ * pushes, re-checks and writes an intent's state: every instance hears the intent table's changes
+ * ({@link EnbIntentInstaller#intentChanged}) and the installer checks the ownership inside each queued task; an
+ * intent submitted on another instance completes there with a {@code NotOwnerException}, which is not written.</p>
  */
 @Component(immediate = true, service = IntentInstaller.class,
         property = {

@@ -127,7 +127,9 @@ public final class IntentBook {
         IntentInstaller inst = installers.get(old.kind());
         if (inst != null) {
             inst.uninstall(old).whenComplete((outcome, error) -> {
-                if (error != null || !outcome.isAcknowledged()) {
+                if (NotOwnerException.isCause(error)) {
+                    log.debug("Removal of intent {} left to its domain's owner", id);
+                } else if (error != null || !outcome.isAcknowledged()) {
                     log.warn("Removal of intent {} not acknowledged: {}", id,
                             error != null ? error.toString() : outcome.reason());
                 }
