@@ -26,13 +26,11 @@ import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.event.AbstractListenerManager;
 import org.onosproject.mastership.MastershipService;
-import org.onosproject.net.config.ConfigFactory;
 import org.onosproject.net.config.NetworkConfigRegistry;
-import org.onosproject.net.config.basics.SubjectFactories;
 import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.meter.MeterService;
-import org.onosproject.net.packet.PacketProcessor;
 import org.onosproject.net.packet.PacketService;
+import org.onosproject.store.cluster.messaging.ClusterCommunicationService;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -135,6 +133,10 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ClusterService clusterService;
 
+    /** Punted frames of a domain go to its owner's multipath-user tracker. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ClusterCommunicationService clusterCommunicationService;
+
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected RegulationStore store;
 
@@ -188,17 +190,11 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
     /** Wall clock in milliseconds; tests replace it. */
     LongSupplier clock = System::currentTimeMillis;
 
-    private final ConfigFactory<ApplicationId, MpsdnConfig> configFactory =
-            new ConfigFactory<>(SubjectFactories.APP_SUBJECT_FACTORY, MpsdnConfig.class, MpsdnConfig.KEY) {
-                @Override
-                public MpsdnConfig createConfig() {
-                    return new MpsdnConfig();
-                }
-            };
     /** Set by the deactivate hook: no more rules or meters may be installed. */
     private final AtomicBoolean stopping = new AtomicBoolean();
     private volatile RegulationProperties props = RegulationProperties.defaults();
     private ApplicationId appId;
+    private RegulationWiring wiring;
     private RegulationLoop loop;
 
     /**
@@ -224,20 +220,13 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
         }
         componentConfigService.registerProperties(getClass());
         readProperties(properties);
-        loop = new RegulationLoop(appId, flowRuleService, meterService, mastershipService, store,
+        wiring = new RegulationWiring(this, appId,
                 new LoopReferences(() -> engine, () -> telemetryService, () -> policySource, () -> cycleObserver,
                         () -> agentRegistry, () -> configRegistry.getConfig(appId, MpsdnConfig.class),
-                        () -> props, () -> clock.getAsLong(), stopping::get, this::post),
-                leadershipService, clusterService.getLocalNode().id(), ladderStore);
-        leadershipService.addListener(loop.ownership().listener());
+                        () -> props, () -> clock.getAsLong(), stopping::get, this::post));
+        loop = wiring.loop();
         eventDispatcher.addSink(RegulationEvent.class, listenerRegistry);
-        store.setDelegate(loop.storeDelegate());
-        configRegistry.registerConfigFactory(configFactory);
-        configRegistry.addListener(loop.configListener());
-        mastershipService.addListener(loop.mastershipListener());
-        meterService.addListener(loop.meterListener());
-        flowRuleService.addListener(loop.flowRuleListener());
-        packetService.addProcessor(loop.packetProcessor(), PacketProcessor.director(2));
+        wiring.register();
         stopping.set(false);
         loop.start();
         log.info("Started {}", appId);
@@ -249,14 +238,7 @@ public class RegulationManager extends AbstractListenerManager<RegulationEvent, 
      */
     @Deactivate
     protected void deactivate() {
-        packetService.removeProcessor(loop.packetProcessor());
-        flowRuleService.removeListener(loop.flowRuleListener());
-        meterService.removeListener(loop.meterListener());
-        mastershipService.removeListener(loop.mastershipListener());
-        configRegistry.removeListener(loop.configListener());
-        leadershipService.removeListener(loop.ownership().listener());
-        configRegistry.unregisterConfigFactory(configFactory);
-        store.unsetDelegate(loop.storeDelegate());
+        wiring.unregister();
         eventDispatcher.removeSink(RegulationEvent.class);
         componentConfigService.unregisterProperties(getClass(), false);
         loop.shutdown();

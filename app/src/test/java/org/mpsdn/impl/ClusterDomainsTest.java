@@ -4,11 +4,18 @@ import org.junit.After;
 import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.northbound.ApInfo;
 import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.core.model.ApDirection;
+import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.decide.ApView;
 import org.mpsdn.impl.decide.EngineDecision;
+import org.mpsdn.impl.northbound.NorthboundManager;
 import org.mpsdn.impl.telemetry.AgentEndpoint;
+import org.onlab.junit.TestUtils;
+import org.onosproject.cfg.ComponentConfigAdapter;
+import org.onosproject.core.ApplicationId;
+import org.onosproject.core.CoreServiceAdapter;
 import org.onosproject.net.meter.MeterId;
 
 import java.util.ArrayList;
@@ -177,5 +184,42 @@ public class ClusterDomainsTest {
             assertTrue("and it is not the partitioned one", deciders.get(0) != cutOff);
         }
         assertEquals("it decided nothing since", 1, cutOff.engine.inputs.size());
+    }
+
+    /** The northbound of one instance, over its regulation service and the cluster's storage and leadership. */
+    private static NorthboundManager northbound(Harness h) {
+        NorthboundManager nb = new NorthboundManager();
+        TestUtils.setField(nb, "coreService", new CoreServiceAdapter() {
+            @Override
+            public ApplicationId registerApplication(String name) {
+                return Harness.APP;
+            }
+        });
+        TestUtils.setField(nb, "configService", h.netcfg);
+        TestUtils.setField(nb, "componentConfigService", new ComponentConfigAdapter());
+        TestUtils.setField(nb, "regulationService", h.manager);
+        TestUtils.setField(nb, "leadershipService", h.cluster.leadership(h.node));
+        TestUtils.setField(nb, "storageService", h.storage);
+        TestUtils.callMethod(nb, "activate", new Class<?>[]{});
+        return nb;
+    }
+
+    @Test
+    public void everyInstanceAnswersForTheDomainWithItsOwnerAndTheStoredLimit() {
+        for (int i = 0; i < 6 && limit().isEmpty(); i++) {
+            cycleAll();
+        }
+        assertEquals(OptionalLong.of(16_054), limit());
+        for (Harness h : cluster) {
+            Map<String, ApInfo> aps = northbound(h).aps().stream()
+                    .collect(Collectors.toMap(ApInfo::id, a -> a));
+            assertEquals(Set.of("wifi1", "lte1"), aps.keySet());
+            for (ApInfo a : aps.values()) {
+                assertEquals(h.node + " names the owner", cluster.get(0).node.id(), a.owner());
+                assertEquals(ApSpec.DEFAULT_DOMAIN, a.domain());
+            }
+            assertEquals(h.node + " reads the limit from the store", OptionalLong.of(16_054),
+                    aps.get("wifi1").tier2LimitKbps(Direction.DOWNLINK));
+        }
     }
 }

@@ -10,12 +10,19 @@ import org.onosproject.cluster.LeadershipEvent;
 import org.onosproject.cluster.LeadershipEventListener;
 import org.onosproject.cluster.LeadershipServiceAdapter;
 import org.onosproject.cluster.NodeId;
+import org.onosproject.store.cluster.messaging.ClusterCommunicationService;
+import org.onosproject.store.cluster.messaging.ClusterCommunicationServiceAdapter;
+import org.onosproject.store.cluster.messaging.MessageSubject;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -75,6 +82,41 @@ final class FakeCluster {
         }
     }
 
+    /** Per node, per subject: the handler of messages (decoder and consumer folded in). */
+    private final Map<NodeId, Map<MessageSubject, Consumer<byte[]>>> subscribers = new ConcurrentHashMap<>();
+
+    /**
+     * The cluster messaging of one instance (ONOS's {@code ClusterCommunicationServiceAdapter} filled in for
+     * what the app uses): a unicast reaches the node's subscriber, on the sending thread so that a test needs no
+     * waiting; a node that left or is partitioned away is not reached (the future fails, as ONOS's does).
+     */
+    ClusterCommunicationService messaging(NodeId local) {
+        subscribers.putIfAbsent(local, new ConcurrentHashMap<>());
+        return new ClusterCommunicationServiceAdapter() {
+            @Override
+            public <M> CompletableFuture<Void> unicast(M message, MessageSubject subject, Function<M, byte[]> encoder,
+                                                        NodeId to) {
+                Consumer<byte[]> handler = subscribers.getOrDefault(to, Map.of()).get(subject);
+                if (handler == null || cutOff.contains(to) || cutOff.contains(local)) {
+                    return CompletableFuture.failedFuture(new IllegalStateException(to + " not reachable"));
+                }
+                handler.accept(encoder.apply(message));
+                return CompletableFuture.completedFuture(null);
+            }
+
+            @Override
+            public <M> void addSubscriber(MessageSubject subject, Function<byte[], M> decoder, Consumer<M> handler,
+                                          Executor executor) {
+                subscribers.get(local).put(subject, bytes -> handler.accept(decoder.apply(bytes)));
+            }
+
+            @Override
+            public void removeSubscriber(MessageSubject subject) {
+                subscribers.getOrDefault(local, new ConcurrentHashMap<>()).remove(subject);
+            }
+        };
+    }
+
     Leadership leadership(NodeId local) {
         return new Leadership(local);
     }
@@ -102,6 +144,7 @@ final class FakeCluster {
     /** An instance crashes: it leaves every candidacy, the next candidate of each topic it led leads. */
     void remove(NodeId node) {
         listeners.remove(node);
+        subscribers.remove(node);
         for (String topic : new ArrayList<>(candidates.keySet())) {
             NodeId before = leader(topic);
             candidates.get(topic).remove(node);

@@ -185,6 +185,7 @@ final class Harness {
         manager.mastershipService = mastership;
         manager.leadershipService = cluster.leadership(node);
         manager.clusterService = FakeCluster.clusterService(node);
+        manager.clusterCommunicationService = cluster.messaging(node);
         manager.store = store;
         manager.ladderStore = store;
         manager.telemetryService = telemetry;

@@ -33,11 +33,12 @@ final class Format {
     static String ap(ApInfo a) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "id=%s, kind=%s, device=%s, "
                         + "capacityKbps=%d, occupancy(dl/ul)=%s/%s, tier2LimitKbps(dl/ul)=%s/%s, flows(t1/t2)=%d/%d, "
-                        + "agent=%s(missed=%d)",
+                        + "agent=%s(missed=%d), domain=%s, owner=%s",
                 a.id(), a.kind(), a.deviceId(), a.capacityKbps(),
                 occ(a.occupancy(Direction.DOWNLINK)), occ(a.occupancy(Direction.UPLINK)),
                 limit(a.tier2LimitKbps(Direction.DOWNLINK)), limit(a.tier2LimitKbps(Direction.UPLINK)),
-                a.flowCount(Tier.TIER1), a.flowCount(Tier.TIER2), a.agent().status(), a.agent().missedCycles()));
+                a.flowCount(Tier.TIER1), a.flowCount(Tier.TIER2), a.agent().status(), a.agent().missedCycles(),
+                a.domain(), a.owner().isEmpty() ? "none" : a.owner()));
         for (Direction d : Direction.values()) {
             a.decision(d).ifPresent(x -> sb.append("\n  ").append(decision(d, x)));
         }

@@ -29,6 +29,11 @@ public final class ApInfo {
     private final Map<Tier, Integer> flowCounts;
     private final AgentHealth agent;
     private final Map<Direction, LimitDecision> decisions;
+    private String domain = DEFAULT_DOMAIN;
+    private String owner = "";
+
+    /** The control domain of an AP whose netcfg names none. */
+    public static final String DEFAULT_DOMAIN = "default";
 
     /**
      * Creates an AP view.
@@ -168,6 +173,31 @@ public final class ApInfo {
         return agent;
     }
 
+    /**
+     * A copy of this view in a control domain and with the ONOS instance that owns the domain.
+     *
+     * @param domainName the AP's control domain
+     * @param ownerNode  the node id of the instance that owns it, empty while none is elected
+     * @return the copy
+     */
+    public ApInfo inDomain(String domainName, String ownerNode) {
+        ApInfo a = new ApInfo(id, kind, deviceId, capacityKbps, directions, override, occupancy, tier2LimitKbps,
+                flowCounts, agent, decisions);
+        a.domain = Objects.requireNonNull(domainName, "domain");
+        a.owner = Objects.requireNonNull(ownerNode, "owner");
+        return a;
+    }
+
+    /** @return the AP's control domain */
+    public String domain() {
+        return domain;
+    }
+
+    /** @return node id of the ONOS instance that owns (regulates) the AP's domain, empty while none is elected */
+    public String owner() {
+        return owner;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof ApInfo)) {
@@ -177,18 +207,20 @@ public final class ApInfo {
         return id.equals(a.id) && kind == a.kind && deviceId.equals(a.deviceId) && capacityKbps == a.capacityKbps
                 && directions.equals(a.directions) && override.equals(a.override) && occupancy.equals(a.occupancy)
                 && tier2LimitKbps.equals(a.tier2LimitKbps) && flowCounts.equals(a.flowCounts)
-                && agent.equals(a.agent) && decisions.equals(a.decisions);
+                && agent.equals(a.agent) && decisions.equals(a.decisions) && domain.equals(a.domain)
+                && owner.equals(a.owner);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(id, kind, deviceId, capacityKbps, directions, override, occupancy, tier2LimitKbps,
-                flowCounts, agent, decisions);
+                flowCounts, agent, decisions, domain, owner);
     }
 
     @Override
     public String toString() {
         return "ApInfo{" + id + " " + kind + " " + deviceId + " occ=" + occupancy + " limits=" + tier2LimitKbps
-                + " flows=" + flowCounts + " " + agent + " decisions=" + decisions + "}";
+                + " flows=" + flowCounts + " " + agent + " decisions=" + decisions + " domain=" + domain
+                + " owner=" + owner + "}";
     }
 }

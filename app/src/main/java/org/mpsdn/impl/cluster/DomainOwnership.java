@@ -100,6 +100,19 @@ public final class DomainOwnership {
     }
 
     /**
+     * Whether an instance leads a domain's topic now, for components that do not run for it themselves (they act
+     * on what the domain's owner decides, for example the eNB installer).
+     *
+     * @param leadership ONOS leadership service
+     * @param local      the instance's node id
+     * @param domain     the domain's name
+     * @return true if the instance owns the domain
+     */
+    public static boolean isOwner(LeadershipService leadership, NodeId local, String domain) {
+        return local.equals(leadership.getLeader(topic(domain)));
+    }
+
+    /**
      * Withdraws every candidacy (deactivation: another instance takes the domains over).
      */
     public void withdrawAll() {

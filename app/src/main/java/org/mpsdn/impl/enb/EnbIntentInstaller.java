@@ -1,7 +1,5 @@
 package org.mpsdn.impl.enb;
 
-import io.grpc.Status;
-import io.grpc.StatusRuntimeException;
 import org.mpsdn.api.northbound.InstallOutcome;
 import org.mpsdn.api.northbound.IntentInstaller;
 import org.mpsdn.api.northbound.IntentKind;
@@ -9,14 +7,11 @@ import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.IntentStateListener;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.enb.v1.FlowSplit;
-import org.mpsdn.enb.v1.GetSchedulingPolicyResponse;
-import org.mpsdn.enb.v1.SchedulingPolicy;
-import org.mpsdn.enb.v1.SplitConfig;
+import org.mpsdn.impl.cluster.NotOwnerException;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import static org.slf4j.LoggerFactory.getLogger;
 
@@ -57,10 +53,10 @@ public final class EnbIntentInstaller implements IntentInstaller {
 
     private final Logger log = getLogger(getClass());
 
-    private final Function<String, EnbPolicyClient> clients;
     private final Function<String, Collection<EnbFlow>> flowsAt;
-    private final Function<MpsdnIntent, List<FlowSplit>> splitsFor;
     private final Executor executor;
+    private final Predicate<String> owns;
+    private final EnbPush push;
     private final Map<String, Installed> installed = new ConcurrentHashMap<>();
     private volatile IntentStateListener listener;
     private volatile long recheckNanos = TimeUnit.MILLISECONDS.toNanos(DEFAULT_RECHECK_MS);
@@ -97,10 +93,28 @@ public final class EnbIntentInstaller implements IntentInstaller {
     public EnbIntentInstaller(Function<String, EnbPolicyClient> clients,
                               Function<String, Collection<EnbFlow>> flowsAt,
                               Function<MpsdnIntent, List<FlowSplit>> splitsFor, Executor executor) {
-        this.clients = Objects.requireNonNull(clients, "clients");
+        this(clients, flowsAt, splitsFor, executor, enb -> true);
+    }
+
+    /**
+     * Creates the installer of one instance of a cluster: it pushes only to the eNBs whose control domain this
+     * instance owns, checked inside each queued task.
+     *
+     * @param clients   as above
+     * @param flowsAt   as above
+     * @param splitsFor as above
+     * @param executor  as above
+     * @param owns      eNB id to whether this instance owns the eNB's domain now
+     */
+    public EnbIntentInstaller(Function<String, EnbPolicyClient> clients,
+                              Function<String, Collection<EnbFlow>> flowsAt,
+                              Function<MpsdnIntent, List<FlowSplit>> splitsFor, Executor executor,
+                              Predicate<String> owns) {
+        this.owns = Objects.requireNonNull(owns, "owns");
         this.flowsAt = Objects.requireNonNull(flowsAt, "flowsAt");
-        this.splitsFor = Objects.requireNonNull(splitsFor, "splitsFor");
         this.executor = Objects.requireNonNull(executor, "executor");
+        this.push = new EnbPush(Objects.requireNonNull(clients, "clients"),
+                Objects.requireNonNull(splitsFor, "splitsFor"));
     }
 
     @Override
@@ -135,9 +149,70 @@ public final class EnbIntentInstaller implements IntentInstaller {
         if (intent.kind() != IntentKind.ENB_SCHEDULING || intent.state() == IntentState.PENDING) {
             return;
         }
-        InstallOutcome o = intent.state() == IntentState.INSTALLED ? InstallOutcome.acknowledged()
+        installed.putIfAbsent(intent.id(), new Installed(intent, null, outcomeOf(intent)));
+    }
+
+    private static InstallOutcome outcomeOf(MpsdnIntent intent) {
+        return intent.state() == IntentState.INSTALLED ? InstallOutcome.acknowledged()
                 : InstallOutcome.failed(intent.reason().isEmpty() ? "failed" : intent.reason());
-        installed.putIfAbsent(intent.id(), new Installed(intent, null, o));
+    }
+
+    /**
+     * An intent changed in the cluster's intent table (every instance hears every change). Queued on the
+     * executor; inside the task, as ONOS 2.7.0's {@code apps/kubevirt-networking/app/src/main/java/org/
+     * onosproject/kubevirtnetworking/impl/KubevirtSecurityGroupHandler.java} checks {@code isRelevantHelper()}
+     * inside each queued store event, only the owner of the eNB's domain acts: it installs a new PENDING version
+     * it has not installed (reporting the outcome to the state listener) or removes an intent it tracked. Another
+     * instance only remembers the intent, so that it re-plans it if it becomes the owner.
+     *
+     * @param previous the intent before the change, or null
+     * @param current  the intent after it, or null when removed
+     */
+    public void intentChanged(MpsdnIntent previous, MpsdnIntent current) {
+        MpsdnIntent any = current != null ? current : previous;
+        if (any == null || any.kind() != IntentKind.ENB_SCHEDULING) {
+            return;
+        }
+        queue(any.id(), () -> {
+            if (current == null) {
+                Installed was = installed.remove(previous.id());
+                if (was != null && owns.test(previous.target())) {
+                    log.info("eNB intent {} removed on another instance: {}", previous.id(), doUninstall(previous));
+                }
+            } else if (!owns.test(current.target())) {
+                installed.put(current.id(), new Installed(current, null,
+                        current.state() == IntentState.PENDING ? null : outcomeOf(current)));
+            } else if (current.state() == IntentState.PENDING && installedOutcome(current) == null) {
+                report(current, installAndTrack(current));
+            }
+        });
+    }
+
+    private void queue(String id, Runnable task) {
+        try {
+            executor.execute(() -> {
+                try {
+                    task.run();
+                } catch (RuntimeException e) {
+                    log.warn("eNB intent {}: {}", id, e.toString());
+                }
+            });
+        } catch (RuntimeException e) {
+            log.debug("eNB intent {}: not queued ({})", id, e.toString());
+        }
+    }
+
+    /** What this installer already got from the eNB for this version of the intent, or null. */
+    private InstallOutcome installedOutcome(MpsdnIntent intent) {
+        Installed i = installed.get(intent.id());
+        return i != null && i.intent.version() == intent.version() ? i.outcome : null;
+    }
+
+    private void report(MpsdnIntent intent, InstallOutcome o) {
+        IntentStateListener l = listener;
+        if (l != null) {
+            l.stateChanged(intent.id(), intent.version(), o);
+        }
     }
 
     /**
@@ -163,6 +238,9 @@ public final class EnbIntentInstaller implements IntentInstaller {
     public void replan(String enbId) {
         try {
             executor.execute(() -> {
+                if (!owns.test(enbId)) {
+                    return; // the owner of the eNB's domain re-plans (checked inside the task, as above)
+                }
                 for (Installed i : List.copyOf(installed.values())) {
                     if (i.intent.target().equals(enbId)) {
                         try {
@@ -188,7 +266,7 @@ public final class EnbIntentInstaller implements IntentInstaller {
             return; // replaced or removed meanwhile
         }
         installed.put(prev.intent.id(), new Installed(prev.intent, now, o));
-        boolean same = o.isAcknowledged() == prev.outcome.isAcknowledged()
+        boolean same = prev.outcome != null && o.isAcknowledged() == prev.outcome.isAcknowledged()
                 && o.reason().equals(prev.outcome.reason());
         IntentStateListener l = listener;
         if (!same && l != null) {
@@ -214,7 +292,16 @@ public final class EnbIntentInstaller implements IntentInstaller {
         try {
             executor.execute(() -> {
                 try {
-                    f.complete(install ? installAndTrack(intent) : doUninstall(intent));
+                    if (!owns.test(intent.target())) {
+                        if (!install) {
+                            installed.remove(intent.id());
+                        }
+                        f.completeExceptionally(new NotOwnerException("eNB " + intent.target()
+                                + ": the owner of its domain " + (install ? "installs" : "removes") + " the intent"));
+                        return;
+                    }
+                    InstallOutcome done = install ? installedOutcome(intent) : null;
+                    f.complete(done != null ? done : install ? installAndTrack(intent) : doUninstall(intent));
                 } catch (RuntimeException e) {
                     log.warn("eNB intent {}: {}", intent.id(), e.toString());
                     f.complete(InstallOutcome.failed("eNB " + intent.target() + ": " + e));
@@ -234,93 +321,11 @@ public final class EnbIntentInstaller implements IntentInstaller {
     }
 
     private InstallOutcome doInstall(MpsdnIntent intent, Collection<EnbFlow> flows) {
-        Reach r = reach(intent.target());
-        if (r.failure != null) {
-            return r.failure;
-        }
-        SchedulingPolicy wanted = EnbIntentPlanner.plan(intent, flows,
-                new HashSet<>(r.current.getKnownUeIdsList()));
-        String err = applyPolicy(r.client, r.current.getPolicy(), wanted);
-        if (err == null) {
-            List<FlowSplit> splits = splitsFor.apply(intent);
-            if (splits != null) {
-                err = applySplits(r.client, splits);
-            }
-        }
-        return err == null ? InstallOutcome.acknowledged() : InstallOutcome.failed(err);
+        return push.install(intent, flows);
     }
 
     private InstallOutcome doUninstall(MpsdnIntent intent) {
         installed.remove(intent.id());
-        Reach r = reach(intent.target());
-        if (r.failure != null) {
-            return r.failure;
-        }
-        String err = applyPolicy(r.client, r.current.getPolicy(), EnbIntentPlanner.defaultPolicy());
-        if (err == null && splitsFor.apply(intent) != null) {
-            err = applySplits(r.client, List.of());
-        }
-        return err == null ? InstallOutcome.acknowledged() : InstallOutcome.failed(err);
-    }
-
-    /** The client of an eNB and what the eNB holds now, or why they cannot be had. */
-    private static final class Reach {
-        EnbPolicyClient client;
-        GetSchedulingPolicyResponse current;
-        InstallOutcome failure;
-    }
-
-    private Reach reach(String enb) {
-        Reach r = new Reach();
-        try {
-            r.client = clients.apply(enb);
-        } catch (IllegalArgumentException e) {
-            r.failure = InstallOutcome.failed("eNB " + enb + ": " + e.getMessage());
-            return r;
-        }
-        try {
-            r.current = r.client.read();
-        } catch (StatusRuntimeException e) {
-            r.failure = unreachable(enb, e.getStatus());
-        }
-        return r;
-    }
-
-    private static InstallOutcome unreachable(String enb, Status s) {
-        return InstallOutcome.failed("eNB " + enb + " unreachable: " + VersionedPush.describe(s));
-    }
-
-    /** Same content, ignoring the version. */
-    private static boolean sameContent(SchedulingPolicy a, SchedulingPolicy b) {
-        return a.toBuilder().setVersion(0).build().equals(b.toBuilder().setVersion(0).build());
-    }
-
-    /**
-     * Pushes {@code wanted} with the next version unless installed already, then reads back.
-     *
-     * @return null when acknowledged, else the reason
-     */
-    private static String applyPolicy(EnbPolicyClient c, SchedulingPolicy installed, SchedulingPolicy wanted) {
-        VersionedPush<SchedulingPolicy> push = VersionedPush.policy(c);
-        return sameContent(installed, wanted) ? push.readBack(installed) : push.push(installed, wanted);
-    }
-
-    /**
-     * Installs the split set (replacing the previous one) unless installed already, then reads back.
-     *
-     * @return null when acknowledged, else the reason
-     */
-    private static String applySplits(EnbPolicyClient c, List<FlowSplit> splits) {
-        SplitConfig installed;
-        try {
-            installed = c.readSplit();
-        } catch (StatusRuntimeException e) {
-            return "eNB " + c.enbId() + ": reading the split configuration failed: "
-                    + VersionedPush.describe(e.getStatus());
-        }
-        if (installed.getSplitsList().equals(splits)) {
-            return null;
-        }
-        return VersionedPush.split(c).push(installed, SplitConfig.newBuilder().addAllSplits(splits).build());
+        return push.uninstall(intent);
     }
 }

@@ -11,18 +11,25 @@ import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.api.regulation.RegulationListener;
 import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.impl.RegulationManager;
+import org.mpsdn.impl.cluster.DomainOwnership;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.config.MpsdnConfigListener;
+import org.mpsdn.impl.northbound.DistributedIntentTable;
+import org.mpsdn.impl.northbound.StoredIntent;
 import org.mpsdn.impl.tls.ControllerTls;
 import org.mpsdn.impl.util.HostPort;
 import org.mpsdn.impl.util.PropertyReader;
 import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.cluster.ClusterService;
+import org.onosproject.cluster.LeadershipService;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.net.config.InvalidFieldException;
 import org.onosproject.net.config.NetworkConfigListener;
 import org.onosproject.net.config.NetworkConfigService;
+import org.onosproject.store.service.MapEventListener;
+import org.onosproject.store.service.StorageService;
 import org.osgi.service.component.ComponentContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -78,6 +85,11 @@ import static org.slf4j.LoggerFactory.getLogger;
  * changed. At the first such event it takes over the ENB_SCHEDULING intents already INSTALLED
  * or FAILED in the (distributed) intent table, so that they are re-planned after an app
  * reactivation or on a new leader too.</p>
+ *
+ * <p>In a cluster, only the instance that owns the eNB's control domain (ONOS leadership, {@link #ownsEnb})
+ * pushes, re-checks and writes an intent's state: every instance hears the intent table's changes
+ * ({@link EnbIntentInstaller#intentChanged}) and the installer checks the ownership inside each queued task; an
+ * intent submitted on another instance completes there with a {@code NotOwnerException}, which is not written.</p>
  */
 @Component(immediate = true, service = IntentInstaller.class,
         property = {
@@ -103,6 +115,17 @@ public class EnbPolicyManager implements IntentInstaller {
 
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected ComponentConfigService componentConfigService;
+
+    /** Who owns each control domain: the owner of an eNB's domain pushes its policies. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LeadershipService leadershipService;
+
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected ClusterService clusterService;
+
+    /** The cluster's intent table, whose changes reach every instance. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected StorageService storageService;
 
     /** The intents, to take over those installed before this component started. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
@@ -135,6 +158,9 @@ public class EnbPolicyManager implements IntentInstaller {
     private final RegulationListener regulationListener = new InternalRegulationListener();
     private final NetworkConfigListener configListener = new MpsdnConfigListener(this::readEndpoints);
     private volatile IntentStateListener stateListener;
+    private volatile Map<String, String> domains = Map.of();
+    private DistributedIntentTable intentTable;
+    private MapEventListener<String, StoredIntent> intentListener;
 
     /**
      * Activates the component.
@@ -150,9 +176,15 @@ public class EnbPolicyManager implements IntentInstaller {
         readEndpoints();
         executor = Executors.newSingleThreadExecutor(groupedThreads("mpsdn/enb", "installer-%d", log));
         adopted = false;
-        installer = new EnbIntentInstaller(clients::client, this::flowsAt, EnbIntentPlanner::splitsOf, executor);
+        installer = new EnbIntentInstaller(clients::client, this::flowsAt, EnbIntentPlanner::splitsOf, executor,
+                this::ownsEnb);
         installer.setStateListener(stateListener);
         installer.setRecheckIntervalMillis(enbRecheckMs);
+        if (storageService != null) {
+            intentTable = new DistributedIntentTable(storageService);
+            EnbIntentInstaller inst = installer;
+            intentListener = intentTable.addListener(inst::intentChanged);
+        }
         regulationService.addListener(regulationListener);
         log.info("Started");
     }
@@ -173,6 +205,9 @@ public class EnbPolicyManager implements IntentInstaller {
     @Deactivate
     protected void deactivate() {
         regulationService.removeListener(regulationListener);
+        if (intentTable != null) {
+            intentTable.removeListener(intentListener);
+        }
         configService.removeListener(configListener);
         componentConfigService.unregisterProperties(getClass(), false);
         if (executor != null) {
@@ -226,15 +261,32 @@ public class EnbPolicyManager implements IntentInstaller {
             return;
         }
         Map<String, HostPort> enbs = new LinkedHashMap<>();
+        Map<String, String> apDomains = new LinkedHashMap<>();
         try {
             for (ApSpec ap : cfg.aps()) {
                 ap.enbAgent().ifPresent(e -> enbs.put(ap.id(), e));
+                apDomains.put(ap.id(), ap.domain());
             }
         } catch (InvalidFieldException e) {
             clients.setEndpointsUnavailable("network config invalid: " + e.getMessage());
             return;
         }
+        domains = Map.copyOf(apDomains);
         clients.setEndpoints(enbs);
+    }
+
+    /**
+     * Whether this instance owns the control domain of an eNB now (an eNB the netcfg does not name: the default
+     * domain's owner, which fails its intents with the reason). Without a leadership service (a single instance
+     * outside ONOS) it owns every domain.
+     *
+     * @param enbId eNB (LTE AP) id
+     * @return true if this instance pushes to that eNB
+     */
+    boolean ownsEnb(String enbId) {
+        LeadershipService leadership = leadershipService;
+        return leadership == null || DomainOwnership.isOwner(leadership, clusterService.getLocalNode().id(),
+                domains.getOrDefault(enbId, ApSpec.DEFAULT_DOMAIN));
     }
 
     /**

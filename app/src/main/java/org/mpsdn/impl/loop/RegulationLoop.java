@@ -9,6 +9,7 @@ import org.mpsdn.api.regulation.RegulationStore;
 import org.mpsdn.api.regulation.RegulationStoreDelegate;
 import org.mpsdn.core.Profile;
 import org.mpsdn.impl.cluster.DomainOwnership;
+import org.mpsdn.impl.cluster.PuntRelay;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.decide.EngineParams;
@@ -32,6 +33,7 @@ import org.onosproject.net.flow.FlowRuleService;
 import org.onosproject.net.meter.MeterListener;
 import org.onosproject.net.meter.MeterService;
 import org.onosproject.net.packet.PacketProcessor;
+import org.onosproject.store.cluster.messaging.ClusterCommunicationService;
 
 import org.slf4j.Logger;
 
@@ -60,6 +62,7 @@ public final class RegulationLoop {
     private final MeterStepper stepper;
     private final UserDetection detection;
     private final PacketInHandler packets;
+    private final PuntRelay relay;
     private final SwitchReconciler switches;
     private final RegulationCycle cycle;
     private final LoopEvents events;
@@ -78,10 +81,12 @@ public final class RegulationLoop {
      * @param leadership        ONOS leadership (one owner per control domain, {@link DomainOwnership})
      * @param localNode         this instance's node id
      * @param ladderStore       the cluster's copy of the meter ladders
+     * @param messaging         ONOS's cluster messaging (punted frames go to their domain's owner)
      */
     public RegulationLoop(ApplicationId appId, FlowRuleService flowRuleService, MeterService meterService,
                           MastershipService mastershipService, RegulationStore store, LoopReferences refs,
-                          LeadershipService leadership, NodeId localNode, LadderStore ladderStore) {
+                          LeadershipService leadership, NodeId localNode, LadderStore ladderStore,
+                          ClusterCommunicationService messaging) {
         this.refs = refs;
         this.owners = new DomainOwnership(leadership, localNode, this::ownershipChanged);
         LongSupplier now = refs::now;
@@ -94,7 +99,8 @@ public final class RegulationLoop {
                 () -> EngineParams.profileInForce(directory.profile(), refs.properties()) == Profile.PAPER,
                 ladderStore);
         detection = new UserDetection(appId, now);
-        packets = new PacketInHandler(appId, flowRuleService, directory, detection, idle, now, refs::stopping);
+        relay = new PuntRelay(messaging, leadership, localNode, detection::onPacket);
+        packets = new PacketInHandler(appId, flowRuleService, directory, relay, idle, now, refs::stopping);
         switches = new SwitchReconciler(appId, flowRuleService, meterService, mastershipService, owners, store,
                 meters, stepper, directory, idle, now, refs::stopping);
         cycle = new RegulationCycle(appId, flowRuleService, owners, store, directory, detection,
@@ -114,6 +120,7 @@ public final class RegulationLoop {
      * periodic cycle.
      */
     public void start() {
+        relay.activate();
         thread.execute(() -> {
             events.loadConfig();
             try {
@@ -182,6 +189,7 @@ public final class RegulationLoop {
      * Stops the thread (ONOS shutdown or component deactivation: rules and meters stay).
      */
     public void shutdown() {
+        relay.deactivate();
         thread.shutdown();
     }
 
@@ -283,6 +291,11 @@ public final class RegulationLoop {
     /** @return meter-ladder rungs that failed or were never confirmed (withdrawn, submitted again), so far */
     public long ladderFailures() {
         return stepper.ladderFailures();
+    }
+
+    /** @return punted frames sent to other instances' trackers, received from them, and not delivered */
+    public long[] relayedFrames() {
+        return relay.counters();
     }
 
     /** @return cycles run */

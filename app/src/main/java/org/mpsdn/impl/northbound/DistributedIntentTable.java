@@ -9,6 +9,7 @@ import org.mpsdn.api.northbound.SplitMode;
 import org.mpsdn.api.northbound.WeightMode;
 import org.onlab.util.KryoNamespace;
 import org.onosproject.store.service.ConsistentMap;
+import org.onosproject.store.service.MapEventListener;
 import org.onosproject.store.service.Serializer;
 import org.onosproject.store.service.StorageService;
 import org.onosproject.store.service.Versioned;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 
 /**
  * Intents in an ONOS consistent map ({@value #MAP_NAME}), shared by the cluster's instances
@@ -49,6 +51,29 @@ public final class DistributedIntentTable implements IntentTable {
 
     private static Optional<MpsdnIntent> intent(Versioned<StoredIntent> v) {
         return v == null ? Optional.empty() : Optional.of(v.value().toIntent());
+    }
+
+    /**
+     * Tells a consumer every change of the table, made by any instance of the cluster (ONOS delivers a consistent
+     * map's events to the listeners of every instance).
+     *
+     * @param changed told the intent before and after each change (null before an insert, after a removal)
+     * @return the map listener, to pass to {@link #removeListener}
+     */
+    public MapEventListener<String, StoredIntent> addListener(BiConsumer<MpsdnIntent, MpsdnIntent> changed) {
+        MapEventListener<String, StoredIntent> l = e -> changed.accept(intent(e.oldValue()).orElse(null),
+                intent(e.newValue()).orElse(null));
+        map.addListener(l);
+        return l;
+    }
+
+    /**
+     * Stops telling a listener the table's changes.
+     *
+     * @param listener a listener {@link #addListener} returned
+     */
+    public void removeListener(MapEventListener<String, StoredIntent> listener) {
+        map.removeListener(listener);
     }
 
     @Override

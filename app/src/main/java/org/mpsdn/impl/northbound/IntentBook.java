@@ -5,6 +5,7 @@ import org.mpsdn.api.northbound.IntentInstaller;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
+import org.mpsdn.impl.cluster.NotOwnerException;
 import org.slf4j.Logger;
 
 import java.util.ArrayList;
@@ -25,7 +26,9 @@ import static org.slf4j.LoggerFactory.getLogger;
  * with the {@link DistributedIntentTable} they and their states survive a leader change or an
  * app reactivation; every change of content or state is written there. Updates are serialised
  * per instance; across instances the last write wins (an answer for an older version is still
- * ignored, since the version is checked against the stored copy).
+ * ignored, since the version is checked against the stored copy). An installer that leaves an intent to the
+ * owner of its control domain completes with a {@link NotOwnerException}: nothing is written here, the owner's
+ * installer writes the outcome through its {@link #report}.
  */
 public final class IntentBook {
     /** Reason shown while no installer of the intent's kind is registered. */
@@ -124,7 +127,9 @@ public final class IntentBook {
         IntentInstaller inst = installers.get(old.kind());
         if (inst != null) {
             inst.uninstall(old).whenComplete((outcome, error) -> {
-                if (error != null || !outcome.isAcknowledged()) {
+                if (NotOwnerException.isCause(error)) {
+                    log.debug("Removal of intent {} left to its domain's owner", id);
+                } else if (error != null || !outcome.isAcknowledged()) {
                     log.warn("Removal of intent {} not acknowledged: {}", id,
                             error != null ? error.toString() : outcome.reason());
                 }
@@ -206,7 +211,10 @@ public final class IntentBook {
 
     private void record(MpsdnIntent sent, InstallOutcome outcome, Throwable error) {
         MpsdnIntent next;
-        if (error != null) {
+        if (NotOwnerException.isCause(error)) {
+            log.debug("Intent {} v{}: left to its domain's owner", sent.id(), sent.version());
+            return; // the owner installs it and writes its state
+        } else if (error != null) {
             String msg = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
             next = sent.withState(IntentState.FAILED, msg, clock.getAsLong());
         } else if (outcome.isAcknowledged()) {
@@ -219,6 +227,9 @@ public final class IntentBook {
             if (current == null || current.version() != sent.version()) {
                 log.debug("Ignoring answer for intent {} v{}: superseded", sent.id(), sent.version());
                 return;
+            }
+            if (current.state() == next.state() && current.reason().equals(next.reason())) {
+                return; // already written (the owner's installer reported it first)
             }
             intents.put(next);
         }

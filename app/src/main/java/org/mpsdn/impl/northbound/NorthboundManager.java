@@ -23,11 +23,14 @@ import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.core.Profile;
 import org.mpsdn.impl.RegulationManager;
 import org.mpsdn.impl.RegulationProperties;
+import org.mpsdn.impl.cluster.DomainOwnership;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.config.MpsdnConfig;
 import org.mpsdn.impl.config.UeSpec;
 import org.mpsdn.impl.decide.EngineParams;
 import org.onosproject.cfg.ComponentConfigService;
+import org.onosproject.cluster.LeadershipService;
+import org.onosproject.cluster.NodeId;
 import org.onosproject.core.ApplicationId;
 import org.onosproject.core.CoreService;
 import org.onosproject.net.config.InvalidFieldException;
@@ -80,6 +83,10 @@ public class NorthboundManager implements NorthboundAdminService {
     /** The multipath-user detection (its users name the UEs not registered), optional. */
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
     protected volatile DetectionService detectionService;
+
+    /** Which instance owns (regulates) each control domain, named in each AP's view. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected LeadershipService leadershipService;
 
     /** Keeps the intents cluster-wide and across reactivations. */
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
@@ -195,9 +202,16 @@ public class NorthboundManager implements NorthboundAdminService {
         List<ApInfo> result = new ArrayList<>();
         for (ApSpec ap : apSpecs()) {
             result.add(Views.ap(ap, regulationService.apState(ap.id()), telemetry(ap.id()), flows,
-                    p.intervalMs(), p.failOpenDelayMs()));
+                    p.intervalMs(), p.failOpenDelayMs()).inDomain(ap.domain(), owner(ap.domain())));
         }
         return result;
+    }
+
+    /** The node id of the instance that owns a domain, empty while none is elected (or outside ONOS). */
+    private String owner(String domain) {
+        LeadershipService leadership = leadershipService;
+        NodeId n = leadership == null ? null : leadership.getLeader(DomainOwnership.topic(domain));
+        return n == null ? "" : n.id();
     }
 
     @Override

@@ -3,7 +3,6 @@ package org.mpsdn.impl.switches;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.impl.config.ApSpec;
-import org.mpsdn.impl.detect.UserDetection;
 import org.mpsdn.impl.flow.FlowMatch;
 import org.mpsdn.impl.flow.TierRules;
 import org.onlab.packet.Ethernet;
@@ -40,7 +39,7 @@ public final class PacketInHandler implements PacketProcessor {
     private final ApplicationId appId;
     private final FlowRuleService flowRuleService;
     private final ApDirectory aps;
-    private final UserDetection detection;
+    private final PuntSink detection;
     private final IntSupplier idleTimeoutSec;
     private final LongSupplier clock;
     private final BooleanSupplier stopping;
@@ -53,13 +52,13 @@ public final class PacketInHandler implements PacketProcessor {
      * @param appId           the app's id
      * @param flowRuleService flow rule service
      * @param aps             the AP directory
-     * @param detection       multipath-user detection
+     * @param detection       the multipath-user detection of the AP's domain owner (a {@code PuntRelay})
      * @param idleTimeoutSec  idle timeout of per-flow rules in force
      * @param clock           wall clock in milliseconds
      * @param stopping        true once the app is being deactivated (no more rules)
      */
     public PacketInHandler(ApplicationId appId, FlowRuleService flowRuleService, ApDirectory aps,
-                           UserDetection detection, IntSupplier idleTimeoutSec, LongSupplier clock,
+                           PuntSink detection, IntSupplier idleTimeoutSec, LongSupplier clock,
                            BooleanSupplier stopping) {
         this.appId = appId;
         this.flowRuleService = flowRuleService;
@@ -88,7 +87,7 @@ public final class PacketInHandler implements PacketProcessor {
         byte[] frame = bytes(pkt.unparsed());
         if (frame != null) {
             // before the handled check: another director at the same priority (fwd) may have sent the SYN
-            detection.onPacket(ap.id(), frame, now);
+            detection.punted(ap, frame, now);
         }
         if (context.isHandled()) {
             return;

@@ -21,7 +21,7 @@ import java.util.Set;
  * Fake eNB that validates like the reference eNB (UEs served, increasing versions) and can be
  * told to refuse policies or split configurations.
  */
-final class FakeEnb extends EnbPolicyGrpc.EnbPolicyImplBase {
+public final class FakeEnb extends EnbPolicyGrpc.EnbPolicyImplBase {
     static final Set<String> SERVED = Set.of("alice", "bob", "carol");
 
     SchedulingPolicy policy = SchedulingPolicy.newBuilder()
@@ -30,6 +30,11 @@ final class FakeEnb extends EnbPolicyGrpc.EnbPolicyImplBase {
     Status refuse;
     Status refuseSplit;
     int sets;
+
+    /** @return policy pushes received so far */
+    public synchronized int sets() {
+        return sets;
+    }
 
     @Override
     public synchronized void setSchedulingPolicy(SetSchedulingPolicyRequest req,

@@ -28,10 +28,12 @@ import java.util.Set;
  *               "targetKbps": 1500, "capKbps": 54000, "reason": "DECREASE", "note": "...", "decidedMillis": 1}},
  *  "flows": {"tier1": 2, "tier2": 1},
  *  "agent": {"endpoint": "10.0.0.1:50051", "status": "OK", "missedCycles": 0, "lastReportMillis": 1,
- *            "failsafe": false}}
+ *            "failsafe": false},
+ *  "domain": "default", "owner": "10.0.0.11"}
  * </pre>
  * A direction missing from {@code tier2LimitKbps} is unlimited; missing from {@code occupancy}, unknown;
- * missing from {@code decision}, not decided yet ({@link LimitDecisionCodec}).
+ * missing from {@code decision}, not decided yet ({@link LimitDecisionCodec}). {@code owner} is the node id of
+ * the ONOS instance that owns (regulates) the AP's control domain, empty while none is elected.
  */
 public final class ApInfoCodec extends JsonCodec<ApInfo> {
     static final String ID = "id";
@@ -50,6 +52,8 @@ public final class ApInfoCodec extends JsonCodec<ApInfo> {
     static final String MISSED = "missedCycles";
     static final String LAST_REPORT = "lastReportMillis";
     static final String FAILSAFE = "failsafe";
+    static final String DOMAIN = "domain";
+    static final String OWNER = "owner";
 
     private static final ApOverrideCodec OVERRIDE_CODEC = new ApOverrideCodec();
     private static final LimitDecisionCodec DECISION_CODEC = new LimitDecisionCodec();
@@ -86,6 +90,8 @@ public final class ApInfoCodec extends JsonCodec<ApInfo> {
         agent.put(MISSED, ap.agent().missedCycles());
         agent.put(LAST_REPORT, ap.agent().lastReportMillis());
         agent.put(FAILSAFE, ap.agent().failsafe());
+        n.put(DOMAIN, ap.domain());
+        n.put(OWNER, ap.owner());
         return n;
     }
 
@@ -122,8 +128,11 @@ public final class ApInfoCodec extends JsonCodec<ApInfo> {
         AgentHealth health = new AgentHealth(JsonFields.text(a, ENDPOINT),
                 JsonFields.enumValue(STATUS, JsonFields.text(a, STATUS), AgentHealth.Status.class),
                 (int) JsonFields.integer(a, MISSED), JsonFields.integer(a, LAST_REPORT));
-        return new ApInfo(JsonFields.text(n, ID), JsonFields.enumValue(KIND, JsonFields.text(n, KIND), ApKind.class),
+        ApInfo ap = new ApInfo(JsonFields.text(n, ID),
+                JsonFields.enumValue(KIND, JsonFields.text(n, KIND), ApKind.class),
                 JsonFields.text(n, DEVICE_ID), JsonFields.integer(n, CAPACITY_KBPS), dirs, override, occ, lim,
                 counts, health, decisions);
+        return n.has(DOMAIN) ? ap.inDomain(JsonFields.text(n, DOMAIN), n.has(OWNER) ? JsonFields.text(n, OWNER) : "")
+                : ap;
     }
 }

@@ -64,6 +64,7 @@ final class MpsdnWiring {
         set(mgr, "mastershipService", new LabMastershipService());
         set(mgr, "leadershipService", LabClusterServices.leadership());
         set(mgr, "clusterService", LabClusterServices.cluster());
+        set(mgr, "clusterCommunicationService", LabClusterServices.messaging());
         set(mgr, "store", store);
         set(mgr, "ladderStore", store);
         set(mgr, "telemetryService", telemetry);

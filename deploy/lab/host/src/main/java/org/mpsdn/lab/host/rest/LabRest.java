@@ -15,6 +15,7 @@ import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 import org.mpsdn.impl.RegulationManager;
 import org.mpsdn.impl.northbound.NorthboundManager;
+import org.mpsdn.lab.host.services.LabClusterServices;
 import org.onlab.rest.BaseResource;
 import org.onosproject.codec.CodecService;
 import org.onosproject.core.CoreService;
@@ -81,6 +82,7 @@ public final class LabRest {
         Components.set(nb, "regulationService", mgr);
         Components.set(nb, "telemetryService", telemetry);
         Components.set(nb, "detectionService", mgr);
+        Components.set(nb, "leadershipService", LabClusterServices.leadership()); // the manager's: names the owner
         // the northbound keeps its intents in a consistent map (DistributedIntentTable): in-memory stand-in here,
         // as for the regulation store (without it activate() failed and the host served no REST and no metrics)
         Components.set(nb, "storageService", new TestStorageService());

@@ -10,10 +10,18 @@ import org.onosproject.cluster.Leadership;
 import org.onosproject.cluster.LeadershipService;
 import org.onosproject.cluster.LeadershipServiceAdapter;
 import org.onosproject.cluster.NodeId;
+import org.onosproject.store.cluster.messaging.ClusterCommunicationService;
+import org.onosproject.store.cluster.messaging.ClusterCommunicationServiceAdapter;
+import org.onosproject.store.cluster.messaging.MessageSubject;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The cluster of one lab host: a single node ({@link LabMastershipService#LOCAL}), which leads every topic it runs
@@ -41,8 +49,14 @@ public final class LabClusterServices {
         };
     }
 
-    /** @return a leadership service in which the local node leads every topic it runs for */
+    private static final LeadershipService LEADERSHIP = newLeadership();
+
+    /** @return the leadership service of this node (one per lab host), which leads every topic it runs for */
     public static LeadershipService leadership() {
+        return LEADERSHIP;
+    }
+
+    private static LeadershipService newLeadership() {
         Set<String> topics = ConcurrentHashMap.newKeySet();
         return new LeadershipServiceAdapter() {
             @Override
@@ -66,6 +80,37 @@ public final class LabClusterServices {
                 return topics.contains(topic)
                         ? new Leadership(topic, new Leader(NODE.id(), 1, 0), List.of(NODE.id()))
                         : null;
+            }
+        };
+    }
+
+    /**
+     * @return cluster messaging of a one-member cluster: a unicast to the local node reaches its subscriber (on
+     *         the subscriber's executor), any other node is unreachable
+     */
+    public static ClusterCommunicationService messaging() {
+        Map<MessageSubject, Consumer<byte[]>> subscribers = new ConcurrentHashMap<>();
+        return new ClusterCommunicationServiceAdapter() {
+            @Override
+            public <M> CompletableFuture<Void> unicast(M message, MessageSubject subject, Function<M, byte[]> encoder,
+                                                        NodeId to) {
+                Consumer<byte[]> handler = subscribers.get(subject);
+                if (handler == null || !NODE.id().equals(to)) {
+                    return CompletableFuture.failedFuture(new IllegalStateException(to + " is not reachable"));
+                }
+                handler.accept(encoder.apply(message));
+                return CompletableFuture.completedFuture(null);
+            }
+
+            @Override
+            public <M> void addSubscriber(MessageSubject subject, Function<byte[], M> decoder, Consumer<M> handler,
+                                          Executor executor) {
+                subscribers.put(subject, bytes -> executor.execute(() -> handler.accept(decoder.apply(bytes))));
+            }
+
+            @Override
+            public void removeSubscriber(MessageSubject subject) {
+                subscribers.remove(subject);
             }
         };
     }
