@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// proc is one measured process: started with "ip netns exec <ns>", which execs
+// the binary in place, so the child's pid is the binary's.
+type proc struct {
+	name string // label in the results, e.g. mpsdn-ap-agent/wifi-qdisc
+	cmd  *exec.Cmd
+	log  *os.File
+}
+
+// start runs bin with args in namespace ns, logging to <raw>/<label>.log. With
+// waitListening it waits for the "LISTENING <addr>" line and returns the address.
+func start(raw, label, ns, bin string, waitListening bool, args ...string) (*proc, string, error) {
+	logf, err := os.Create(filepath.Join(raw, strings.ReplaceAll(label, "/", "_")+".log"))
+	if err != nil {
+		return nil, "", err
+	}
+	cmd := exec.Command("ip", append([]string{"netns", "exec", ns, bin}, args...)...)
+	cmd.Stderr = logf
+	var out io.Reader
+	if waitListening {
+		if out, err = cmd.StdoutPipe(); err != nil {
+			return nil, "", err
+		}
+	} else {
+		cmd.Stdout = logf
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, "", fmt.Errorf("%s: %w", label, err)
+	}
+	p := &proc{name: label, cmd: cmd, log: logf}
+	if !waitListening {
+		return p, "", nil
+	}
+	line, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || !strings.HasPrefix(line, "LISTENING ") {
+		p.stop()
+		return nil, "", fmt.Errorf("%s did not start: %q %v (see its log)", label, line, err)
+	}
+	go io.Copy(logf, out)
+	return p, strings.TrimSpace(strings.TrimPrefix(line, "LISTENING ")), nil
+}
+
+func (p *proc) pid() int { return p.cmd.Process.Pid }
+
+// stop interrupts the process, kills it after 5 s, and closes its log.
+func (p *proc) stop() {
+	_ = p.cmd.Process.Signal(os.Interrupt)
+	done := make(chan struct{})
+	go func() { _ = p.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		_ = p.cmd.Process.Kill()
+		<-done
+	}
+	p.log.Close()
+}
+
+// memory is a process's resident memory from /proc/<pid>/status, in MB.
+type memory struct {
+	RSSMB     float64 `json:"rss_mb"`
+	RSSAnonMB float64 `json:"rss_anon_mb"`
+	RSSFileMB float64 `json:"rss_file_mb"`
+	HWMMB     float64 `json:"peak_rss_mb"`
+	Threads   int     `json:"threads"`
+}
+
+// readMemory reads the process's memory and copies its status, smaps_rollup
+// and smaps to <raw>/<label>-<rep>.{status,smaps_rollup,smaps}.
+func readMemory(raw, label string, rep, pid int) (memory, error) {
+	base := filepath.Join(raw, fmt.Sprintf("%s-%d", strings.ReplaceAll(label, "/", "_"), rep))
+	var status []byte
+	for _, f := range []string{"status", "smaps_rollup", "smaps"} {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/%s", pid, f))
+		if err != nil {
+			return memory{}, fmt.Errorf("%s: %w", label, err)
+		}
+		if f == "status" {
+			status = b
+		}
+		if err := os.WriteFile(base+"."+f, b, 0o644); err != nil {
+			return memory{}, err
+		}
+	}
+	kb := func(key string) float64 {
+		for _, l := range strings.Split(string(status), "\n") {
+			if strings.HasPrefix(l, key+":") {
+				v, _ := strconv.ParseFloat(strings.Fields(l)[1], 64)
+				return v
+			}
+		}
+		return -1
+	}
+	m := memory{RSSMB: kb("VmRSS") / 1024, RSSAnonMB: kb("RssAnon") / 1024, RSSFileMB: kb("RssFile") / 1024,
+		HWMMB: kb("VmHWM") / 1024, Threads: int(kb("Threads"))}
+	if m.RSSMB < 0 || m.RSSAnonMB < 0 || m.RSSFileMB < 0 {
+		return memory{}, fmt.Errorf("%s: VmRSS, RssAnon or RssFile missing in /proc/%d/status", label, pid)
+	}
+	return m, nil
+}
