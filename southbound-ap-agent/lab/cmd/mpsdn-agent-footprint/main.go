@@ -5,7 +5,9 @@
 // eNB and the client agent subscribed to a weights publisher; it polls both
 // AP agents over mTLS every -period like the controller, and after -seconds
 // reads each process's /proc/<pid>/status (VmRSS, RssAnon, RssFile) and keeps
-// status, smaps_rollup and smaps under -raw. Binary sizes come from the
+// status, smaps_rollup and smaps under -raw. The working set is what each
+// process touched in the last -wss-seconds (accessed bits cleared through
+// /proc/<pid>/clear_refs, then smaps_rollup Referenced). Binary sizes come from the
 // stripped static builds in -static (make static: <static>/linux-<arch>/).
 // The output is a JSON list, one object per binary and architecture, with the
 // median and range over the repetitions and where and how it was measured.
@@ -27,7 +29,7 @@ import (
 type options struct {
 	static, out, raw string
 	arches           string
-	seconds          int
+	seconds, wss     int
 	reps             int
 	period           time.Duration
 }
@@ -39,9 +41,13 @@ func main() {
 	flag.StringVar(&o.out, "out", "agent-footprint.json", "output JSON file")
 	flag.StringVar(&o.raw, "raw", "", "directory for the raw /proc files and logs (default: <out without .json>/)")
 	flag.IntVar(&o.seconds, "seconds", 120, "how long the agents run before their memory is read, per repetition")
+	flag.IntVar(&o.wss, "wss-seconds", 30, "the last part of each run over which the touched memory (working set) is counted")
 	flag.IntVar(&o.reps, "reps", 3, "repetitions (fresh processes each)")
 	flag.DurationVar(&o.period, "period", 2*time.Second, "poll period of the AP agents")
 	flag.Parse()
+	if o.wss <= 0 || o.wss >= o.seconds {
+		log.Fatalf("-wss-seconds %d: want (0, -seconds %d)", o.wss, o.seconds)
+	}
 	if o.raw == "" {
 		o.raw = strings.TrimSuffix(o.out, ".json")
 	}
@@ -82,6 +88,17 @@ func run(o *options) error {
 	return os.WriteFile(o.out, append(b, '\n'), 0o644)
 }
 
+// pollFor polls every AP agent each period for d.
+func pollFor(ps []*poller, d, period time.Duration) {
+	for t0 := time.Now(); time.Since(t0) < d; time.Sleep(period) {
+		for _, p := range ps {
+			if err := p.poll(); err != nil {
+				log.Printf("poll %s: %v", p.label, err)
+			}
+		}
+	}
+}
+
 // measureOnce runs the rig for o.seconds under the pollers and reads every process's memory.
 func measureOnce(o *options, rep int) (map[string]memory, map[string][2]int, error) {
 	dir, err := os.MkdirTemp("", "mpsdn-footprint-")
@@ -105,13 +122,13 @@ func measureOnce(o *options, rep int) (map[string]memory, map[string][2]int, err
 		ps = append(ps, p)
 	}
 	time.Sleep(3 * time.Second) // the AP agents fill their first windows; the first poll takes them
-	for t0 := time.Now(); time.Since(t0) < time.Duration(o.seconds)*time.Second; time.Sleep(o.period) {
-		for _, p := range ps {
-			if err := p.poll(); err != nil {
-				log.Printf("poll %s: %v", p.label, err)
-			}
+	pollFor(ps, time.Duration(o.seconds-o.wss)*time.Second, o.period)
+	for label, pid := range r.pids() {
+		if err := clearRefs(pid); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", label, err)
 		}
 	}
+	pollFor(ps, time.Duration(o.wss)*time.Second, o.period)
 	mem := map[string]memory{}
 	for label, pid := range r.pids() {
 		if mem[label], err = readMemory(o.raw, label, rep, pid); err != nil {

@@ -75,21 +75,27 @@ type memory struct {
 	RSSAnonMB float64 `json:"rss_anon_mb"`
 	RSSFileMB float64 `json:"rss_file_mb"`
 	HWMMB     float64 `json:"peak_rss_mb"`
-	Threads   int     `json:"threads"`
+	// RefMB is the memory the process touched since clearRefs (smaps_rollup Referenced): its working set over
+	// the last -wss-seconds, file pages included.
+	RefMB   float64 `json:"referenced_mb"`
+	Threads int     `json:"threads"`
 }
 
 // readMemory reads the process's memory and copies its status, smaps_rollup
 // and smaps to <raw>/<label>-<rep>.{status,smaps_rollup,smaps}.
 func readMemory(raw, label string, rep, pid int) (memory, error) {
 	base := filepath.Join(raw, fmt.Sprintf("%s-%d", strings.ReplaceAll(label, "/", "_"), rep))
-	var status []byte
+	var status, rollup []byte
 	for _, f := range []string{"status", "smaps_rollup", "smaps"} {
 		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/%s", pid, f))
 		if err != nil {
 			return memory{}, fmt.Errorf("%s: %w", label, err)
 		}
-		if f == "status" {
+		switch f {
+		case "status":
 			status = b
+		case "smaps_rollup":
+			rollup = b
 		}
 		if err := os.WriteFile(base+"."+f, b, 0o644); err != nil {
 			return memory{}, err
@@ -104,10 +110,22 @@ func readMemory(raw, label string, rep, pid int) (memory, error) {
 		}
 		return -1
 	}
-	m := memory{RSSMB: kb("VmRSS") / 1024, RSSAnonMB: kb("RssAnon") / 1024, RSSFileMB: kb("RssFile") / 1024,
+	ref := -1.0
+	for _, l := range strings.Split(string(rollup), "\n") {
+		if strings.HasPrefix(l, "Referenced:") {
+			ref, _ = strconv.ParseFloat(strings.Fields(l)[1], 64)
+		}
+	}
+	m := memory{RefMB: ref / 1024, RSSMB: kb("VmRSS") / 1024, RSSAnonMB: kb("RssAnon") / 1024, RSSFileMB: kb("RssFile") / 1024,
 		HWMMB: kb("VmHWM") / 1024, Threads: int(kb("Threads"))}
-	if m.RSSMB < 0 || m.RSSAnonMB < 0 || m.RSSFileMB < 0 {
-		return memory{}, fmt.Errorf("%s: VmRSS, RssAnon or RssFile missing in /proc/%d/status", label, pid)
+	if m.RSSMB < 0 || m.RSSAnonMB < 0 || m.RSSFileMB < 0 || m.RefMB < 0 {
+		return memory{}, fmt.Errorf("%s: VmRSS, RssAnon, RssFile or Referenced missing in /proc/%d", label, pid)
 	}
 	return m, nil
+}
+
+// clearRefs clears the accessed bits of the process's pages (/proc/<pid>/clear_refs), so that Referenced in
+// smaps_rollup then counts what it touches from now on.
+func clearRefs(pid int) error {
+	return os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", pid), []byte("1"), 0o200)
 }

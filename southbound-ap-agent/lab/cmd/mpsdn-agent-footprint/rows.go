@@ -12,18 +12,20 @@ import (
 // repetitions with [min, max]; nil where the binary was not run (other
 // architectures).
 type row struct {
-	Binary         string      `json:"binary"`
-	Config         string      `json:"config,omitempty"`
-	Arch           string      `json:"arch"`
-	RSSMB          *float64    `json:"rss_mb"`
-	RSSMBRange     []float64   `json:"rss_mb_range,omitempty"`
-	RSSAnonMB      *float64    `json:"rss_anon_mb"`
-	RSSAnonMBRange []float64   `json:"rss_anon_mb_range,omitempty"`
-	RSSFileMB      *float64    `json:"rss_file_mb,omitempty"`
-	RSSFileMBRange []float64   `json:"rss_file_mb_range,omitempty"`
-	SizeMB         float64     `json:"size_mb"`
-	Runs           []memory    `json:"runs,omitempty"`
-	Polls          *[2]int     `json:"polls_ok_failed,omitempty"`
+	Binary         string    `json:"binary"`
+	Config         string    `json:"config,omitempty"`
+	Arch           string    `json:"arch"`
+	RSSMB          *float64  `json:"rss_mb"`
+	RSSMBRange     []float64 `json:"rss_mb_range,omitempty"`
+	RSSAnonMB      *float64  `json:"rss_anon_mb"`
+	RSSAnonMBRange []float64 `json:"rss_anon_mb_range,omitempty"`
+	RSSFileMB      *float64  `json:"rss_file_mb,omitempty"`
+	RSSFileMBRange []float64 `json:"rss_file_mb_range,omitempty"`
+	RefMB          *float64  `json:"working_set_mb,omitempty"`
+	RefMBRange     []float64 `json:"working_set_mb_range,omitempty"`
+	SizeMB         float64   `json:"size_mb"`
+	Runs           []memory  `json:"runs,omitempty"`
+	Polls          *[2]int   `json:"polls_ok_failed,omitempty"`
 	provenanceFields
 }
 
@@ -74,6 +76,7 @@ func (r *row) fill(ms []memory) {
 	r.RSSMB, r.RSSMBRange = stat(func(m memory) float64 { return m.RSSMB })
 	r.RSSAnonMB, r.RSSAnonMBRange = stat(func(m memory) float64 { return m.RSSAnonMB })
 	r.RSSFileMB, r.RSSFileMBRange = stat(func(m memory) float64 { return m.RSSFileMB })
+	r.RefMB, r.RefMBRange = stat(func(m memory) float64 { return m.RefMB })
 }
 
 func round(v float64) float64 { return float64(int64(v*100+0.5)) / 100 }
