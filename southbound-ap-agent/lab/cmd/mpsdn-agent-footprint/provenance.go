@@ -36,7 +36,7 @@ func newProvenance(o *options) *provenance {
 	if out("git", "status", "--porcelain", "--untracked-files=no") != "" {
 		commit += "+uncommitted"
 	}
-	return &provenance{fields: provenanceFields{Commit: commit, Machine: machine(), Command: strings.Join(os.Args, " "),
+	return &provenance{fields: provenanceFields{Commit: commit, Machine: machine(), Command: command(),
 		MeasuredAt: time.Now().UTC().Format(time.RFC3339), Loadavg: loadavg{Start: load()},
 		Settings: &settings{Seconds: o.seconds, Reps: o.reps, Period: o.period.String()}}}
 }
@@ -76,4 +76,9 @@ func out(name string, args ...string) string {
 		return "unknown"
 	}
 	return strings.TrimSpace(string(b))
+}
+
+// command is the one-line command that reproduces the run (from the agent module's directory).
+func command() string {
+	return strings.Join(append([]string{"make static && go run ./lab/cmd/mpsdn-agent-footprint"}, os.Args[1:]...), " ")
 }
