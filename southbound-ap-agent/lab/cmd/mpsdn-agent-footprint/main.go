@@ -123,17 +123,29 @@ func measureOnce(o *options, rep int) (map[string]memory, map[string][2]int, err
 	}
 	time.Sleep(3 * time.Second) // the AP agents fill their first windows; the first poll takes them
 	pollFor(ps, time.Duration(o.seconds-o.wss)*time.Second, o.period)
+	ticks := map[string]int64{}
 	for label, pid := range r.pids() {
 		if err := clearRefs(pid); err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", label, err)
 		}
+		if ticks[label], err = cpuTicks(pid); err != nil {
+			return nil, nil, err
+		}
 	}
+	t0 := time.Now()
 	pollFor(ps, time.Duration(o.wss)*time.Second, o.period)
 	mem := map[string]memory{}
 	for label, pid := range r.pids() {
-		if mem[label], err = readMemory(o.raw, label, rep, pid); err != nil {
+		m, err := readMemory(o.raw, label, rep, pid)
+		if err != nil {
 			return nil, nil, err
 		}
+		t, err := cpuTicks(pid)
+		if err != nil {
+			return nil, nil, err
+		}
+		m.CPUPct = round(float64(t-ticks[label]) / time.Since(t0).Seconds()) // ticks/s at 100 Hz = % of a core
+		mem[label] = m
 	}
 	pl := map[string][2]int{}
 	for _, p := range ps {

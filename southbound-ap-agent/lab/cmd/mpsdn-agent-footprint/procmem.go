@@ -77,7 +77,9 @@ type memory struct {
 	HWMMB     float64 `json:"peak_rss_mb"`
 	// RefMB is the memory the process touched since clearRefs (smaps_rollup Referenced): its working set over
 	// the last -wss-seconds, file pages included.
-	RefMB   float64 `json:"referenced_mb"`
+	RefMB float64 `json:"referenced_mb"`
+	// CPUPct is the process's CPU time over the same last -wss-seconds, in % of one core.
+	CPUPct  float64 `json:"cpu_pct_of_core"`
 	Threads int     `json:"threads"`
 }
 
@@ -128,4 +130,19 @@ func readMemory(raw, label string, rep, pid int) (memory, error) {
 // smaps_rollup then counts what it touches from now on.
 func clearRefs(pid int) error {
 	return os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", pid), []byte("1"), 0o200)
+}
+
+// cpuTicks is the process's user + system CPU time in clock ticks (USER_HZ, 100 per second on Linux).
+func cpuTicks(pid int) (int64, error) {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	f := strings.Fields(string(raw[strings.LastIndexByte(string(raw), ')')+2:]))
+	u, err1 := strconv.ParseInt(f[11], 10, 64) // utime, field 14
+	s, err2 := strconv.ParseInt(f[12], 10, 64) // stime, field 15
+	if err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("/proc/%d/stat: utime %q stime %q", pid, f[11], f[12])
+	}
+	return u + s, nil
 }

@@ -23,6 +23,8 @@ type row struct {
 	RSSFileMBRange []float64 `json:"rss_file_mb_range,omitempty"`
 	RefMB          *float64  `json:"working_set_mb,omitempty"`
 	RefMBRange     []float64 `json:"working_set_mb_range,omitempty"`
+	CPUPct         *float64  `json:"cpu_pct_of_core,omitempty"`
+	CPUPctRange    []float64 `json:"cpu_pct_of_core_range,omitempty"`
 	SizeMB         float64   `json:"size_mb"`
 	Runs           []memory  `json:"runs,omitempty"`
 	Polls          *[2]int   `json:"polls_ok_failed,omitempty"`
@@ -77,6 +79,7 @@ func (r *row) fill(ms []memory) {
 	r.RSSAnonMB, r.RSSAnonMBRange = stat(func(m memory) float64 { return m.RSSAnonMB })
 	r.RSSFileMB, r.RSSFileMBRange = stat(func(m memory) float64 { return m.RSSFileMB })
 	r.RefMB, r.RefMBRange = stat(func(m memory) float64 { return m.RefMB })
+	r.CPUPct, r.CPUPctRange = stat(func(m memory) float64 { return m.CPUPct })
 }
 
 func round(v float64) float64 { return float64(int64(v*100+0.5)) / 100 }
