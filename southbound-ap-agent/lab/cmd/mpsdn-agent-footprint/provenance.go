@@ -79,6 +79,14 @@ func out(name string, args ...string) string {
 }
 
 // command is the one-line command that reproduces the run (from the agent module's directory).
+// GOGC and GOMEMLIMIT, when set, reach every agent it starts and are part of the command.
 func command() string {
-	return strings.Join(append([]string{"make static && go run ./lab/cmd/mpsdn-agent-footprint"}, os.Args[1:]...), " ")
+	run := []string{"make static &&"}
+	for _, k := range []string{"GOGC", "GOMEMLIMIT"} {
+		if v := os.Getenv(k); v != "" {
+			run = append(run, k+"="+v)
+		}
+	}
+	run = append(run, "go run ./lab/cmd/mpsdn-agent-footprint")
+	return strings.Join(append(run, os.Args[1:]...), " ")
 }
