@@ -24,8 +24,13 @@ type Settings struct {
 	MemoryLimitBytes int64 // as GOMEMLIMIT (a soft limit on the runtime's total memory)
 }
 
-// Agent is what the agents run with unless GOGC or GOMEMLIMIT is set.
-var Agent = Settings{GCPercent: 50, MemoryLimitBytes: 6 << 20}
+// Agent is what the agents run with unless GOGC or GOMEMLIMIT is set. The
+// limit counts all the memory the runtime has mapped and not returned, about
+// 6.5 MiB for an AP agent whose resident anonymous memory is 3.5 MiB; a limit
+// near that makes the collector run back to back (measured at 6 MiB: 259
+// collections in 12 s, 5 % of a core, with no smaller RSS), so it sits well
+// above it and acts only when the heap grows by several MB.
+var Agent = Settings{GCPercent: 50, MemoryLimitBytes: 12 << 20}
 
 // Applied says which settings Apply set and which it left to the environment.
 type Applied struct {
