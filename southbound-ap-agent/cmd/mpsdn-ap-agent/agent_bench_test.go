@@ -32,7 +32,7 @@ func BenchmarkAgentProcess(b *testing.B) {
 	}
 	dir := b.TempDir()
 	bin := filepath.Join(dir, "mpsdn-ap-agent")
-	build := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", bin, ".")
+	build := exec.Command("go", "build", "-tags", "grpcnotrace", "-trimpath", "-ldflags", "-s -w", "-o", bin, ".")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0") // the shipped static build (make static)
 	if out, err := build.CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)

@@ -10,11 +10,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
 
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/agent"
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/runtimemem"
 )
 
 func main() {
@@ -55,6 +57,9 @@ func run() error {
 		fmt.Printf("config ok: %s\n", a.Summary())
 		return nil
 	}
+	mem := runtimemem.Apply(runtimemem.Agent, os.Getenv)
+	slog.New(slog.NewTextHandler(os.Stderr, nil)).Info("runtime memory", "gc_percent", mem.GCPercent,
+		"memory_limit_bytes", mem.MemoryLimitBytes, "gogc_from_env", mem.GCFromEnv, "gomemlimit_from_env", mem.LimitFromEnv)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	return a.Run(ctx)

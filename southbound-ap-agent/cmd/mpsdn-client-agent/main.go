@@ -19,6 +19,7 @@ import (
 
 	clientv1 "github.com/mpsdn/mpsdn/southbound-ap-agent/gen/mpsdn/client/v1"
 	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/clientagent"
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/runtimemem"
 )
 
 const version = "0.2.0"
@@ -30,6 +31,9 @@ func main() {
 		lvl = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lvl}))
+	mem := runtimemem.Apply(runtimemem.Agent, os.Getenv)
+	log.Info("runtime memory", "gc_percent", mem.GCPercent, "memory_limit_bytes", mem.MemoryLimitBytes,
+		"gogc_from_env", mem.GCFromEnv, "gomemlimit_from_env", mem.LimitFromEnv)
 	if err := run(o, log); err != nil {
 		log.Error("mpsdn-client-agent", "err", err)
 		os.Exit(2)

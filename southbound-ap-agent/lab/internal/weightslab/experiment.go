@@ -120,6 +120,9 @@ func (e *Experiment) Start() (*Lab, error) {
 	return l, nil
 }
 
+// AgentPid is the client agent's process id ("ip netns exec" execs the agent in place).
+func (l *Lab) AgentPid() int { return l.agent.Process.Pid }
+
 // AgentLog returns what the agent logged.
 func (l *Lab) AgentLog() string { return l.agentLog.String() }
 
