@@ -130,6 +130,21 @@ class ProfilePropertiesTest {
         assertEquals(r1.signalFallbacks(), r2.signalFallbacks());
     }
 
+    @Property(tries = 200)
+    void theSameInputCycleAfterCycleKeepsThePrimaries(
+            @ForAll long seed, @ForAll @IntRange(min = 1, max = 8) int aps, @ForAll @IntRange(max = 30) int ues,
+            @ForAll Profile profile) {
+        Nets n = Nets.random(seed, aps, ues, 0.6, 1);
+        RandomMeasurements m = new RandomMeasurements(n, seed);
+        RegulationCenter center = new RegulationCenter(params(profile, false, 0.85));
+        NetworkSnapshot s = n.build();
+        CycleResult r1 = center.cycle(s, m.build(0), m.previous());
+        CycleResult r2 = center.cycle(s, m.build(0), r1.nextState());
+        CycleResult r3 = center.cycle(s, m.build(0), r2.nextState());
+        assertEquals(r1.nextState().primaries(), r2.nextState().primaries());
+        assertEquals(r2.nextState().primaries(), r3.nextState().primaries());
+    }
+
     @Property(tries = 300)
     void paperProfileDecidesExactlyAsBefore(
             @ForAll long seed, @ForAll @IntRange(min = 1, max = 8) int aps, @ForAll @IntRange(max = 30) int ues,

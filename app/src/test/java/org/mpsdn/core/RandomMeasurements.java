@@ -69,7 +69,8 @@ final class RandomMeasurements {
         }
         for (Connection c : n.connections) {
             if (c.apId().equals(a.id()) && r.nextInt(5) > 0) {
-                stations.add(new SimpleEntry<>(key, new StationLoad(c.ueId(), r.nextDouble(), sent(r))));
+                stations.add(new SimpleEntry<>(key, new StationLoad(c.ueId(), r.nextDouble(), sent(r),
+                        dropped(r))));
             }
         }
         if (r.nextBoolean()) {
@@ -78,6 +79,12 @@ final class RandomMeasurements {
         if (r.nextBoolean()) {
             stations.add(new SimpleEntry<>(key, new StationLoad("stranger", r.nextDouble())));
         }
+    }
+
+    // what a queue dropped: unknown, nothing, or up to a tenth of the largest sent rate (bit/s)
+    private static long dropped(Random r) {
+        int k = r.nextInt(3);
+        return k == 0 ? StationLoad.UNKNOWN : k == 1 ? 0L : (long) (r.nextDouble() * 6_000_000L);
     }
 
     private static long sent(Random r) {
