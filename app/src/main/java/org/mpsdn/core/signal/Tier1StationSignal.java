@@ -12,10 +12,11 @@ import java.util.List;
  * {@link #OVERFLOW_SHARE} of what reached it reads as full (1). A greedy TCP flow on a queue shorter than its
  * bandwidth-delay product empties the queue after each loss, so its average fill stays low while Tier 2 takes
  * its air time: in the lab a squeezed Tier-1 station read 0.08-0.38 and dropped 7-10 % of its packets, while a
- * paced Tier-1 station that was served dropped at most 2.1 % (Wi-Fi) and 0.1 % (LTE) outside its start. It reads congestion the way the paper
- * defines it (Section IV-A: the demand of served single-path devices is throttled) rather than
- * the AP's aggregate fill, which a backlogged Tier-2 flow raises on its own and idle stations
- * dilute.
+ * paced Tier-1 station that was served dropped at most 2.1 % (Wi-Fi) and 0.1 % (LTE) outside its start (one
+ * paced run on LTE dropped 3-9 % in bursts while served: the rule then decreases needlessly). It reads
+ * congestion the way the paper defines it (Section IV-A: the demand of served single-path devices is
+ * throttled) rather than the AP's aggregate fill, which a backlogged Tier-2 flow raises on its own and idle
+ * stations dilute.
  * <ul>
  *   <li>No station queue reported for the AP and direction (an agent that predates them, or a
  *       source that cannot tell stations apart): the AP's MacOcc, as in the paper.</li>

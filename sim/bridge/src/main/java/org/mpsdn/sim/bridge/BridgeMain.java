@@ -20,8 +20,8 @@ public final class BridgeMain {
     /**
      * Runs the bridge.
      *
-     * @param args {@code --profile=paper|mpsdn}, {@code --tier1Threshold=T}, {@code --hysteresis=H}: settings that win over the
-     *             config line's
+     * @param args {@code --profile=paper|mpsdn}, {@code --tier1Threshold=T}, {@code --hysteresis=H}: settings
+     *             that win over the config line's
      *             (how a study runs the scenario with another profile); anything else is refused
      * @throws IOException if stdin or stdout fails
      */
