@@ -20,16 +20,26 @@ type NetlinkPM struct {
 
 // NewNetlinkPM opens the family in the current network namespace.
 func NewNetlinkPM() (*NetlinkPM, error) {
+	c, fam, err := dialPM()
+	if err != nil {
+		return nil, err
+	}
+	return &NetlinkPM{c: c, fam: fam}, nil
+}
+
+// dialPM opens a generic netlink socket and resolves the path manager's family.
+func dialPM() (*genetlink.Conn, genetlink.Family, error) {
 	c, err := genetlink.Dial(nil)
 	if err != nil {
-		return nil, fmt.Errorf("genetlink: %w", err)
+		return nil, genetlink.Family{}, fmt.Errorf("genetlink: %w", err)
 	}
 	fam, err := c.GetFamily(pmFamily)
 	if err != nil {
 		c.Close()
-		return nil, fmt.Errorf("generic netlink family %s (kernel without MPTCP?): %w", pmFamily, err)
+		return nil, genetlink.Family{}, fmt.Errorf("generic netlink family %s (kernel without MPTCP?): %w",
+			pmFamily, err)
 	}
-	return &NetlinkPM{c: c, fam: fam}, nil
+	return c, fam, nil
 }
 
 // Close closes the socket.

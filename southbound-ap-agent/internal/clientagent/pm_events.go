@@ -14,14 +14,9 @@ type PMEvents struct {
 
 // NewPMEvents joins the events group in the current network namespace.
 func NewPMEvents() (*PMEvents, error) {
-	c, err := genetlink.Dial(nil)
+	c, fam, err := dialPM()
 	if err != nil {
-		return nil, fmt.Errorf("genetlink: %w", err)
-	}
-	fam, err := c.GetFamily(pmFamily)
-	if err != nil {
-		c.Close()
-		return nil, fmt.Errorf("generic netlink family %s: %w", pmFamily, err)
+		return nil, err
 	}
 	for _, g := range fam.Groups {
 		if g.Name == pmEventsGroup {

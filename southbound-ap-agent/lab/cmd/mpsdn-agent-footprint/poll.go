@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"net"
 	"path/filepath"
-	"runtime"
 	"time"
 
-	"github.com/vishvananda/netns"
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/lab/internal/weightslab"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
 
@@ -63,24 +62,10 @@ func (p *poller) poll() error {
 
 // dialIn opens a TCP connection from inside namespace ns.
 func dialIn(ns, addr string) (net.Conn, error) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	orig, err := netns.Get()
-	if err != nil {
-		return nil, err
-	}
-	defer orig.Close()
-	target, err := netns.GetFromName(ns)
-	if err != nil {
-		return nil, err
-	}
-	defer target.Close()
-	if err := netns.Set(target); err != nil {
-		return nil, err
-	}
-	c, derr := net.Dial("tcp", addr)
-	if err := netns.Set(orig); err != nil {
-		panic("cannot return to the original network namespace: " + err.Error())
-	}
-	return c, derr
+	var c net.Conn
+	err := weightslab.In(ns, func() (err error) {
+		c, err = net.Dial("tcp", addr)
+		return err
+	})
+	return c, err
 }
