@@ -22,6 +22,7 @@ import org.slf4j.Logger;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
@@ -74,9 +75,12 @@ final class DecisionApplier {
                 stepper.lift(ap, d);
                 continue;
             }
-            Long limit = decision.limitsKbps().get(new ApDirection(ap.id(), d));
+            ApDirection key = new ApDirection(ap.id(), d);
+            Long limit = decision.limitsKbps().get(key);
             if (limit != null && report.isPresent()) {
-                stepper.step(ap, d, Math.max(1, Math.min(limit, ap.capacityKbps())));
+                LimitDecision why = decision.decisions().get(key);
+                stepper.step(ap, d, Math.max(1, Math.min(limit, ap.capacityKbps())),
+                        why == null ? OptionalLong.empty() : why.capKbps());
             }
         }
     }

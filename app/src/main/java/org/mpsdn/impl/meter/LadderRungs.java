@@ -18,7 +18,12 @@ import java.util.OptionalLong;
  *     (a decrease answers congestion: it is not rounded up, save that a rung 1 kbit/s above the target counts
  *     as at it, both being rounded to kbit/s; a target below the floor goes to the floor);</li>
  * <li>the highest rung at or below it, and at least the current limit, when it is above the current limit:
- *     an increase never steps past its target, so a raise to the idle capacity does not take Tier 1's share;</li>
+ *     an increase never steps past its target, so a raise to the idle capacity does not take Tier 1's share;
+ *     but when that is the current limit and the law allowed more (its cap: the capacity Tier 1 leaves), the
+ *     rung above the current limit if it is within the cap. Without this an increase that closes a share of
+ *     the gap to the cap never leaves a rung while the cap is less than (1 + 1/&alpha;) rungs above it: 1.38
+ *     times the limit at &alpha; 0.5 and the ratio 2^(1/4) (lab idle capacity: the Wi-Fi limit stayed on one
+ *     rung 0.73-0.82 of the cap for 20 s);</li>
  * <li>the current limit when it equals it and the current limit is a rung (else as a decrease).</li>
  * </ul>
  * The core holds a limit by deciding the limit in force (a rung) again.
@@ -81,9 +86,28 @@ public final class LadderRungs {
      * @return one of the rates
      */
     public static long quantise(long[] rates, long target, OptionalLong current) {
+        return quantise(rates, target, current, OptionalLong.empty());
+    }
+
+    /**
+     * The rung a target goes to, an increase at least one rung while the law's cap allows it (see the class
+     * comment).
+     *
+     * @param rates   the ladder's rates, strictly increasing
+     * @param target  the core's target in kbit/s
+     * @param current the limit in force (or the newest one pending), empty when none
+     * @param capKbps the highest limit the law allowed this cycle, empty when it said none
+     * @return one of the rates
+     */
+    public static long quantise(long[] rates, long target, OptionalLong current, OptionalLong capKbps) {
         if (current.isPresent() && target > current.getAsLong()) {
             long cur = current.getAsLong();
-            return Math.max(atOrBelow(rates, target + 1), atOrBelow(rates, cur + 1));
+            long rung = Math.max(atOrBelow(rates, target + 1), atOrBelow(rates, cur + 1));
+            if (rung <= cur && capKbps.isPresent()) {
+                long above = above(rates, cur);
+                return above > cur && above <= capKbps.getAsLong() + 1 ? above : rung;
+            }
+            return rung;
         }
         if (current.isPresent() && target == current.getAsLong() && isRung(rates, target)) {
             return target;
@@ -100,6 +124,13 @@ public final class LadderRungs {
      */
     public static boolean isRung(long[] rates, long rate) {
         return Arrays.binarySearch(rates, rate) >= 0;
+    }
+
+    /** The lowest rung above a rate, the highest rung if none. */
+    private static long above(long[] rates, long rate) {
+        int i = Arrays.binarySearch(rates, rate);
+        int next = i >= 0 ? i + 1 : -i - 1;
+        return rates[Math.min(rates.length - 1, next)];
     }
 
     /** The highest rung at or below a rate, the floor if none. */

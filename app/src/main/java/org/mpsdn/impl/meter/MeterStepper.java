@@ -132,6 +132,19 @@ public final class MeterStepper {
      * @param rateKbps  new limit in kbit/s (positive)
      */
     public void step(ApSpec ap, Direction direction, long rateKbps) {
+        step(ap, direction, rateKbps, OptionalLong.empty());
+    }
+
+    /**
+     * Moves the Tier-2 limit of an AP direction to a new rate, on the ladder at least one rung up while the law's
+     * cap allows it ({@link LadderRungs#quantise(long[], long, OptionalLong, OptionalLong)}).
+     *
+     * @param ap        the AP
+     * @param direction a regulated direction
+     * @param rateKbps  new limit in kbit/s (positive)
+     * @param capKbps   the highest limit the law allowed this cycle, empty when it said none
+     */
+    public void step(ApSpec ap, Direction direction, long rateKbps, OptionalLong capKbps) {
         if (rateKbps <= 0) {
             throw new IllegalArgumentException("rateKbps must be positive, was " + rateKbps);
         }
@@ -146,7 +159,7 @@ public final class MeterStepper {
         }
         OptionalLong pending = pendingKbps(key);
         OptionalLong latest = pending.isPresent() ? pending : currentState(ap).limitKbps(direction);
-        request(ap, direction, LadderRungs.quantise(ladders.rates(ap), rateKbps, latest));
+        request(ap, direction, LadderRungs.quantise(ladders.rates(ap), rateKbps, latest, capKbps));
     }
 
     /**

@@ -53,6 +53,39 @@ class LadderRungsPropertiesTest {
         assertEquals("50000 / 2^(13/4)", 5_256, LadderRungs.quantise(fourth, 5_300, OptionalLong.empty()));
     }
 
+    @Example
+    void anIncreaseWithinARungStepsOneRungUpWhenTheLawsCapAllowsIt() {
+        long[] fourth = LadderRungs.rates(100, 50_000, FOURTH_ROOT2);
+        OptionalLong at = OptionalLong.of(5_256);
+        // the lab's Wi-Fi idle capacity: BW 5256, the cap (what Tier 1 leaves) 6444, alpha 0.5 -> target 5850
+        assertEquals("without the cap: stuck on the rung", 5_256, LadderRungs.quantise(fourth, 5_850, at));
+        assertEquals("one rung up, within the cap", 6_250,
+                LadderRungs.quantise(fourth, 5_850, at, OptionalLong.of(6_444)));
+        assertEquals("the rung above is past the cap: kept", 5_256,
+                LadderRungs.quantise(fourth, 5_500, at, OptionalLong.of(5_744)));
+        assertEquals("a target past a rung: the rung at or below it, as before", 7_433,
+                LadderRungs.quantise(fourth, 7_500, at, OptionalLong.of(9_000)));
+        assertEquals("a decrease ignores the cap", 4_419,
+                LadderRungs.quantise(fourth, 4_500, at, OptionalLong.of(50_000)));
+        assertEquals("at the capacity: no rung above", 50_000,
+                LadderRungs.quantise(fourth, 50_001, OptionalLong.of(50_000), OptionalLong.of(60_000)));
+    }
+
+    @Property
+    void anIncreaseNeverPassesTheCapNorFallsBelowTheLimitInForce(@ForAll @LongRange(min = 100, max = 50_000) long cur,
+                                                                 @ForAll @LongRange(min = 1, max = 50_000) long up,
+                                                                 @ForAll @LongRange(min = 0, max = 50_000) long more) {
+        long[] fourth = LadderRungs.rates(100, 50_000, FOURTH_ROOT2);
+        long current = LadderRungs.quantise(fourth, cur, OptionalLong.empty());
+        long target = current + up;
+        long cap = target + more;
+        long rung = LadderRungs.quantise(fourth, target, OptionalLong.of(current), OptionalLong.of(cap));
+        assertTrue(LadderRungs.isRung(fourth, rung));
+        assertTrue(rung >= current);
+        assertTrue("within the cap, or the rung the target alone gives",
+                rung <= cap + 1 || rung == LadderRungs.quantise(fourth, target, OptionalLong.of(current)));
+    }
+
     /** Halves the limit from the capacity down, each result quantised as a decrease from the limit before. */
     private static void assertHalvingsLandOnRungs(double ratio, int rungsPerHalving, long[] expected) {
         long[] rates = LadderRungs.rates(100, 50_000, ratio);
