@@ -17,6 +17,10 @@
                                          # (0: no demand) or "backlogged"; no demand before the first entry
                  "nomp_mbps": 21.3,      # a backlogged user's demand: its throughput in the same topology's No-MP
                                          # phase, in the samples' unit (required when the timeline says backlogged)
+                 "nomp_segments": [(0.0, 21.3), (30.2, 14.9), (60.1, 21.0)],   # optional: when the phase has
+                                         # radio events, its No-MP throughput between them: from t on (this run's
+                                         # time of the event), its mean over the same span of the No-MP phase; a
+                                         # backlogged entry takes the value in force, nomp_mbps when absent
                  "radio_events": [t, ...],   # optional: PHY changes of this user's stations or of its cells
                  "samples": [(t, mbps), ...]}}}   # its throughput at the radio (L2 frames, Mb/s, all its radios
                                          # summed), one every sample_s; mbps None: a sample the lab did not get
@@ -221,11 +225,21 @@ def demand_levels(name, u, overhead):
     timeline = u.get("demand")
     if not isinstance(timeline, list) or not timeline:
         raise ValueError(f"ues.{name}.demand: missing or empty ({timeline!r})")
+    segments = _segments(name, u)
     out = []
     for i, entry in enumerate(timeline):
         if not isinstance(entry, (list, tuple)) or len(entry) != 2 or not isinstance(entry[0], (int, float)):
             raise ValueError(f"ues.{name}.demand[{i}]: not (t, mbps or \"backlogged\") ({entry!r})")
         t, v = entry
+        if v == "backlogged" and segments:
+            nxt = timeline[i + 1][0] if i + 1 < len(timeline) and isinstance(timeline[i + 1], (list, tuple)) \
+                else float("inf")
+            at = [(t, next(m for ts, m in reversed(segments) if ts <= t))]
+            at += [(ts, m) for ts, m in segments if t < ts < nxt]
+            if out and t < out[-1][0]:
+                raise ValueError(f"ues.{name}.demand[{i}]: t {t} before the entry before it")
+            out.extend((float(ts), float(m)) for ts, m in at)
+            continue
         if v == "backlogged":
             v = _field(u, "nomp_mbps", f"ues.{name}.")
         elif isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 0:
@@ -236,6 +250,17 @@ def demand_levels(name, u, overhead):
             raise ValueError(f"ues.{name}.demand[{i}]: t {t} before the entry before it")
         out.append((float(t), float(v)))
     return out
+
+
+def _segments(name, u):
+    """A user's nomp_segments checked: [(t, mbps)] from t = 0, times increasing; [] when absent."""
+    segs = u.get("nomp_segments")
+    if segs is None:
+        return []
+    if (not isinstance(segs, list) or not segs or not all(_pair(x) for x in segs) or segs[0][0] != 0
+            or any(b[0] <= a[0] for a, b in zip(segs, segs[1:])) or any(x[1] < 0 for x in segs)):
+        raise ValueError(f"ues.{name}.nomp_segments: not [(t, mbps >= 0)] from t 0 with t increasing ({segs!r})")
+    return segs
 
 
 def _grid(samples, warm, end, sample_s):

@@ -275,7 +275,11 @@ class ShortfallTest(unittest.TestCase):
                            ({"ue1": dict(good, demand=[(5, 10), (1, 20)])}, r"ues.ue1.demand\[1\]"),
                            ({"ue1": dict(good, samples=[1, 2])}, "ues.ue1.samples"),
                            ({"ue1": dict(good, samples=[(1.0, "x")])}, "ues.ue1.samples"),
-                           ({"ue1": dict(good, radio_events=["soon"])}, "ues.ue1.radio_events")):
+                           ({"ue1": dict(good, radio_events=["soon"])}, "ues.ue1.radio_events"),
+                           ({"ue1": dict(good, demand=[(0, "backlogged")], nomp_mbps=5,
+                                         nomp_segments=[(1.0, 5)])}, "ues.ue1.nomp_segments"),
+                           ({"ue1": dict(good, demand=[(0, "backlogged")], nomp_mbps=5,
+                                         nomp_segments=[(0, 5), (0, 6)])}, "ues.ue1.nomp_segments")):
             with self.assertRaisesRegex(ValueError, field):
                 run(ues)
         with self.assertRaisesRegex(ValueError, "interval_ms"):

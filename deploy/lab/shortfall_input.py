@@ -9,6 +9,14 @@ One phase becomes one tier1_shortfall input:
   ues.<ue>          every UE with a demand in the phase; tier1 as recorded (the topology's single-path UEs)
     demand          its demand timeline: paced -> its goodput pace (Mb/s), off -> 0, backlogged -> "backlogged"
                     with nomp_mbps its throughput in the phase's No-MP reference (the timeline's mbps)
+    nomp_segments   when the phase has radio events (all of them, on any AP: a PHY change on a UE's cell changes
+                    what every user of the cell gets) and its reference phase has as many: the user's No-MP
+                    throughput between them, each the mean of the reference phase's samples from the grace
+                    (2 x intervalMs) after its event, or from its scored start, to the next event or its scored end,
+                    dated at this phase's event; left out when a span has no sample. A backlogged demand then follows
+                    the network's state: the phase's mean is no reference when a radio event changes what the No-MP
+                    network gives the user mid-phase (the radio event's own No-MP phase was short of its mean for
+                    19 s per minute).
     samples         zip(t_s, throughput_mbps)
     radio_events    the phase's radio events (applied_s, else the planned t_s) on an AP the UE has a radio on, in
                     its direction (an event of direction "both" concerns either)
@@ -45,6 +53,35 @@ def _events_of(ue, u, events):
                   if e["ap"] in aps and e.get("direction", "both") in ("both", direction))
 
 
+def _event_times(ph):
+    """The times of a phase's radio events (applied, else planned), in order."""
+    return sorted(e.get("applied_s", e["t_s"]) for e in ph.get("radio_events") or [])
+
+
+def _reference_segments(ue, ph, ref, interval_ms):
+    """[(t, mbps)] of a UE's No-MP throughput between the phase's radio events (module doc), or None."""
+    here = _event_times(ph)
+    if not here or not isinstance(ref, dict):
+        return None
+    there = _event_times(ref)
+    thr = ((ref.get("ues") or {}).get(ue) or {}).get("throughput_mbps")
+    t = ref.get("t_s")
+    start, end = ref.get("scored_from_s"), _scored_end(ref)
+    if len(there) != len(here) or not isinstance(thr, list) or not isinstance(t, list) or len(t) != len(thr) \
+            or not all(isinstance(x, (int, float)) for x in (start, end)):
+        return None
+    grace = 2 * interval_ms / 1000.0
+    bounds = [start] + [b + grace for b in there]
+    ends = there + [end]
+    out = []
+    for i, (a, b) in enumerate(zip(bounds, ends)):
+        vals = [v for ts, v in zip(t, thr) if max(a, start) <= ts < b and v is not None]
+        if not vals:
+            return None
+        out.append((0.0 if i == 0 else here[i - 1], round(sum(vals) / len(vals), 3)))
+    return out
+
+
 def _scored_end(ph):
     """The phase's last scored time: its last sample, or settle_s + duration_s when the clients stopped before it."""
     end, settle, duration = ph.get("end_s"), ph.get("settle_s"), ph.get("duration_s")
@@ -75,6 +112,9 @@ def phase_input(block, phase, interval_ms):
                    "radio_events": _events_of(ue, u, ph.get("radio_events") or [])}
         if ref is not None:
             ues[ue]["nomp_mbps"] = ref
+            segs = _reference_segments(ue, ph, (block.get("phases") or {}).get(ph.get("reference")), interval_ms)
+            if segs:
+                ues[ue]["nomp_segments"] = segs
     run = {"warmup_s": ph.get("scored_from_s"), "end_s": _scored_end(ph), "sample_s": block.get("sample_s", 0.5),
            "interval_ms": interval_ms, "pace_overhead": block.get("l2_per_goodput", scoring.L2), "ues": ues}
     return run, unscored

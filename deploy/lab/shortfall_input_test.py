@@ -126,6 +126,33 @@ class AdapterTest(unittest.TestCase):
         self.assertRegex(out["late"]["error"], r"^phases\.late: warmup_s")
         self.assertRegex(shortfall_input.phase_shortfall(b, "gone", 2000)["error"], r"^phases\.gone: missing")
 
+    def test_a_radio_event_splits_the_backlogged_reference_into_the_no_mp_spans(self):
+        b = block()
+        nomp = dict(b["phases"]["mpsdn"], controller="forward", multipath=False, reference="nomp",
+                    radio_events=[dict(e, applied_s=e["t_s"] + 0.2) for e in b["phases"]["mpsdn"]["radio_events"]],
+                    ues={"ue4": dict(b["phases"]["mpsdn"]["ues"]["ue4"], throughput_mbps=per_sample(
+                        lambda t: 20.0 if t < 9.2 else 10.0 if t < 15.2 else 22.0))})
+        b["phases"]["nomp"] = nomp
+        run, _ = shortfall_input.phase_input(b, "mpsdn", 2000)
+        # spans of the No-MP phase: its scored start (8) to its first event (9.2); 4 s of grace after each event
+        self.assertEqual(run["ues"]["ue4"]["nomp_segments"], [(0.0, 20.0), (9.0, 10.0), (15.0, 22.0)])
+        self.assertNotIn("nomp_segments", run["ues"]["ue1"])          # a paced user keeps its pace
+        sf = shortfall_input.phase_shortfall(b, "mpsdn", 2000)["users"]["ue4"]
+        # 20 then 18 Mb/s: enough for 20 and 10; short of 22 from 19 s, after the step up's grace (15-19 s)
+        self.assertEqual(sf["step_ups_s"], [0.0, 15.0])                 # the first entry steps up from nothing
+        self.assertEqual(sf["shortfall_s"], 1.5)
+        # against the phase mean (20) the same samples are short from 14 s on
+        self.assertEqual(shortfall_input.phase_shortfall(block(), "mpsdn", 2000)["users"]["ue4"]["shortfall_s"], 6.5)
+
+    def test_no_spans_when_the_reference_had_other_events_or_a_span_no_sample(self):
+        b = block()
+        b["phases"]["nomp"] = dict(b["phases"]["mpsdn"], radio_events=b["phases"]["mpsdn"]["radio_events"][:1])
+        run, _ = shortfall_input.phase_input(b, "mpsdn", 2000)
+        self.assertNotIn("nomp_segments", run["ues"]["ue4"])
+        b["phases"]["nomp"] = dict(b["phases"]["mpsdn"], end_s=16.0, duration_s=16)
+        run, _ = shortfall_input.phase_input(b, "mpsdn", 2000)
+        self.assertNotIn("nomp_segments", run["ues"]["ue4"])          # nothing after 15 + 4 s
+
 
 if __name__ == "__main__":
     unittest.main()
