@@ -12,7 +12,7 @@ declare -A CMD=(
   [dynamic-demand]="dynamic-demand"
   [idle-capacity]="idle-capacity"
   [prototype-multi-mp]="run prototype --topology multi-mp"
-  [prototype-two-wifi]="run prototype --topology two-wifi"
+  [prototype-two-wifi]="run prototype-two-wifi"
   [radio-event]="run radio-event"
   [uplink-two-wifi]="run uplink"
 )

@@ -5,7 +5,10 @@
      "demand": {SELECTOR: DEMAND, ...},                  # every phase's demand unless the phase gives its own
      "phases": [{"name": "mpsdn", "controller": "forward" | "mpsdn", "multipath": true,
                  "duration_s": 40, "settle_s": 0,          # settle_s: run before duration_s, not measured
-                 "reference": "nomp",                      # its No-MP phase (default: the experiment's first)
+                 "reference": "nomp",                      # its No-MP phase (default: the experiment's first), or
+                                                           # a list of No-MP phases: the users' choice of home, below
+                 "homes": {"ue2": "lte"},                  # No-MP phase only: a multipath UE's single-path radio
+                                                           # (default: its topology primary)
                  "idle_for": {"ue": "ue3", "ap": "wifi"},  # the cell's idle capacity for a Tier-2 radio (default topology)
                  "demand": {...}, "radio_events": [{"t_s": 30, "ue": "ue3", "ap": "wifi", "phy_mbps": 15,
                                                     "direction": "both" | "downlink" | "uplink"}]}]}
@@ -16,8 +19,12 @@ multipath / single-path, then primary:<ap>, then all); a UE no selector covers i
     {"kind": "on-off", "on_s": 10, "off_s": 5, "mbps": 12 (absent: backlogged while on), "start_s": 0}
     {"kind": "steps", "steps": [[0, 20], [35, 10], [50, "backlogged"], [60, 0]]}   # [time s, Mb/s | backlogged | 0]
 each with "direction": "downlink" (default) | "uplink". Times count from the phase's start (settle included).
-A phase with multipath false runs every UE single-path on its primary radio (the No-MP phase); an experiment
-without one gets "nomp" (forward controller, the first phase's demand and length) put first. Errors name the field.
+A phase with multipath false runs every UE single-path on its primary radio, or on the one its homes name (the
+No-MP phase); an experiment without one gets "nomp" (forward controller, the first phase's demand and length) put
+first. A phase whose reference lists several No-MP phases is scored against the one in which the UEs they home
+differently got the most in total (over the phase, or between two radio events): the paper's single-path users
+"rationally use the best wireless network", and a No-MP world in which such a UE sits on its worse network is no
+reference for what the network owes the others (scoring_data.rational_reference). Errors name the field.
 """
 import json
 import os
@@ -30,7 +37,7 @@ KINDS = ("backlogged", "paced", "off", "on-off", "steps")
 BACKLOGGED = "backlogged"
 TOP_KEYS = {"description", "topology", "warmup_s", "sample_s", "goals", "demand", "phases"}
 PHASE_KEYS = {"name", "controller", "multipath", "duration_s", "settle_s", "reference", "idle_for", "demand",
-              "radio_events"}
+              "radio_events", "homes"}
 DEMAND_KEYS = {"kind", "mbps", "on_s", "off_s", "start_s", "steps", "direction"}
 EVENT_KEYS = {"t_s", "ue", "ap", "phy_mbps", "direction"}
 
@@ -153,9 +160,16 @@ class Experiment:
         refs = [p.name for p in self.phases if p.is_reference]
         for p in self.phases:
             if p.reference is None:
-                p.reference = p.name if p.is_reference else refs[0]
-            elif p.reference not in refs:
-                _fail(where, f"phases[{p.index}].reference", f"{p.reference!r} is not a No-MP phase ({refs})")
+                p.references = [p.name if p.is_reference else refs[0]]
+            else:
+                wanted = p.reference if isinstance(p.reference, list) else [p.reference]
+                if not wanted or len(set(map(str, wanted))) != len(wanted):
+                    _fail(where, f"phases[{p.index}].reference", "want a No-MP phase or a list of distinct ones")
+                for r in wanted:
+                    if r not in refs:
+                        _fail(where, f"phases[{p.index}].reference", f"{r!r} is not a No-MP phase ({refs})")
+                p.references = list(wanted)
+            p.reference = p.references[0]
 
 
 class Phase:
@@ -183,6 +197,7 @@ class Phase:
         self.demand = resolve_demand(exp, f"{f}.demand", p.get("demand", exp.doc.get("demand")),
                                      self.settle_s + self.duration_s)
         self.radio_events = self._events(exp, f, p.get("radio_events", []))
+        self.homes = self._homes(exp, f, p.get("homes", {}))
 
     @property
     def total_s(self):
@@ -201,6 +216,18 @@ class Phase:
         if v.get("ap") not in [a for a, _addr, _r in exp.topo.radios_of(v["ue"])]:
             _fail(exp.where, f"{f}.idle_for.ap", f"{v.get('ap')!r} is not one of {v['ue']}'s radios' APs")
         return dict(v)
+
+    def _homes(self, exp, f, homes):
+        if not isinstance(homes, dict):
+            _fail(exp.where, f"{f}.homes", "want an object {ue: ap}")
+        if homes and self.multipath:
+            _fail(exp.where, f"{f}.homes", "only a No-MP phase (multipath false) has homes")
+        for ue, ap in homes.items():
+            if ue not in exp.topo.multipath_ues:
+                _fail(exp.where, f"{f}.homes.{ue}", f"want a multipath UE of {exp.topo.name}")
+            if ap not in [a for a, _addr, _r in exp.topo.radios_of(ue)]:
+                _fail(exp.where, f"{f}.homes.{ue}", f"{ap!r} is not one of {ue}'s radios' APs")
+        return {ue: ap for ue, ap in homes.items() if ap != exp.topo.primary[ue]}
 
     def _events(self, exp, f, events):
         if not isinstance(events, list):

@@ -75,9 +75,16 @@ def run_phase(lab, exp, ph):
         probe = DetectionProbe(ph.total_s * 0.75, sockets, running_mp)
         counters = ServerCounters(probe)
         applied = []
-        times, samples, goodput, log_ = run_schedule(
-            lab, f"{exp.name}-{ph.name}", ph.total_s, mp, ph.demand, exp.sample_s, counters, ph.radio_events,
-            lambda e: applied.append(apply_event(lab, e, time.time() - t_start)))
+        for ue, ap in ph.homes.items():
+            log(f"{exp.name}: phase {ph.name}: {ue} single-path on {ap}")
+            lab.set_home(ue, ap)
+        try:
+            times, samples, goodput, log_ = run_schedule(
+                lab, f"{exp.name}-{ph.name}", ph.total_s, mp, ph.demand, exp.sample_s, counters, ph.radio_events,
+                lambda e: applied.append(apply_event(lab, e, time.time() - t_start)))
+        finally:
+            for ue in ph.homes:
+                lab.set_home(ue, lab.topo.primary[ue])
         restore_phy(lab)
         stalled = sorted(u for u in ph.demand if goodput.get(u, 0.0) < STALL_MBPS
                          and all(r == "backlogged" for _t, r in ph.demand[u]["segments"]))
@@ -91,6 +98,7 @@ def run_phase(lab, exp, ph):
     s = phase_summary(lab, ph.controller, running_mp, t_start,
                       summarise(times, samples, goodput, ph.settle_s + exp.warmup_s, lab.topo, directions), probe)
     s.update(demand_log=log_, settle_s=ph.settle_s, duration_s=ph.duration_s, reference=ph.reference,
+             references=ph.references, homes=dict(ph.homes),
              server_mptcp=counters.reads(),
              tier2_limits_kbps=multipath_judging.limits_by_ap(lab.out, t_start, t_start + times[-1]))
     if stalls:

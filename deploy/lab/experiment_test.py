@@ -80,6 +80,24 @@ class ParserTest(unittest.TestCase):
         self.bad(base(idle_for={"ue": "ue3", "ap": "wifi"}), "phases[0].idle_for",
                  topology_file.load("multi-mp"))
 
+    def test_homes_and_a_list_of_references(self):
+        nomp = {"name": "nomp", "controller": "forward", "multipath": False, "duration_s": 40}
+        alt = dict(nomp, name="alt", homes={"ue2": "lte", "ue3": "lte"})
+        mp = {"name": "mpsdn", "controller": "mpsdn", "duration_s": 40, "reference": ["nomp", "alt"]}
+        e = Experiment("x", {"demand": {"all": {"kind": "backlogged"}}, "phases": [nomp, alt, mp]}, DEFAULT)
+        self.assertEqual(e.phases[1].homes, {"ue2": "lte"})          # ue3's primary is LTE already
+        self.assertEqual((e.phases[1].reference, e.phases[1].references), ("alt", ["alt"]))
+        self.assertEqual((e.phases[2].reference, e.phases[2].references), ("nomp", ["nomp", "alt"]))
+        self.assertEqual(e.phases[2].homes, {})
+        bad = {"demand": {"all": {"kind": "backlogged"}}}
+        for phases, field in (([nomp, dict(alt, homes={"ue1": "wifi"})], "phases[1].homes.ue1"),
+                              ([nomp, dict(alt, homes={"ue2": "wifi2"})], "phases[1].homes.ue2"),
+                              ([nomp, dict(alt, homes=["ue2"])], "phases[1].homes"),
+                              ([nomp, dict(mp, homes={"ue2": "lte"}, reference=None)], "phases[1].homes"),
+                              ([nomp, dict(mp, reference=["nomp", "nomp"])], "phases[1].reference"),
+                              ([nomp, dict(mp, reference=["nomp", "mpsdn"])], "phases[1].reference")):
+            self.bad(dict(bad, phases=phases), field)
+
     def test_uplink_needs_an_uplink_cell(self):
         two = topology_file.load("two-wifi")
         e = Experiment("x", dict(base(), demand={"ue1": {"kind": "backlogged", "direction": "uplink"}}), two)
@@ -87,6 +105,19 @@ class ParserTest(unittest.TestCase):
 
 
 class ScoringDataTest(unittest.TestCase):
+    def test_the_rational_reference_is_where_the_rehomed_ues_got_most(self):
+        phases = {"nomp": {"homes": {}}, "alt": {"homes": {"ue2": "lte"}}, "alt2": {"homes": {"ue3": "wifi"}}}
+        mean = {("nomp", "ue2"): 10.0, ("alt", "ue2"): 12.0, ("nomp", "ue3"): 20.0, ("alt", "ue3"): 20.0,
+                ("alt2", "ue2"): 10.0, ("alt2", "ue3"): 21.0}
+        pick = scoring_data.rational_reference
+        self.assertEqual(pick(phases, ["nomp", "alt"], lambda n, u: mean.get((n, u))), "alt")
+        self.assertEqual(pick(phases, ["nomp", "alt", "alt2"], lambda n, u: mean.get((n, u))), "alt")  # 32 > 31
+        self.assertEqual(pick(phases, ["nomp"], lambda n, u: None), "nomp")
+        self.assertEqual(pick(phases, ["nomp", "alt"], lambda n, u: None), "nomp")      # no data: the first
+        even = {("nomp", "ue2"): 10.0, ("alt", "ue2"): 10.0}
+        self.assertEqual(pick(phases, ["nomp", "alt"], lambda n, u: even.get((n, u))), "nomp")  # a tie: the first
+
+
     def test_phase_data_per_ue(self):
         e = Experiment("x", base(radio_events=[{"t_s": 10, "ue": "ue2", "ap": "wifi", "phy_mbps": 18}]), DEFAULT)
         series = {"t": [0.5, 1.0], "ue1/wifi": [10.0, 11.0], "ue2/wifi": [5.0, 6.0], "ue2/lte": [1.0, 2.0],

@@ -94,6 +94,12 @@ class LabNetwork:
             sh(f"ip addr add {a['mgmt_root']}/30 dev {PREFIX}m{a['tag']}")
             nsx(a["ns"], f"ip addr add {a['mgmt_ap']}/30 dev mgmt")
 
+    def set_home(self, ue, ap):
+        """Points a UE's default route at one of its radios (a No-MP phase's home; its topology primary again
+        after it). A single-path connection then leaves by that radio with its address."""
+        a = self.topo.aps[ap]
+        nsx(ue, f"ip route replace default via {a['subnet']}.254 dev {a['ue_if']}")
+
     def _add_ue_routes(self):
         primary = self.topo.primary
         for ue, ap in primary.items():

@@ -8,7 +8,10 @@
   tier1_ues         the single-path UEs of the topology (Tier 1)
   phases {name: {
     controller      "forward" | "mpsdn";  multipath: MPTCP on (false: the No-MP phase)
-    reference       the name of this phase's No-MP reference phase (itself for a No-MP phase)
+    reference       the name of this phase's No-MP reference phase (itself for a No-MP phase); of several, the one
+                    rational_reference picks over the whole phase
+    references      every No-MP phase the experiment lists as this phase's reference (one, or the homes to choose
+                    from); homes: {ue: ap} a No-MP phase's single-path radios that differ from the topology's
     t0_epoch        the phase's start (Unix s); all times below are seconds from it
     settle_s, duration_s, scored_from_s (settle_s + warmup_s), end_s (the last sample's time)
     t_s             [sample end times, s], one per 0.5-s sample over the whole phase
@@ -66,6 +69,33 @@ def ue_throughput(series, topo, ue, direction):
     return radios, total
 
 
+def rational_reference(phases, names, mean_of):
+    """Of several No-MP phases (names), the one in which the UEs they home differently got the most in total: the
+    paper's single-path users "rationally use the best wireless network" (experiment.py). phases {name: phase with
+    "homes"}; mean_of(name, ue) -> the UE's mean Mb/s in that phase (over the span compared), None without data.
+    The first name on a tie or without data."""
+    if len(names) < 2:
+        return names[0]
+    choosers = sorted({ue for n in names for ue in (phases.get(n) or {}).get("homes") or {}})
+    best, best_sum = names[0], None
+    for n in names:
+        vals = [mean_of(n, ue) for ue in choosers]
+        if any(v is None for v in vals):
+            continue
+        total = sum(vals)
+        if best_sum is None or total > best_sum + 1e-9:
+            best, best_sum = n, total
+    return best
+
+
+def reference_of(res, ph):
+    """The name of a phase's No-MP reference in a result: rational_reference over the whole phase."""
+    names = ph.references if hasattr(ph, "references") else [ph.reference]
+    phases = res["phases"]
+    return rational_reference(phases, [n for n in names if n in phases] or [names[0]],
+                              lambda n, ue: ((phases[n].get("ue") or {}).get(ue) or {}).get("total"))
+
+
 def phase_data(exp, ph, s, ref, events):
     topo = exp.topo
     ues = {}
@@ -77,7 +107,8 @@ def phase_data(exp, ph, s, ref, events):
                    "direction": d["direction"], "demand": demand_timeline(log, ref_mbps),
                    "step_ups_s": step_ups(log), "throughput_mbps": total, "radios": radios}
     t = s["series"]["t"]
-    return {"controller": ph.controller, "multipath": ph.multipath, "reference": ph.reference,
+    return {"controller": ph.controller, "multipath": ph.multipath, "reference": ref["name"] if ref else ph.reference,
+            "references": list(getattr(ph, "references", [ph.reference])), "homes": dict(getattr(ph, "homes", {})),
             "t0_epoch": s["t0_epoch"], "settle_s": ph.settle_s, "duration_s": ph.duration_s,
             "scored_from_s": ph.settle_s + exp.warmup_s, "end_s": t[-1] if t else 0.0, "t_s": t,
             "radio_events": events, "ues": ues, "server_mptcp": s.get("server_mptcp"),
@@ -92,6 +123,7 @@ def build(exp, res):
         s = res["phases"].get(ph.name)
         if s is None:
             continue
-        ref = res["phases"].get(ph.reference)
+        name = reference_of(res, ph)
+        ref = dict(res["phases"][name], name=name) if name in res["phases"] else None
         out["phases"][ph.name] = phase_data(exp, ph, s, ref, res.get("radio_events", {}).get(ph.name, []))
     return out

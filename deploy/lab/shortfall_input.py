@@ -10,8 +10,9 @@ One phase becomes one tier1_shortfall input:
     demand          its demand timeline: paced -> its goodput pace (Mb/s), off -> 0, backlogged -> "backlogged"
                     with nomp_mbps its throughput in the phase's No-MP reference (the timeline's mbps)
     nomp_segments   when the phase has radio events (all of them, on any AP: a PHY change on a UE's cell changes
-                    what every user of the cell gets) and its reference phase has as many: the user's No-MP
-                    throughput between them, each the mean of the reference phase's samples from the grace
+                    what every user of the cell gets) and its reference phases have as many: the user's No-MP
+                    throughput between them, each the mean of the reference phase's samples (of several, the one
+                    scoring_data.rational_reference picks for that span) from the grace
                     (2 x intervalMs) after its event, or from its scored start, to the next event or its scored end,
                     dated at this phase's event; left out when a span has no sample. A backlogged demand then follows
                     the network's state: the phase's mean is no reference when a radio event changes what the No-MP
@@ -25,6 +26,7 @@ it is left out of that phase's input and listed in its "unscored" with the reaso
 skipped: its entry is {"error": the message naming the field}.
 """
 import scoring
+import scoring_data
 
 
 def _demand(ue, timeline):
@@ -58,28 +60,45 @@ def _event_times(ph):
     return sorted(e.get("applied_s", e["t_s"]) for e in ph.get("radio_events") or [])
 
 
-def _reference_segments(ue, ph, ref, interval_ms):
+def _reference_segments(ue, ph, phases, interval_ms):
     """[(t, mbps)] of a UE's No-MP throughput between the phase's radio events (module doc), or None."""
     here = _event_times(ph)
-    if not here or not isinstance(ref, dict):
+    names = [n for n in (ph.get("references") or [ph.get("reference")]) if isinstance(phases.get(n), dict)]
+    if not here or not names:
         return None
+    spans = {n: _spans(phases[n], len(here), interval_ms) for n in names}
+    if any(v is None for v in spans.values()):
+        return None
+
+    def mean(n, u, i):
+        ref = phases[n]
+        thr = ((ref.get("ues") or {}).get(u) or {}).get("throughput_mbps")
+        if not isinstance(thr, list) or len(thr) != len(ref["t_s"]):
+            return None
+        a, b = spans[n][i]
+        vals = [v for ts, v in zip(ref["t_s"], thr) if a <= ts < b and v is not None]
+        return sum(vals) / len(vals) if vals else None
+
+    out = []
+    for i in range(len(here) + 1):
+        chosen = scoring_data.rational_reference(phases, names, lambda n, u: mean(n, u, i))
+        m = mean(chosen, ue, i)
+        if m is None:
+            return None
+        out.append((0.0 if i == 0 else here[i - 1], round(m, 3)))
+    return out
+
+
+def _spans(ref, events, interval_ms):
+    """The [start, end) of each span of a No-MP phase between its radio events (module doc), or None when it had
+    another number of events or no scored times."""
     there = _event_times(ref)
-    thr = ((ref.get("ues") or {}).get(ue) or {}).get("throughput_mbps")
-    t = ref.get("t_s")
     start, end = ref.get("scored_from_s"), _scored_end(ref)
-    if len(there) != len(here) or not isinstance(thr, list) or not isinstance(t, list) or len(t) != len(thr) \
+    if len(there) != events or not isinstance(ref.get("t_s"), list) \
             or not all(isinstance(x, (int, float)) for x in (start, end)):
         return None
     grace = 2 * interval_ms / 1000.0
-    bounds = [start] + [b + grace for b in there]
-    ends = there + [end]
-    out = []
-    for i, (a, b) in enumerate(zip(bounds, ends)):
-        vals = [v for ts, v in zip(t, thr) if max(a, start) <= ts < b and v is not None]
-        if not vals:
-            return None
-        out.append((0.0 if i == 0 else here[i - 1], round(sum(vals) / len(vals), 3)))
-    return out
+    return [(max(start, a), b) for a, b in zip([start] + [e + grace for e in there], there + [end])]
 
 
 def _scored_end(ph):
@@ -112,7 +131,7 @@ def phase_input(block, phase, interval_ms):
                    "radio_events": _events_of(ue, u, ph.get("radio_events") or [])}
         if ref is not None:
             ues[ue]["nomp_mbps"] = ref
-            segs = _reference_segments(ue, ph, (block.get("phases") or {}).get(ph.get("reference")), interval_ms)
+            segs = _reference_segments(ue, ph, block.get("phases") or {}, interval_ms)
             if segs:
                 ues[ue]["nomp_segments"] = segs
     run = {"warmup_s": ph.get("scored_from_s"), "end_s": _scored_end(ph), "sample_s": block.get("sample_s", 0.5),

@@ -144,6 +144,21 @@ class AdapterTest(unittest.TestCase):
         # against the phase mean (20) the same samples are short from 14 s on
         self.assertEqual(shortfall_input.phase_shortfall(block(), "mpsdn", 2000)["users"]["ue4"]["shortfall_s"], 6.5)
 
+    def test_each_span_takes_the_no_mp_phase_in_which_the_rehomed_ue_got_most(self):
+        b = block()
+        mp = b["phases"]["mpsdn"]
+
+        def nomp(name, homes, ue2, ue4):
+            ues = {"ue2": {"throughput_mbps": per_sample(ue2)}, "ue4": {"throughput_mbps": per_sample(ue4)}}
+            return dict(mp, controller="forward", multipath=False, reference=name, references=[name], homes=homes,
+                        ues=ues)
+        # ue2 gets more on Wi-Fi before the first event and after the second, more on LTE between them
+        b["phases"]["nomp"] = nomp("nomp", {}, lambda t: 8.0 if 9 <= t < 15 else 20.0, lambda t: 20.0)
+        b["phases"]["alt"] = nomp("alt", {"ue2": "lte"}, lambda t: 11.0, lambda t: 14.0)
+        mp["references"] = ["nomp", "alt"]
+        run, _ = shortfall_input.phase_input(b, "mpsdn", 2000)
+        self.assertEqual(run["ues"]["ue4"]["nomp_segments"], [(0.0, 20.0), (9.0, 14.0), (15.0, 20.0)])
+
     def test_no_spans_when_the_reference_had_other_events_or_a_span_no_sample(self):
         b = block()
         b["phases"]["nomp"] = dict(b["phases"]["mpsdn"], radio_events=b["phases"]["mpsdn"]["radio_events"][:1])
