@@ -85,9 +85,11 @@ final class Tier2Limits {
                 int i = ap * 2 + d.ordinal();
                 tier1SentBps[i] = law.stationSignal ? in.tier1SentBps(ap, key) : -1L;
                 fellBack += law.stationSignal && r.source() == SignalReading.Source.AP_OCCUPANCY ? 1 : 0;
-                usableAirtime[i] = law.usableAirtime(in, ap, key, r, floor, previous.usableAirtime(a.id(), d));
+                double share = law.usableAirtime(in, ap, key, r, floor, previous.usableAirtime(a.id(), d));
                 Tier2Decision decision = law.decide(r, new Bounds(current, floor, a.capacityBps(), tier2RateBps[i]),
-                        in, ap, key, usableAirtime[i], previous.tier1SentAtDecreaseBps(a.id(), d));
+                        in, ap, key, share, previous.tier1SentAtDecreaseBps(a.id(), d));
+                usableAirtime[i] = Tier1FirstLaw.probed(share,
+                        decision.cause() == Tier2Decision.Cause.NOTHING_IDLE);
                 if (decision.cause() == Tier2Decision.Cause.TIER1_HELD_BACK) {
                     tier1SentAtDecrease[i] = tier1SentBps[i];
                 }
@@ -173,11 +175,12 @@ final class Tier2Limits {
         }
 
         /**
-         * The usable share of the air time: the most the stations carried over a window in which Tier 2 filled
-         * the medium (a Tier-1 station held back while Tier 2 sent more than its floor), this one or an earlier
-         * one (mpsdn profile; NaN otherwise). A full window's share is what the medium carried, a lower bound of
-         * what it can carry; one that only looked full (a queue built by a connection's start while the medium
-         * still had room: 0.67 of the lab's LTE air time against 0.98 when full) does not lower it.
+         * The usable share of the air time: what the stations carried over the last window in which Tier 2
+         * filled the medium (a Tier-1 station held back while Tier 2 sent more than its floor), probed upward
+         * since ({@link Tier1FirstLaw#probed}; mpsdn profile; NaN otherwise). A window that only looked full (a
+         * queue built by a connection's start while the medium still had room: 0.45 of the lab's Wi-Fi air time,
+         * 0.67 of its LTE air time against 0.98 when full) sets it low, and the probe raises it again while Tier 1
+         * stays served.
          *
          * @param in       the cycle's signal inputs
          * @param ap       AP index
@@ -194,10 +197,7 @@ final class Tier2Limits {
                 return previous;
             }
             double used = Math.min(1.0, SpareCapacity.airtime(in, ap, key));
-            if (!(used > 0.0)) {
-                return previous;
-            }
-            return Double.isNaN(previous) ? used : Math.max(previous, used);
+            return used > 0.0 ? used : previous;
         }
 
         /** Algorithm 2, lines 3-8: halve when the signal is at or above CTh, else Eq. (4). */

@@ -6,6 +6,7 @@ import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.model.StationLoad;
 import org.mpsdn.core.regulate.BandwidthRegulator;
+import org.mpsdn.core.regulate.Tier1FirstLaw;
 import org.mpsdn.core.throughput.BianchiCollisionModel;
 
 import java.util.Map;
@@ -168,6 +169,39 @@ public class RegulationProfileTest {
     }
 
     @Test
+    public void aShareThatHoldsTier2BackWhileTier1IsServedProbesUpward() {
+        // learned at a connection's start: 0.45 of the air time; Tier 1 (S) served at 20 Mb/s, Tier 2 (M) at 1 Mb/s
+        // under a 3-Mb/s limit: nothing idle by that share, so the next cycle decides on 0.45 + 0.05
+        double start = 0.45;
+        Measurements served = Measurements.builder().occupancy(W2, 0.2)
+                .station(W2, new StationLoad("M", 0.1, 1_000_000L))
+                .station(W2, new StationLoad("S", 0.05, 20_000_000L)).build();
+        RegulationState state = RegulationState.of(Map.of(W2, 3_000_000L), Map.of(), Map.of(W2, start), Map.of());
+        double share = start;
+        for (int cycle = 1; cycle <= 3; cycle++) {
+            CycleResult r = mpsdn.cycle(net, served, state);
+            assertEquals(Tier2Decision.Cause.NOTHING_IDLE, r.decision("W2", Direction.DOWNLINK).get().cause());
+            assertEquals(3_000_000L, w2Limit(r));
+            share = r.nextState().usableAirtime("W2", Direction.DOWNLINK);
+            assertEquals(start + cycle * Tier1FirstLaw.PROBE_SHARE, share, 1e-12);
+            state = RegulationState.of(Map.of(W2, 3_000_000L), Map.of(), Map.of(W2, share), Map.of());
+        }
+        // once the share leaves room above the limit, the limit grows towards it and the share stays
+        for (int cycle = 0; cycle < 10 && w2Limit(mpsdn.cycle(net, served, state)) == 3_000_000L; cycle++) {
+            share = mpsdn.cycle(net, served, state).nextState().usableAirtime("W2", Direction.DOWNLINK);
+            state = RegulationState.of(Map.of(W2, 3_000_000L), Map.of(), Map.of(W2, share), Map.of());
+        }
+        CycleResult grows = mpsdn.cycle(net, served, state);
+        assertEquals(Tier2Decision.Cause.IDLE_CAPACITY, grows.decision("W2", Direction.DOWNLINK).get().cause());
+        assertTrue(w2Limit(grows) > 3_000_000L);
+        assertEquals(share, grows.nextState().usableAirtime("W2", Direction.DOWNLINK), 1e-12);
+        // never above the whole air time; the model's share (none learned) is not probed
+        assertEquals(1.0, Tier1FirstLaw.probed(0.98, true), 1e-12);
+        assertTrue(Double.isNaN(Tier1FirstLaw.probed(Double.NaN, true)));
+        assertEquals(0.5, Tier1FirstLaw.probed(0.5, false), 1e-12);
+    }
+
+    @Test
     public void aFullWindowTeachesTheUsableAirtime() {
         // S backlogged: the medium was busy all window, and carried 30/54 + 1/6 of it
         Measurements full = Measurements.builder().occupancy(W2, 0.9).station(W2, new StationLoad("M", 0.1, 1_000_000L))
@@ -186,11 +220,12 @@ public class RegulationProfileTest {
         assertEquals(halfWay(1_000_000L, 1_000_000L + spare(carried, 1_000_000L, 20_000_000L)), w2Limit(next));
         assertTrue(spare(carried, 1_000_000L, 20_000_000L) < spare(Double.NaN, 1_000_000L, 20_000_000L));
         assertEquals(carried, next.nextState().usableAirtime("W2", Direction.DOWNLINK), 1e-12); // kept
-        // a full window that carried less (a queue built at a connection's start) does not lower it, more raises it
+        // the last full window sets it: one that carried less (a queue built at a connection's start) lowers it,
+        // one that carried more raises it
         Measurements less = Measurements.builder().occupancy(W2, 0.9).station(W2, new StationLoad("M", 0.1, 1_000_000L))
                 .station(W2, new StationLoad("S", 0.9, 10_000_000L)).build();
-        assertEquals(carried, mpsdn.cycle(net, less, learned).nextState().usableAirtime("W2", Direction.DOWNLINK),
-                1e-12);
+        assertEquals(10.0 / 54.0 + 1.0 / 6.0,
+                mpsdn.cycle(net, less, learned).nextState().usableAirtime("W2", Direction.DOWNLINK), 1e-12);
         Measurements more = Measurements.builder().occupancy(W2, 0.9).station(W2, new StationLoad("M", 0.1, 1_200_000L))
                 .station(W2, new StationLoad("S", 0.9, 34_000_000L)).build();
         assertEquals(34.0 / 54.0 + 1.2 / 6.0,

@@ -116,14 +116,17 @@ public final class LimitDecision {
     }
 
     /**
-     * Whether another decision changes what this one says (the limit, the reason or the signal decided on);
-     * the signal's value and the time do not count.
+     * Whether another decision changes what this one says (the limit, the reason, the branch of the law in words,
+     * or the signal decided on); the signal's value and the time do not count. The words count: two holds (Tier 1
+     * draining, nothing idle) read one signal on opposite sides of its threshold, and the stored one must say which
+     * held the limit.
      *
      * @param other the earlier decision, may be null
      * @return true when they differ
      */
     public boolean changes(LimitDecision other) {
-        return other == null || targetKbps != other.targetKbps || reason != other.reason || source != other.source;
+        return other == null || targetKbps != other.targetKbps || reason != other.reason || source != other.source
+                || !note.equals(other.note);
     }
 
     @Override

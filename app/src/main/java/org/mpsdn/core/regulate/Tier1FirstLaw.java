@@ -30,6 +30,16 @@ public final class Tier1FirstLaw {
      */
     public static final double DRAIN_GAIN = 0.10;
 
+    /**
+     * How much the usable share of the air time grows per cycle while Tier 1 is served and that share holds Tier 2
+     * back ({@link #probed}): 5 % of the air time, r&#772;<sub>2</sub> &middot; 0.05 of Tier-2 rate (1.5 Mb/s at
+     * a 30-Mb/s station). Measured in the lab (idle capacity, Wi-Fi): the share learned at the phase's start,
+     * when the connections' first bursts overflowed a Tier-1 queue at 0.45 of the air time, held Tier 2 at 0.25 of
+     * the idle capacity for the whole phase, while the windows in which Tier 1 was served carried up to 0.65
+     * ({@code deploy/lab/idle_airtime.py}).
+     */
+    public static final double PROBE_SHARE = 0.05;
+
     private Tier1FirstLaw() {
     }
 
@@ -43,6 +53,20 @@ public final class Tier1FirstLaw {
     public static boolean draining(long tier1SentBps, long sentAtDecreaseBps) {
         return tier1SentBps > 0 && sentAtDecreaseBps >= 0
                 && tier1SentBps >= Math.round(sentAtDecreaseBps * (1.0 + DRAIN_GAIN));
+    }
+
+    /**
+     * The usable share of the air time for the next cycle: the share, raised by {@link #PROBE_SHARE} (at most 1)
+     * when Tier 1 was served and the share held Tier 2 back (the increase found nothing idle). A full window sets
+     * the share to what the medium carried; in between, the share probes upward, so a share learned from a window
+     * that only looked full does not hold Tier 2 below what the medium can carry.
+     *
+     * @param share      the share this cycle decided on, in (0, 1], or NaN for the model's
+     * @param heldByShare whether Tier 1 was served and nothing was idle by that share
+     * @return the share for the next cycle, NaN when it was NaN
+     */
+    public static double probed(double share, boolean heldByShare) {
+        return heldByShare && !Double.isNaN(share) ? Math.min(1.0, share + PROBE_SHARE) : share;
     }
 
     /**

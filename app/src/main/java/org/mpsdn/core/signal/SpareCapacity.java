@@ -22,8 +22,10 @@ import java.util.List;
  *                   x<sub>i</sub> / r<sub>i</sub>))
  * </pre>
  * 1 / k&#772; is the share of the air time the stations can use. It is <i>learned</i>: in a window in which a
- * Tier-1 station was held back while Tier 2 sent more than its floor, Tier 2 had filled the medium, and the most
- * &Sigma; x / r over such windows is what it can carry; until such a window, the collision model's 1 / k&#772;(n).
+ * Tier-1 station was held back while Tier 2 sent more than its floor, Tier 2 had filled the medium, and the
+ * &Sigma; x / r of the last such window is what it can carry, raised a little each cycle in which it held Tier 2
+ * back while Tier 1 was served (Tier2Limits, Tier1FirstLaw.probed); until such a window, the collision model's
+ * 1 / k&#772;(n).
  * The model's k&#772; differs from a real medium's (the Bianchi model's k&#772;(3) is 1.22, the lab cell's 1.43);
  * the learned value makes the spare what the medium showed it can carry.
  * <p>

@@ -35,8 +35,13 @@ public class RegulationLogTest {
         assertTrue(DOWN.changes(null));
         assertFalse("a later cycle with the same target and reason", DOWN.at(20).changes(DOWN));
         LimitDecision otherSignal = new LimitDecision(SignalSource.TIER1_STATIONS, 0.81, 0.4, 17678, 50000,
-                LimitReason.DECREASE, "", 30);
+                LimitReason.DECREASE, "signal at or above its threshold: halved", 30);
         assertFalse("the signal's value alone is no change", otherSignal.changes(DOWN));
+        LimitDecision draining = new LimitDecision(SignalSource.TIER1_STATIONS, 0.9, 0.4, 3716, 50000,
+                LimitReason.HOLD, "Tier 1 drains what the last decrease freed: limit kept", 40);
+        assertTrue("another branch of the law holding the same limit", new LimitDecision(SignalSource.TIER1_STATIONS,
+                0.05, 0.4, 3716, 6000, LimitReason.HOLD, "Tier 1 served, no capacity idle: limit kept", 50)
+                .changes(draining));
         assertTrue(new LimitDecision(SignalSource.TIER1_STATIONS, 0.72, 0.4, 17678, 50000, LimitReason.FLOOR, "", 30)
                 .changes(DOWN));
         assertTrue(new LimitDecision(SignalSource.MAC_OCC, 0.72, 0.85, 17678, 50000, LimitReason.DECREASE, "", 30)
