@@ -11,6 +11,7 @@ import org.mpsdn.core.signal.SignalInputs;
 import org.mpsdn.core.signal.SignalKind;
 import org.mpsdn.core.signal.SignalReading;
 import org.mpsdn.core.signal.SpareCapacity;
+import org.mpsdn.core.signal.Tier1StationSignal;
 import org.mpsdn.core.throughput.ThroughputModel;
 
 import java.util.Arrays;
@@ -176,11 +177,11 @@ final class Tier2Limits {
 
         /**
          * The usable share of the air time: what the stations carried over the last window in which Tier 2
-         * filled the medium (a Tier-1 station held back while Tier 2 sent more than its floor), probed upward
-         * since ({@link Tier1FirstLaw#probed}; mpsdn profile; NaN otherwise). A window that only looked full (a
-         * queue built by a connection's start while the medium still had room: 0.45 of the lab's Wi-Fi air time,
-         * 0.67 of its LTE air time against 0.98 when full) sets it low, and the probe raises it again while Tier 1
-         * stays served.
+         * filled the medium (a Tier-1 station's queue at or above the threshold by its fill, not only by the
+         * overflow rule, while Tier 2 sent more than its floor), probed upward since ({@link Tier1FirstLaw#probed};
+         * mpsdn profile; NaN otherwise). A window that only looked full (a queue built by a connection's start
+         * while the medium still had room: 0.67 of the lab's LTE air time against 0.98 when full) sets it low, and
+         * the probe raises it again while Tier 1 stays served.
          *
          * @param in       the cycle's signal inputs
          * @param ap       AP index
@@ -193,7 +194,8 @@ final class Tier2Limits {
         double usableAirtime(SignalInputs in, int ap, ApDirection key, SignalReading r, long floor,
                              double previous) {
             if (!stationSignal || r.source() != SignalReading.Source.TIER1_STATIONS
-                    || !stationRegulator.congested(r.value()) || SpareCapacity.tier2SentBps(in, ap, key) <= floor) {
+                    || !stationRegulator.congested(Tier1StationSignal.tier1Fill(in, ap, key))
+                    || SpareCapacity.tier2SentBps(in, ap, key) <= floor) {
                 return previous;
             }
             double used = Math.min(1.0, SpareCapacity.airtime(in, ap, key));

@@ -169,6 +169,20 @@ public class RegulationProfileTest {
     }
 
     @Test
+    public void aQueueThatOnlyOverflowedHoldsTier2BackButTeachesNoAirtime() {
+        // S at 0.2 of its queue but dropping 5 % of what reached it: held back (the overflow rule), yet not a window
+        // in which Tier 2 filled the medium
+        Measurements burst = Measurements.builder().occupancy(W2, 0.3)
+                .station(W2, new StationLoad("M", 0.1, 2_000_000L))
+                .station(W2, new StationLoad("S", 0.2, 19_000_000L, 1_000_000L)).build();
+        CycleResult r = mpsdn.cycle(net, burst, AT_40M);
+        assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, r.decision("W2", Direction.DOWNLINK).get().cause());
+        assertTrue(Double.isNaN(r.nextState().usableAirtime("W2", Direction.DOWNLINK)));
+        RegulationState learned = RegulationState.of(Map.of(W2, 40_000_000L), Map.of(), Map.of(W2, 0.9), Map.of());
+        assertEquals(0.9, mpsdn.cycle(net, burst, learned).nextState().usableAirtime("W2", Direction.DOWNLINK), 1e-12);
+    }
+
+    @Test
     public void aShareThatHoldsTier2BackWhileTier1IsServedProbesUpward() {
         // learned at a connection's start: 0.45 of the air time; Tier 1 (S) served at 20 Mb/s, Tier 2 (M) at 1 Mb/s
         // under a 3-Mb/s limit: nothing idle by that share, so the next cycle decides on 0.45 + 0.05
