@@ -34,11 +34,9 @@ def goals(lab, exp, res):
 
 
 def reference(ph, phase):
-    """The No-MP phase a phase is compared with: of the ones it lists, the one rational_reference picks (the
-    experiment's "nomp" for results that list none)."""
-    names = [n for n in (ph[phase].get("references") or ["nomp"]) if n in ph]
-    return scoring_data.rational_reference(ph, names, lambda n, ue: ((ph[n].get("ue") or {}).get(ue) or {})
-                                           .get("total")) if names else "nomp"
+    """The No-MP phase a phase is compared with (scoring_data.whole_phase_reference; the experiment's "nomp" for
+    results that list none)."""
+    return scoring_data.whole_phase_reference(ph, ph[phase].get("references") or ["nomp"])
 
 
 def prototype_halvings(lab, ph, warmup_s):

@@ -88,12 +88,12 @@ def rational_reference(phases, names, mean_of):
     return best
 
 
-def reference_of(res, ph):
-    """The name of a phase's No-MP reference in a result: rational_reference over the whole phase."""
-    names = ph.references if hasattr(ph, "references") else [ph.reference]
-    phases = res["phases"]
-    return rational_reference(phases, [n for n in names if n in phases] or [names[0]],
-                              lambda n, ue: ((phases[n].get("ue") or {}).get(ue) or {}).get("total"))
+def whole_phase_reference(phases, names):
+    """Of the No-MP phases names (those in phases; names[0] when none is), the one rational_reference picks on the
+    UEs' means over the whole phase. phases: a result's phase summaries {name: {"ue": {ue: {"total"}}, "homes"}}."""
+    there = [n for n in names if n in phases]
+    return rational_reference(phases, there, lambda n, ue: ((phases[n].get("ue") or {}).get(ue) or {})
+                              .get("total")) if there else names[0]
 
 
 def phase_data(exp, ph, s, ref, events):
@@ -123,7 +123,7 @@ def build(exp, res):
         s = res["phases"].get(ph.name)
         if s is None:
             continue
-        name = reference_of(res, ph)
+        name = whole_phase_reference(res["phases"], ph.references)
         ref = dict(res["phases"][name], name=name) if name in res["phases"] else None
         out["phases"][ph.name] = phase_data(exp, ph, s, ref, res.get("radio_events", {}).get(ph.name, []))
     return out
