@@ -8,6 +8,7 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.support.completers.StringsCompleter;
 import org.mpsdn.api.northbound.EnbDiscipline;
 import org.mpsdn.api.northbound.EnbSplit;
+import org.mpsdn.api.northbound.IntentBuilder;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
@@ -86,7 +87,7 @@ public class IntentAddCommand extends MpsdnCommand {
     }
 
     private MpsdnIntent build() {
-        MpsdnIntent.Builder b = MpsdnIntent.builder().target(target);
+        IntentBuilder b = MpsdnIntent.builder().target(target);
         if (split != null) {
             b.split(parseSplit(split));
         }
