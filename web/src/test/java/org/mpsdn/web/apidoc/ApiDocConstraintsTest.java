@@ -89,8 +89,8 @@ public class ApiDocConstraintsTest {
             JsonNode p = k.path("properties");
             assertEquals("id pattern", id, p.path("id").path("pattern").asText());
             boolean steering = "STEERING".equals(p.path("kind").path("enum").path(0).asText());
-            assertEquals("target pattern", steering ? "^(\\" + SteeringRule.ALL_UES + "|" + id.substring(1, id.length() - 1)
-                    + ")$" : id, p.path("target").path("pattern").asText());
+            String steeringTarget = "^(\\" + SteeringRule.ALL_UES + "|" + id.substring(1, id.length() - 1) + ")$";
+            assertEquals("target pattern", steering ? steeringTarget : id, p.path("target").path("pattern").asText());
             assertTrue("unknown fields are refused", !k.path("additionalProperties").asBoolean(true));
         }
         JsonNode weights = kinds.get(2).path("properties").path("weights");
