@@ -5,6 +5,9 @@ import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.ApInfo;
 import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.MpsdnIntent;
+import org.mpsdn.api.northbound.SteeringMode;
+import org.mpsdn.api.northbound.SteeringRule;
+import org.mpsdn.api.northbound.TrafficDescriptor;
 import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
 import org.mpsdn.api.regulation.LimitDecision;
@@ -13,6 +16,7 @@ import org.mpsdn.api.regulation.ManagedFlow;
 import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 
 /**
  * One-line text renderings of the northbound views.
@@ -123,9 +127,40 @@ final class Format {
         if (!i.weights().isEmpty()) {
             sb.append(i.weights());
         }
+        if (i.steering() != null) {
+            sb.append(", steering=").append(steering(i.steering()));
+        }
         sb.append(", version=").append(i.version());
         if (!i.reason().isEmpty()) {
             sb.append(", reason=").append(i.reason());
+        }
+        new TreeMap<>(i.applied()).forEach((client, how) -> sb.append("\n    ").append(client).append(": ")
+                .append(how));
+        return sb.toString();
+    }
+
+    private static String steering(SteeringRule r) {
+        StringBuilder sb = new StringBuilder(r.mode().name()).append('(').append(r.mode().code()).append(')')
+                .append(" precedence=").append(r.precedence());
+        if (r.activeAp() != null) {
+            sb.append(" active=").append(r.activeAp());
+        }
+        if (!r.shares().isEmpty()) {
+            sb.append(" shares=").append(new TreeMap<>(r.shares()));
+        }
+        if (r.autonomous()) {
+            sb.append(" autonomous");
+        }
+        if (r.mode() == SteeringMode.SMALLEST_DELAY) {
+            sb.append(" rttHysteresisMs=").append(r.rttHysteresisMs());
+        }
+        TrafficDescriptor t = r.trafficDescriptor();
+        if (t != null) {
+            sb.append(" traffic=[").append(t.protocol() == TrafficDescriptor.ANY ? "" : "protocol=" + t.protocol())
+                    .append(t.dstPrefix() == null ? "" : " dstPrefix=" + t.dstPrefix())
+                    .append(t.dstPortMin() == TrafficDescriptor.ANY ? "" : " dstPorts=" + t.dstPortMin() + "-"
+                            + t.dstPortMax())
+                    .append(t.dscp() == TrafficDescriptor.ANY ? "" : " dscp=" + t.dscp()).append(']');
         }
         return sb.toString();
     }

@@ -8,12 +8,14 @@ import org.apache.karaf.shell.api.action.lifecycle.Service;
 import org.apache.karaf.shell.support.completers.StringsCompleter;
 import org.mpsdn.api.northbound.EnbDiscipline;
 import org.mpsdn.api.northbound.EnbSplit;
+import org.mpsdn.api.northbound.IntentBuilder;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
 import org.mpsdn.api.northbound.SplitMode;
 import org.mpsdn.api.northbound.WeightMode;
 import org.mpsdn.api.northbound.codec.JsonFields;
+import org.mpsdn.api.northbound.codec.MpsdnIntentCodec;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,19 +30,25 @@ import java.util.Locale;
  *     [-s targetUe=ue1,secondPathUe=ue2,dstIp=10.77.0.10,lteShare=0.5,rttMs=50,windowPackets=40
  *         [,dstPort=5201][,mode=shared_buffer][,alpha=1][,beta=0.5][,epochMs=1000]]
  * mpsdn-intent-add weights ue1 automatic | wifi=3 lte=1
+ * mpsdn-intent-add steering ue1|* active_standby wifi1 | load_balancing autonomous | wifi1=70 lte1=30
+ *     | smallest_delay [rttHysteresisMs] | priority_based  -p precedence
+ *     [-t protocol=tcp,dstPrefix=10.77.0.0/24,dstPorts=443-8443,dscp=46]
  * </pre>
+ * The steering arguments are read by {@link SteeringArgs}.
  */
 @Service
 @Command(scope = "onos", name = "mpsdn-intent-add",
         description = "Creates an mpsdn intent: policy <ue> regulate|exempt|pin_primary [ap]; "
-                + "enb <enb> <inter> [intra] [-c cluster=discipline] [-s split]; weights <ue> automatic|path=w...")
+                + "enb <enb> <inter> [intra] [-c cluster=discipline] [-s split]; weights <ue> automatic|path=w...; "
+                + "steering <ue|*> <mode> [values] -p precedence [-t traffic]")
 public class IntentAddCommand extends MpsdnCommand {
 
-    @Argument(index = 0, name = "kind", description = "policy, enb or weights", required = true)
-    @Completion(value = StringsCompleter.class, values = {"policy", "enb", "weights"})
+    @Argument(index = 0, name = "kind", description = "policy, enb, weights or steering", required = true)
+    @Completion(value = StringsCompleter.class, values = {"policy", "enb", "weights", "steering"})
     String kind = null;
 
-    @Argument(index = 1, name = "target", description = "UE (policy, weights) or eNB (enb)", required = true)
+    @Argument(index = 1, name = "target", description = "UE (policy, weights, steering; * for all UEs with "
+            + "steering) or eNB (enb)", required = true)
     @Completion(UeIdCompleter.class)
     String target = null;
 
@@ -60,6 +68,15 @@ public class IntentAddCommand extends MpsdnCommand {
             + "lteShare (0..1), rttMs (ms), windowPackets (packets), optional dstPort, mode (fixed_share, "
             + "shared_buffer), alpha (packets/RTT), beta, epochMs (ms)", required = false)
     String split = null;
+
+    @Option(name = "-p", aliases = "--precedence", description = "steering only: precedence 0-255, lower wins "
+            + "where intents overlap", required = false)
+    String precedence = null;
+
+    @Option(name = "-t", aliases = "--traffic", description = "steering only: the flows, key=value,... with "
+            + "protocol (tcp, udp, icmp or a number), dstPrefix, dstPorts (port or low-high), dscp (0-63)",
+            required = false)
+    String traffic = null;
 
     @Override
     protected void doExecute() {
@@ -86,7 +103,7 @@ public class IntentAddCommand extends MpsdnCommand {
     }
 
     private MpsdnIntent build() {
-        MpsdnIntent.Builder b = MpsdnIntent.builder().target(target);
+        IntentBuilder b = MpsdnIntent.builder().target(target);
         if (split != null) {
             b.split(parseSplit(split));
         }
@@ -128,10 +145,15 @@ public class IntentAddCommand extends MpsdnCommand {
                     }
                 }
                 break;
+            case "steering":
+                k = IntentKind.STEERING;
+                b.steering(SteeringArgs.parse(args == null ? List.of() : args, precedence, traffic));
+                break;
             default:
-                throw new IllegalArgumentException("kind: must be policy, enb or weights, was '" + kind + "'");
+                throw new IllegalArgumentException("kind: must be policy, enb, weights or steering, was '" + kind
+                        + "'");
         }
-        b.kind(k).id(id != null ? id : k.name().toLowerCase(Locale.ROOT) + "-" + target);
+        b.kind(k).id(id != null ? id : MpsdnIntentCodec.defaultId(k, target));
         return b.build();
     }
 

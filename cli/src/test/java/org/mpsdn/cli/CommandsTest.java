@@ -22,6 +22,9 @@ import org.mpsdn.api.northbound.MultipathMode;
 import org.mpsdn.api.northbound.NorthboundAdminService;
 import org.mpsdn.api.northbound.NorthboundService;
 import org.mpsdn.api.northbound.SplitMode;
+import org.mpsdn.api.northbound.SteeringMode;
+import org.mpsdn.api.northbound.SteeringRule;
+import org.mpsdn.api.northbound.TrafficDescriptor;
 import org.mpsdn.api.northbound.UeConnection;
 import org.mpsdn.api.northbound.UeInfo;
 import org.mpsdn.api.northbound.UeRegistration;
@@ -425,10 +428,59 @@ public class CommandsTest {
         assertFalse(nb.intents.containsKey("sched"));
     }
 
+    private IntentAddCommand steering(String target, String precedence, String traffic, String... args) {
+        IntentAddCommand cmd = wire(new IntentAddCommand(), false);
+        cmd.kind = "steering";
+        cmd.target = target;
+        cmd.precedence = precedence;
+        cmd.traffic = traffic;
+        cmd.args = List.of(args);
+        return cmd;
+    }
+
+    @Test
+    public void createsSteeringIntents() throws Exception {
+        run(steering("*", "200", null, "load_balancing", "wifi1=70", "lte1=30"));
+        SteeringRule lb = nb.intents.get("steering-all").steering();
+        assertEquals(SteeringMode.LOAD_BALANCING, lb.mode());
+        assertEquals(Map.of("wifi1", 70, "lte1", 30), lb.shares());
+        assertEquals(200, lb.precedence());
+        run(steering("ue1", "5", "protocol=tcp,dstPrefix=10.77.0.0/24,dstPorts=443-8443,dscp=46", "0", "wifi1"));
+        SteeringRule as = nb.intents.get("steering-ue1").steering();
+        assertEquals(SteeringMode.ACTIVE_STANDBY, as.mode());
+        assertEquals("wifi1", as.activeAp());
+        assertEquals(TrafficDescriptor.builder().protocol(6).dstPrefix("10.77.0.0/24").dstPorts(443, 8443).dscp(46)
+                .build(), as.trafficDescriptor());
+        IntentAddCommand sd = steering("ue2", "7", null, "smallest_delay", "15");
+        sd.id = "delay";
+        String shown = run(sd);
+        assertEquals(15, nb.intents.get("delay").steering().rttHysteresisMs());
+        assertTrue(shown, shown.contains("steering=SMALLEST_DELAY(1) precedence=7 rttHysteresisMs=15"));
+        String[][] bad = {
+                {"*", "1", null, "load_balancing", "steering.shares: LOAD_BALANCING needs either"},
+                {"*", "1", null, "active_standby", "steering.activeAp: is mandatory"},
+                {"*", null, null, "priority_based", "precedence: is mandatory"},
+                {"*", "x", null, "priority_based", "precedence: must be an integer"},
+                {"*", "1", null, "7", "steering.modeCode: must be a TS 29.244"},
+                {"*", "1", "dstPorts=80", "priority_based", "trafficDescriptor.dstPorts: only with protocol TCP"},
+                {"*", "1", "protocol=tcp,dstPorts=1-2-3", "priority_based", "trafficDescriptor.dstPorts: must be"},
+                {"*", "1", "dscp=99", "priority_based", "trafficDescriptor.dscp: must be in [0, 63]"},
+                {"*", "1", "port=80", "priority_based", "trafficDescriptor.port: unknown field"},
+                {"ue*", "1", null, "priority_based", "target: must match"},
+        };
+        for (String[] c : bad) {
+            IntentAddCommand cmd = steering(c[0], c[1], c[2], c[3]);
+            cmd.id = "bad";
+            assertEquals("", run(cmd));
+            assertTrue(String.join(" ", c) + ": " + errors(), errors().contains(c[4]));
+        }
+        assertFalse(nb.intents.containsKey("bad"));
+    }
+
     @Test
     public void rejectsBadIntentArguments() throws Exception {
         String[][] cases = {
-                {"teleport", "ue1", "x", "kind: must be policy, enb or weights"},
+                {"teleport", "ue1", "x", "kind: must be policy, enb, weights or steering"},
                 {"policy", "ue1", null, "mode: is mandatory"},
                 {"policy", "ue1", "sometimes", "mode: must be one of"},
                 {"policy", "ue1", "pin_primary", "apId: is mandatory"},

@@ -20,7 +20,7 @@ import javax.ws.rs.core.UriInfo;
 import java.io.InputStream;
 
 /**
- * Intents: per-UE multipath policy, eNB cluster scheduling, MPTCP client weights. The state
+ * Intents: per-UE multipath policy, eNB cluster scheduling, MPTCP client weights, steering. The state
  * (PENDING, INSTALLED, FAILED with reason) follows what the agent acknowledged.
  */
 @Path("intents")

@@ -19,6 +19,7 @@ final class IntentContent {
     final EnbSplit split;
     final WeightMode weightMode;
     final Map<String, Integer> weights;
+    final SteeringRule steering;
 
     /**
      * Freezes the content of a validated draft.
@@ -36,6 +37,7 @@ final class IntentContent {
         this.split = d.split;
         this.weightMode = d.weightMode;
         this.weights = Map.copyOf(d.weights);
+        this.steering = d.steering;
     }
 
     /**
@@ -54,6 +56,7 @@ final class IntentContent {
         d.split = split;
         d.weightMode = weightMode;
         d.weights.putAll(weights);
+        d.steering = steering;
     }
 
     @Override
@@ -69,12 +72,13 @@ final class IntentContent {
                 && Objects.equals(apId, other.apId) && interCluster == other.interCluster
                 && intraCluster == other.intraCluster && clusterOverrides.equals(other.clusterOverrides)
                 && Objects.equals(split, other.split)
-                && weightMode == other.weightMode && weights.equals(other.weights);
+                && weightMode == other.weightMode && weights.equals(other.weights)
+                && Objects.equals(steering, other.steering);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(kind, target, mode, apId, interCluster, intraCluster, clusterOverrides, split,
-                weightMode, weights);
+                weightMode, weights, steering);
     }
 }

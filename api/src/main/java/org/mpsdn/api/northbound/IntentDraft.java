@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The fields of an intent being built by {@link MpsdnIntent.Builder}, and the rules its
- * {@link MpsdnIntent.Builder#build()} checks: the common fields, then the fields of the kind
+ * The fields of an intent being built by {@link IntentBuilder}, and the rules its
+ * {@link IntentBuilder#build()} checks: the common fields, then the fields of the kind
  * (mandatory ones present and valid, those of the other kinds absent). Every failure is an
  * {@link IllegalArgumentException} whose message starts with the offending field name.
  */
@@ -21,6 +21,8 @@ final class IntentDraft {
     EnbSplit split;
     WeightMode weightMode;
     final Map<String, Integer> weights = new LinkedHashMap<>();
+    SteeringRule steering;
+    final Map<String, String> applied = new LinkedHashMap<>();
     IntentState state = IntentState.PENDING;
     String reason = "";
     long version = 1;
@@ -35,14 +37,24 @@ final class IntentDraft {
         MpsdnIntent.checkId("id", id);
         if (kind == null) {
             throw new IllegalArgumentException("kind: is mandatory (MULTIPATH_POLICY, ENB_SCHEDULING, "
-                    + "CLIENT_WEIGHTS)");
+                    + "CLIENT_WEIGHTS, STEERING)");
         }
-        MpsdnIntent.checkId("target", target);
+        if (kind != IntentKind.STEERING || !SteeringRule.ALL_UES.equals(target)) {
+            MpsdnIntent.checkId("target", target);
+        }
         if (state == null) {
             throw new IllegalArgumentException("state: is mandatory");
         }
         if (version < 1) {
             throw new IllegalArgumentException("version: must be >= 1, was " + version);
+        }
+        for (Map.Entry<String, String> e : applied.entrySet()) {
+            if (e.getKey() == null || e.getValue() == null) {
+                throw new IllegalArgumentException("applied: client ids and their mechanisms must not be null");
+            }
+        }
+        if (kind != IntentKind.STEERING) {
+            forbid("steering", steering);
         }
         switch (kind) {
             case MULTIPATH_POLICY:
@@ -50,6 +62,9 @@ final class IntentDraft {
                 break;
             case ENB_SCHEDULING:
                 checkEnb();
+                break;
+            case STEERING:
+                checkSteering();
                 break;
             default:
                 checkWeights();
@@ -116,6 +131,21 @@ final class IntentDraft {
         forbid("intraCluster", intraCluster);
         forbidMap("clusterOverrides", clusterOverrides);
         forbid("split", split);
+    }
+
+    private void checkSteering() {
+        if (steering == null) {
+            throw new IllegalArgumentException("steering: is mandatory for STEERING (mode and its parameters, "
+                    + "with precedence)");
+        }
+        forbid("mode", mode);
+        forbid("apId", apId);
+        forbid("interCluster", interCluster);
+        forbid("intraCluster", intraCluster);
+        forbidMap("clusterOverrides", clusterOverrides);
+        forbid("split", split);
+        forbid("weightMode", weightMode);
+        forbidMap("weights", weights);
     }
 
     private void forbid(String field, Object v) {

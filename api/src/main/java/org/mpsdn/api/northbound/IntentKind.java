@@ -9,5 +9,7 @@ public enum IntentKind {
     /** eNB cluster scheduling: inter- and intra-cluster disciplines of one eNB. */
     ENB_SCHEDULING,
     /** MPTCP client path weights: manual weights or automatic. */
-    CLIENT_WEIGHTS
+    CLIENT_WEIGHTS,
+    /** ATSSS-style steering of a UE's (or every UE's) traffic, or of some of its flows, by mode. */
+    STEERING
 }

@@ -14,9 +14,12 @@ import java.util.regex.Pattern;
  * optional {@link #intraCluster()} default and per-cluster {@link #clusterOverrides()}, optional
  * {@link #split()} of one flow across LTE and a second path;</li>
  * <li>{@link IntentKind#CLIENT_WEIGHTS}: target client (UE id), {@link #weightMode()},
- * {@link #weights()} per path for {@link WeightMode#MANUAL}.</li>
+ * {@link #weights()} per path for {@link WeightMode#MANUAL};</li>
+ * <li>{@link IntentKind#STEERING}: target UE or {@link SteeringRule#ALL_UES}, {@link #steering()}.</li>
  * </ul>
- * {@link Builder#build()} rejects inconsistent values with an {@link IllegalArgumentException}
+ * Besides its state and reason, an intent's install state names what applies on each client
+ * ({@link #applied()}), for the kinds whose installer reports it.
+ * {@link IntentBuilder#build()} rejects inconsistent values with an {@link IllegalArgumentException}
  * whose message starts with the offending field name.
  */
 public final class MpsdnIntent {
@@ -31,14 +34,16 @@ public final class MpsdnIntent {
     private final String reason;
     private final long version;
     private final long updatedMillis;
+    private final Map<String, String> applied;
 
-    private MpsdnIntent(IntentDraft d) {
+    MpsdnIntent(IntentDraft d) {
         this.id = d.id;
         this.content = new IntentContent(d);
         this.state = d.state;
         this.reason = d.reason == null ? "" : d.reason;
         this.version = d.version;
         this.updatedMillis = d.updatedMillis;
+        this.applied = Map.copyOf(d.applied);
     }
 
     /**
@@ -46,8 +51,8 @@ public final class MpsdnIntent {
      *
      * @return builder
      */
-    public static Builder builder() {
-        return new Builder();
+    public static IntentBuilder builder() {
+        return new IntentBuilder();
     }
 
     /**
@@ -55,10 +60,11 @@ public final class MpsdnIntent {
      *
      * @return builder
      */
-    public Builder toBuilder() {
-        Builder b = new Builder();
+    public IntentBuilder toBuilder() {
+        IntentBuilder b = new IntentBuilder();
         content.copyTo(b.draft);
-        return b.id(id).state(state).reason(reason).version(version).updatedMillis(updatedMillis);
+        return b.id(id).state(state).reason(reason).version(version).updatedMillis(updatedMillis)
+                .applied(applied);
     }
 
     /**
@@ -71,6 +77,20 @@ public final class MpsdnIntent {
      */
     public MpsdnIntent withState(IntentState newState, String newReason, long millis) {
         return toBuilder().state(newState).reason(newReason).updatedMillis(millis).build();
+    }
+
+    /**
+     * Returns a copy with another state and another account of what applies on each client.
+     *
+     * @param newState   state
+     * @param newReason  reason (empty unless failed or waiting)
+     * @param newApplied client id to what applies there
+     * @param millis     time of the change
+     * @return updated intent
+     */
+    public MpsdnIntent withState(IntentState newState, String newReason, Map<String, String> newApplied,
+                                 long millis) {
+        return toBuilder().state(newState).reason(newReason).applied(newApplied).updatedMillis(millis).build();
     }
 
     /** @return intent id */
@@ -133,6 +153,16 @@ public final class MpsdnIntent {
         return content.weights;
     }
 
+    /** @return steering rule (steering only, else null) */
+    public SteeringRule steering() {
+        return content.steering;
+    }
+
+    /** @return client id to the mechanism applied there, or why nothing is (empty when not reported) */
+    public Map<String, String> applied() {
+        return applied;
+    }
+
     /** @return install state */
     public IntentState state() {
         return state;
@@ -173,208 +203,20 @@ public final class MpsdnIntent {
         }
         MpsdnIntent that = (MpsdnIntent) o;
         return sameContent(that) && id.equals(that.id) && state == that.state && reason.equals(that.reason)
-                && version == that.version && updatedMillis == that.updatedMillis;
+                && version == that.version && updatedMillis == that.updatedMillis && applied.equals(that.applied);
     }
 
     @Override
     public int hashCode() {
         IntentContent c = content;
         return Objects.hash(id, c.kind, c.target, c.mode, c.apId, c.interCluster, c.intraCluster, c.clusterOverrides,
-                c.split, c.weightMode, c.weights, state, reason, version, updatedMillis);
+                c.split, c.weightMode, c.weights, c.steering, state, reason, version, updatedMillis, applied);
     }
 
     @Override
     public String toString() {
         return "MpsdnIntent{" + id + " " + content.kind + " target=" + content.target + " " + state
                 + (reason.isEmpty() ? "" : " (" + reason + ")") + " v" + version + "}";
-    }
-
-    /**
-     * Builder of intents.
-     */
-    public static final class Builder {
-        private final IntentDraft draft = new IntentDraft();
-
-        private Builder() {
-        }
-
-        /**
-         * Sets the id.
-         *
-         * @param v id
-         * @return this builder
-         */
-        public Builder id(String v) {
-            draft.id = v;
-            return this;
-        }
-
-        /**
-         * Sets the kind.
-         *
-         * @param v kind
-         * @return this builder
-         */
-        public Builder kind(IntentKind v) {
-            draft.kind = v;
-            return this;
-        }
-
-        /**
-         * Sets the target (UE, eNB or client id).
-         *
-         * @param v target id
-         * @return this builder
-         */
-        public Builder target(String v) {
-            draft.target = v;
-            return this;
-        }
-
-        /**
-         * Sets the multipath mode.
-         *
-         * @param v mode
-         * @return this builder
-         */
-        public Builder mode(MultipathMode v) {
-            draft.mode = v;
-            return this;
-        }
-
-        /**
-         * Sets the AP of a pinned primary.
-         *
-         * @param v AP id
-         * @return this builder
-         */
-        public Builder apId(String v) {
-            draft.apId = v;
-            return this;
-        }
-
-        /**
-         * Sets the inter-cluster discipline.
-         *
-         * @param v discipline
-         * @return this builder
-         */
-        public Builder interCluster(EnbDiscipline v) {
-            draft.interCluster = v;
-            return this;
-        }
-
-        /**
-         * Sets the default intra-cluster discipline.
-         *
-         * @param v discipline, null for the eNB default
-         * @return this builder
-         */
-        public Builder intraCluster(EnbDiscipline v) {
-            draft.intraCluster = v;
-            return this;
-        }
-
-        /**
-         * Sets the intra-cluster discipline of one cluster.
-         *
-         * @param clusterId cluster id
-         * @param v         discipline
-         * @return this builder
-         */
-        public Builder clusterOverride(String clusterId, EnbDiscipline v) {
-            draft.clusterOverrides.put(clusterId, v);
-            return this;
-        }
-
-        /**
-         * Sets the flow split request.
-         *
-         * @param v split, null for none
-         * @return this builder
-         */
-        public Builder split(EnbSplit v) {
-            draft.split = v;
-            return this;
-        }
-
-        /**
-         * Sets the weight mode.
-         *
-         * @param v mode
-         * @return this builder
-         */
-        public Builder weightMode(WeightMode v) {
-            draft.weightMode = v;
-            return this;
-        }
-
-        /**
-         * Sets the manual weight of one path.
-         *
-         * @param pathId path id
-         * @param weight weight in [1, {@value MpsdnIntent#MAX_WEIGHT}]
-         * @return this builder
-         */
-        public Builder weight(String pathId, int weight) {
-            draft.weights.put(pathId, weight);
-            return this;
-        }
-
-        /**
-         * Sets the state.
-         *
-         * @param v state
-         * @return this builder
-         */
-        public Builder state(IntentState v) {
-            draft.state = v;
-            return this;
-        }
-
-        /**
-         * Sets the reason.
-         *
-         * @param v reason
-         * @return this builder
-         */
-        public Builder reason(String v) {
-            draft.reason = v;
-            return this;
-        }
-
-        /**
-         * Sets the version.
-         *
-         * @param v version
-         * @return this builder
-         */
-        public Builder version(long v) {
-            draft.version = v;
-            return this;
-        }
-
-        /**
-         * Sets the update time.
-         *
-         * @param v milliseconds since the epoch
-         * @return this builder
-         */
-        public Builder updatedMillis(long v) {
-            draft.updatedMillis = v;
-            return this;
-        }
-
-        /**
-         * Validates and builds the intent.
-         *
-         * @return intent
-         * @throws IllegalArgumentException naming the first invalid field
-         */
-        public MpsdnIntent build() {
-            draft.validate();
-            return new MpsdnIntent(draft);
-        }
     }
 
     /**

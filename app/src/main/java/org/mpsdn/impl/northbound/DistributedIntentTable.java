@@ -6,6 +6,7 @@ import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
 import org.mpsdn.api.northbound.SplitMode;
+import org.mpsdn.api.northbound.SteeringMode;
 import org.mpsdn.api.northbound.WeightMode;
 import org.onlab.util.KryoNamespace;
 import org.onosproject.store.service.ConsistentMap;
@@ -32,7 +33,7 @@ public final class DistributedIntentTable implements IntentTable {
     public static final Serializer SERIALIZER = Serializer.using(KryoNamespace.newBuilder()
             .register(StoredIntent.class, String[].class, int[].class, double[].class)
             .register(IntentKind.class, MultipathMode.class, EnbDiscipline.class, EnbDiscipline[].class,
-                    WeightMode.class, IntentState.class, SplitMode.class)
+                    WeightMode.class, IntentState.class, SplitMode.class, SteeringMode.class)
             .build("mpsdn-intents"));
 
     private final ConsistentMap<String, StoredIntent> map;

@@ -101,7 +101,7 @@ public final class IntentBook {
             }
             long version = old == null ? 1 : old.version() + 1;
             IntentInstaller inst = installers.get(submitted.kind());
-            stored = submitted.toBuilder().version(version).state(IntentState.PENDING)
+            stored = submitted.toBuilder().version(version).state(IntentState.PENDING).applied(Map.of())
                     .reason(inst == null ? String.format(NO_INSTALLER, submitted.kind()) : "")
                     .updatedMillis(clock.getAsLong()).build();
             intents.put(stored);
@@ -188,7 +188,8 @@ public final class IntentBook {
             return;
         }
         IntentState state = outcome.isAcknowledged() ? IntentState.INSTALLED : IntentState.FAILED;
-        if (current.state() == state && current.reason().equals(outcome.reason())) {
+        if (current.state() == state && current.reason().equals(outcome.reason())
+                && current.applied().equals(outcome.applied())) {
             return;
         }
         record(current, outcome, null);
@@ -218,9 +219,9 @@ public final class IntentBook {
             String msg = error.getMessage() == null ? error.getClass().getSimpleName() : error.getMessage();
             next = sent.withState(IntentState.FAILED, msg, clock.getAsLong());
         } else if (outcome.isAcknowledged()) {
-            next = sent.withState(IntentState.INSTALLED, "", clock.getAsLong());
+            next = sent.withState(IntentState.INSTALLED, "", outcome.applied(), clock.getAsLong());
         } else {
-            next = sent.withState(IntentState.FAILED, outcome.reason(), clock.getAsLong());
+            next = sent.withState(IntentState.FAILED, outcome.reason(), outcome.applied(), clock.getAsLong());
         }
         synchronized (this) {
             MpsdnIntent current = intents.get(sent.id()).orElse(null);
@@ -228,7 +229,8 @@ public final class IntentBook {
                 log.debug("Ignoring answer for intent {} v{}: superseded", sent.id(), sent.version());
                 return;
             }
-            if (current.state() == next.state() && current.reason().equals(next.reason())) {
+            if (current.state() == next.state() && current.reason().equals(next.reason())
+                    && current.applied().equals(next.applied())) {
                 return; // already written (the owner's installer reported it first)
             }
             intents.put(next);

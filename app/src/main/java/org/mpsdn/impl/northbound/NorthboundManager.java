@@ -4,14 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mpsdn.api.detection.DetectedUser;
 import org.mpsdn.api.detection.DetectionService;
-import org.mpsdn.api.model.ApKind;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.ApInfo;
 import org.mpsdn.api.northbound.ApOverride;
 import org.mpsdn.api.northbound.IntentInstaller;
-import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.MpsdnIntent;
-import org.mpsdn.api.northbound.MultipathMode;
 import org.mpsdn.api.northbound.NorthboundAdminService;
 import org.mpsdn.api.northbound.NorthboundService;
 import org.mpsdn.api.northbound.UeInfo;
@@ -325,31 +322,7 @@ public class NorthboundManager implements NorthboundAdminService {
 
     @Override
     public MpsdnIntent submitIntent(MpsdnIntent intent) {
-        List<ApSpec> aps = apSpecs();
-        if (intent.kind() == IntentKind.MULTIPATH_POLICY) {
-            if (!ueMap().containsKey(intent.target())) {
-                throw new IllegalArgumentException("target: unknown UE '" + intent.target() + "'");
-            }
-            if (intent.mode() == MultipathMode.PIN_PRIMARY
-                    && aps.stream().noneMatch(a -> a.id().equals(intent.apId()))) {
-                throw new IllegalArgumentException("apId: unknown AP '" + intent.apId() + "'");
-            }
-            for (MpsdnIntent other : book.all()) {
-                if (other.kind() == IntentKind.MULTIPATH_POLICY && other.target().equals(intent.target())
-                        && !other.id().equals(intent.id())) {
-                    throw new IllegalArgumentException("target: UE '" + intent.target()
-                            + "' already has multipath policy intent '" + other.id() + "' (update or remove it)");
-                }
-            }
-        } else if (intent.kind() == IntentKind.ENB_SCHEDULING) {
-            Optional<ApSpec> enb = aps.stream().filter(a -> a.id().equals(intent.target())).findFirst();
-            if (enb.isEmpty()) {
-                throw new IllegalArgumentException("target: unknown eNB '" + intent.target() + "'");
-            }
-            if (enb.get().kind() != ApKind.LTE) {
-                throw new IllegalArgumentException("target: AP '" + intent.target() + "' is not an LTE eNB");
-            }
-        }
+        SubmitChecks.check(intent, apSpecs(), () -> ueMap().keySet(), book.all());
         return book.submit(intent);
     }
 

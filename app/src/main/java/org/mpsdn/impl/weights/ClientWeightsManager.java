@@ -68,7 +68,7 @@ import static org.slf4j.LoggerFactory.getLogger;
  *
  * <p>Automatic weights shape the clients' send direction, so they follow the uplink Tier-2 limits.
  */
-@Component(immediate = true, service = IntentInstaller.class,
+@Component(immediate = true, service = {IntentInstaller.class, ClientWeightsManager.class},
         property = {
                 ENABLED + ":Boolean=" + ENABLED_DEFAULT,
                 PORT + ":Integer=" + PORT_DEFAULT,

@@ -298,6 +298,19 @@ public final class WeightPublisher {
     }
 
     /**
+     * Returns a client's last reported per-path measurements.
+     *
+     * @param clientId client identifier
+     * @return path id to measurement, empty when not registered or nothing reported
+     */
+    public Map<String, PathMeasurement> measurements(String clientId) {
+        synchronized (lock) {
+            ClientState s = clients.get(clientId);
+            return s == null ? Map.of() : s.measurements;
+        }
+    }
+
+    /**
      * Returns a client's current weight update.
      *
      * @param clientId client identifier
@@ -377,12 +390,6 @@ public final class WeightPublisher {
     }
 
     private static boolean manualApplies(Map<String, Integer> m, List<ClientPathInfo> paths) {
-        for (ClientPathInfo p : paths) {
-            Integer w = m.get(p.pathId());
-            if (w != null && w > 0) {
-                return true;
-            }
-        }
-        return false;
+        return paths.stream().map(p -> m.get(p.pathId())).anyMatch(w -> w != null && w > 0);
     }
 }

@@ -10,6 +10,7 @@ import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.northbound.EnbDiscipline;
 import org.mpsdn.api.northbound.InstallOutcome;
+import org.mpsdn.api.northbound.IntentBuilder;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.WeightMode;
@@ -69,7 +70,7 @@ public class EnbIntentInstallerTest {
         server.shutdownNow();
     }
 
-    private static MpsdnIntent.Builder intent() {
+    private static IntentBuilder intent() {
         return MpsdnIntent.builder().id("i1").kind(IntentKind.ENB_SCHEDULING).target("enb1")
                 .interCluster(EnbDiscipline.PFS);
     }

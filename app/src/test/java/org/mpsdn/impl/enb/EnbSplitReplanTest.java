@@ -11,6 +11,7 @@ import org.junit.Test;
 import org.mpsdn.api.northbound.EnbDiscipline;
 import org.mpsdn.api.northbound.EnbSplit;
 import org.mpsdn.api.northbound.InstallOutcome;
+import org.mpsdn.api.northbound.IntentBuilder;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.SplitMode;
@@ -83,7 +84,7 @@ public class EnbSplitReplanTest {
                 .rttMs(100).windowPackets(20).epochMs(100);
     }
 
-    private static MpsdnIntent.Builder intent() {
+    private static IntentBuilder intent() {
         return MpsdnIntent.builder().id("i1").kind(IntentKind.ENB_SCHEDULING).target("enb1")
                 .interCluster(EnbDiscipline.PFS);
     }

@@ -8,10 +8,14 @@ import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
 import org.mpsdn.api.northbound.SplitMode;
+import org.mpsdn.api.northbound.SteeringMode;
+import org.mpsdn.api.northbound.SteeringRule;
+import org.mpsdn.api.northbound.TrafficDescriptor;
 import org.mpsdn.api.northbound.WeightMode;
 import org.mpsdn.impl.SharedStorageService;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
@@ -39,7 +43,20 @@ public class DistributedIntentTableTest {
             MpsdnIntent.builder().id("split").kind(IntentKind.ENB_SCHEDULING).target("lte1")
                     .interCluster(EnbDiscipline.PFS).split(EnbSplit.builder().targetUe("ue1").secondPathUe("ue2")
                             .dstIp("2001:db8::10").dstPort(5201).mode(SplitMode.SHARED_BUFFER).lteShare(0.3)
-                            .rttMs(42.5).windowPackets(33.3).alpha(0.7).beta(0.3).build()).build());
+                            .rttMs(42.5).windowPackets(33.3).alpha(0.7).beta(0.3).build()).build(),
+            MpsdnIntent.builder().id("as").kind(IntentKind.STEERING).target("ue1")
+                    .steering(SteeringRule.builder().precedence(4).mode(SteeringMode.ACTIVE_STANDBY).activeAp("wifi1")
+                            .trafficDescriptor(TrafficDescriptor.builder().protocol(TrafficDescriptor.TCP)
+                                    .dstPrefix("10.77.0.0/16").dstPorts(443, 8443).dscp(46).build()).build())
+                    .state(IntentState.FAILED).reason("not applied on ue2")
+                    .applied(Map.of("ue1", "client agent: MP_PRIO backup on path lte", "ue2", "not applied")).build(),
+            MpsdnIntent.builder().id("lb").kind(IntentKind.STEERING).target("*")
+                    .steering(SteeringRule.builder().precedence(200).mode(SteeringMode.LOAD_BALANCING)
+                            .share("wifi1", 70).share("lte1", 30).build()).build(),
+            MpsdnIntent.builder().id("sd").kind(IntentKind.STEERING).target("ue3")
+                    .steering(SteeringRule.builder().precedence(0).mode(SteeringMode.SMALLEST_DELAY)
+                            .rttHysteresisMs(12).trafficDescriptor(TrafficDescriptor.builder().dscp(10).build())
+                            .build()).build());
 
     @Test
     public void serializerRoundTripsEveryKind() {
@@ -50,6 +67,8 @@ public class DistributedIntentTableTest {
             assertEquals(i.weights(), back.toIntent().weights());
             assertEquals(i.clusterOverrides(), back.toIntent().clusterOverrides());
             assertEquals(i.split(), back.toIntent().split());
+            assertEquals(i.steering(), back.toIntent().steering());
+            assertEquals(i.applied(), back.toIntent().applied());
         }
     }
 

@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.Test;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.ApOverride;
+import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.MpsdnIntent;
+import org.mpsdn.api.northbound.SteeringMode;
+import org.mpsdn.api.northbound.SteeringRule;
 
 import java.io.File;
 import java.io.IOException;
@@ -81,16 +84,28 @@ public class ApiDocConstraintsTest {
         String id = "^" + MpsdnIntent.ID_PATTERN.pattern() + "$";
         List<JsonNode> kinds = new ArrayList<>();
         doc.path("definitions").path("IntentSubmission").path("oneOf").forEach(kinds::add);
-        assertEquals("intent kinds", 3, kinds.size());
+        assertEquals("intent kinds", IntentKind.values().length, kinds.size());
         for (JsonNode k : kinds) {
             JsonNode p = k.path("properties");
             assertEquals("id pattern", id, p.path("id").path("pattern").asText());
-            assertEquals("target pattern", id, p.path("target").path("pattern").asText());
+            boolean steering = "STEERING".equals(p.path("kind").path("enum").path(0).asText());
+            String steeringTarget = "^(\\" + SteeringRule.ALL_UES + "|" + id.substring(1, id.length() - 1) + ")$";
+            assertEquals("target pattern", steering ? steeringTarget : id, p.path("target").path("pattern").asText());
             assertTrue("unknown fields are refused", !k.path("additionalProperties").asBoolean(true));
         }
         JsonNode weights = kinds.get(2).path("properties").path("weights");
         assertEquals(1, weights.path("additionalProperties").path("minimum").asInt());
         assertEquals(MpsdnIntent.MAX_WEIGHT, weights.path("additionalProperties").path("maximum").asInt());
+        JsonNode steering = kinds.get(3).path("properties");
+        String required = kinds.get(3).path("required").toString();
+        assertTrue(required, required.contains("\"precedence\"") && required.contains("\"steering\""));
+        assertEquals(SteeringRule.MAX_PRECEDENCE, steering.path("precedence").path("maximum").asInt());
+        for (SteeringMode m : SteeringMode.values()) {
+            assertEquals(m.name(), steering.path("steering").path("properties").path("mode").path("enum")
+                    .path(m.code()).asText());
+        }
+        assertEquals(SteeringRule.MAX_HYSTERESIS_MS, steering.path("steering").path("properties")
+                .path("rttHysteresisMs").path("maximum").asInt());
         JsonNode tier = param(doc, "/flows", "tier");
         TreeSet<String> tiers = new TreeSet<>();
         for (Tier t : Tier.values()) {

@@ -3,17 +3,21 @@ package org.mpsdn.api.northbound.codec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.mpsdn.api.northbound.EnbDiscipline;
+import org.mpsdn.api.northbound.IntentBuilder;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.IntentState;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.MultipathMode;
+import org.mpsdn.api.northbound.SteeringRule;
 import org.mpsdn.api.northbound.WeightMode;
 import org.onosproject.codec.CodecContext;
 import org.onosproject.codec.JsonCodec;
 
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -26,10 +30,15 @@ import java.util.Set;
  *  "split": {"targetUe": "ue1", "secondPathUe": "ue2", "dstIp": "10.77.0.10", "lteShare": 0.5,
  *            "rttMs": 50, "windowPackets": 40}}
  * {"kind": "CLIENT_WEIGHTS", "target": "ue1", "weightMode": "MANUAL", "weights": {"wifi": 3, "lte": 1}}
+ * {"kind": "STEERING", "target": "*", "precedence": 10, "trafficDescriptor": {"protocol": "TCP", "dstPorts": 443},
+ *  "steering": {"mode": "ACTIVE_STANDBY", "modeCode": 0, "activeAp": "wifi1"},
+ *  "applied": {"ue1": "client agent: MP_PRIO backup on path lte (weights v7 acknowledged)"}}
  * </pre>
- * On decode {@code id} is optional (default: lower-case kind, '-', target); {@code state},
- * {@code reason}, {@code version} and {@code updatedMillis} are read when present (the service
- * assigns them on submission). The {@code split} object is read by {@link EnbSplitCodec}.
+ * On decode {@code id} is optional (default: lower-case kind, '-', target, with {@code all} for
+ * the target {@code *}); {@code state}, {@code reason}, {@code applied}, {@code version} and
+ * {@code updatedMillis} are read when present (the service assigns them on submission). The
+ * {@code split} object is read by {@link EnbSplitCodec}, a steering intent's
+ * {@code precedence}, {@code trafficDescriptor} and {@code steering} by {@link SteeringJson}.
  */
 public final class MpsdnIntentCodec extends JsonCodec<MpsdnIntent> {
     static final String ID = "id";
@@ -47,9 +56,11 @@ public final class MpsdnIntentCodec extends JsonCodec<MpsdnIntent> {
     static final String REASON = "reason";
     static final String VERSION = "version";
     static final String UPDATED = "updatedMillis";
+    static final String APPLIED = "applied";
 
     private static final Set<String> FIELDS = Set.of(ID, KIND, TARGET, MODE, AP_ID, INTER, INTRA, OVERRIDES,
-            SPLIT, WEIGHT_MODE, WEIGHTS, STATE, REASON, VERSION, UPDATED);
+            SPLIT, WEIGHT_MODE, WEIGHTS, STATE, REASON, VERSION, UPDATED, APPLIED, SteeringJson.PRECEDENCE,
+            SteeringJson.DESCRIPTOR, SteeringJson.STEERING);
 
     private final EnbSplitCodec splitCodec = new EnbSplitCodec();
 
@@ -87,8 +98,16 @@ public final class MpsdnIntentCodec extends JsonCodec<MpsdnIntent> {
             i.weights().entrySet().stream().sorted(Map.Entry.comparingByKey())
                     .forEach(e -> o.put(e.getKey(), e.getValue()));
         }
+        if (i.steering() != null) {
+            SteeringJson.encode(n, i.steering());
+        }
         n.put(STATE, i.state().name());
         n.put(REASON, i.reason());
+        if (!i.applied().isEmpty()) {
+            ObjectNode o = n.putObject(APPLIED);
+            i.applied().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> o.put(e.getKey(), e.getValue()));
+        }
         n.put(VERSION, i.version());
         n.put(UPDATED, i.updatedMillis());
         return n;
@@ -101,8 +120,8 @@ public final class MpsdnIntentCodec extends JsonCodec<MpsdnIntent> {
         IntentKind kind = JsonFields.enumValue(KIND, JsonFields.text(n, KIND), IntentKind.class);
         String target = JsonFields.text(n, TARGET);
         String id = JsonFields.optText(n, ID);
-        MpsdnIntent.Builder b = MpsdnIntent.builder()
-                .id(id != null ? id : kind.name().toLowerCase(Locale.ROOT) + "-" + target)
+        IntentBuilder b = MpsdnIntent.builder()
+                .id(id != null ? id : defaultId(kind, target))
                 .kind(kind).target(target)
                 .mode(JsonFields.optEnum(n, MODE, MultipathMode.class))
                 .apId(JsonFields.optText(n, AP_ID))
@@ -138,6 +157,20 @@ public final class MpsdnIntentCodec extends JsonCodec<MpsdnIntent> {
                 b.weight(e.getKey(), v.asInt());
             }
         }
+        b.steering(SteeringJson.decode(n));
+        return decodeState(n, b).build();
+    }
+
+    /** Reads the install state a stored or listed intent carries (the service assigns it on submission). */
+    private static IntentBuilder decodeState(ObjectNode n, IntentBuilder b) {
+        ObjectNode applied = optObject(n, APPLIED);
+        if (applied != null) {
+            Map<String, String> m = new LinkedHashMap<>();
+            applied.fields().forEachRemaining(e -> m.put(e.getKey(), JsonFields.optText(applied, APPLIED + ".",
+                    e.getKey())));
+            m.values().removeIf(Objects::isNull);
+            b.applied(m);
+        }
         IntentState state = JsonFields.optEnum(n, STATE, IntentState.class);
         if (state != null) {
             b.state(state);
@@ -148,7 +181,20 @@ public final class MpsdnIntentCodec extends JsonCodec<MpsdnIntent> {
         }
         JsonFields.optInteger(n, VERSION).ifPresent(b::version);
         JsonFields.optInteger(n, UPDATED).ifPresent(b::updatedMillis);
-        return b.build();
+        return b;
+    }
+
+    /**
+     * The id of an intent submitted without one: lower-case kind, '-', target ({@code all} for
+     * {@link SteeringRule#ALL_UES}).
+     *
+     * @param kind   kind
+     * @param target target
+     * @return id
+     */
+    public static String defaultId(IntentKind kind, String target) {
+        String t = SteeringRule.ALL_UES.equals(target) ? "all" : target;
+        return kind.name().toLowerCase(Locale.ROOT) + "-" + t;
     }
 
     private static ObjectNode optObject(ObjectNode n, String field) {
