@@ -58,7 +58,7 @@ public final class CycleResult {
         this.tier1Sent = limits.tier1SentBps;
         this.profile = profile;
         this.nextState = RegulationState.fromCycle(snapshot, this.limits, primaryArray(snapshot, selection),
-                limits.usableAirtime, limits.tier1SentAtDecrease, holds.next,
+                limits.memory, holds.next,
                 profile.confirmsPrimaryChange() ? PrimaryWatches.next(snapshot, selection) : Collections.emptyMap());
     }
 

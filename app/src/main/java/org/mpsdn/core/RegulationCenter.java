@@ -1,5 +1,6 @@
 package org.mpsdn.core;
 
+import org.mpsdn.api.model.Direction;
 import org.mpsdn.core.categorize.BaselineSelector;
 import org.mpsdn.core.categorize.FlowTiering;
 import org.mpsdn.core.categorize.PrimarySelection;
@@ -166,10 +167,21 @@ public final class RegulationCenter {
         FlowTiers tiers = new FlowTiers(snapshot, selection, holds.held, parameters.regulateUplink());
         // Algorithm 2: the Tier-2 limit of every AP (and regulated direction) from its congestion signal
         SignalInputs in = new SignalInputs(snapshot, measurements.occupancy(), measurements.stations(),
-                tiers.tier2Connections);
+                tiers.tier2Connections, overflowedBefore(snapshot, previous));
         Tier2Limits limits = new Tier2Limits(snapshot, in, tiers.tier2RateBps, previous, law,
                 parameters.regulateUplink());
         return new CycleResult(snapshot, selection, tiers, limits, parameters.profile(), holds);
+    }
+
+    /** Per AP and direction ({@code ap * 2 + direction.ordinal()}): a Tier-1 queue overflowed last cycle. */
+    private static boolean[] overflowedBefore(NetworkSnapshot snapshot, RegulationState previous) {
+        boolean[] out = new boolean[snapshot.apCount() * 2];
+        for (int ap = 0; ap < snapshot.apCount(); ap++) {
+            for (Direction d : Direction.values()) {
+                out[ap * 2 + d.ordinal()] = previous.lawMemory(snapshot.ap(ap).id(), d).tier1Overflowed();
+            }
+        }
+        return out;
     }
 
     @Override

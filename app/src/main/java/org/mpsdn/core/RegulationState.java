@@ -21,36 +21,32 @@ import java.util.TreeMap;
  * bandwidth once the AP reports occupancy below CTh.</p>
  */
 public final class RegulationState {
-    private static final RegulationState INITIAL = new RegulationState(null, null, null, null, null,
+    private static final RegulationState INITIAL = new RegulationState(null, null, null, null,
             Collections.emptyMap(), Collections.emptyMap(), Collections.emptyMap(), Collections.emptyMap(),
-            Collections.emptyMap(), Collections.emptyMap());
+            Collections.emptyMap());
 
     private final NetworkSnapshot snapshot;
     private final long[] limits;
     private final int[] primaryOfUe;
     private final Map<ApDirection, Long> limitMap;
     private final Map<String, String> primaryMap;
-    private final double[] airtime;
-    private final long[] sentAtDecrease;
-    private final Map<ApDirection, Double> airtimeMap;
-    private final Map<ApDirection, Long> sentAtDecreaseMap;
+    private final LawMemory[] memory;
+    private final Map<ApDirection, LawMemory> memoryMap;
     private final Map<String, DemotionHold> demotionHolds;
     private final Map<String, PrimaryWatch> primaryWatches;
 
     @SuppressWarnings("checkstyle:ParameterNumber")
-    private RegulationState(NetworkSnapshot snapshot, long[] limits, int[] primaryOfUe, double[] airtime,
-                            long[] sentAtDecrease, Map<ApDirection, Long> limitMap, Map<String, String> primaryMap,
-                            Map<ApDirection, Double> airtimeMap, Map<ApDirection, Long> sentAtDecreaseMap,
-                            Map<String, DemotionHold> demotionHolds, Map<String, PrimaryWatch> primaryWatches) {
+    private RegulationState(NetworkSnapshot snapshot, long[] limits, int[] primaryOfUe, LawMemory[] memory,
+                            Map<ApDirection, Long> limitMap, Map<String, String> primaryMap,
+                            Map<ApDirection, LawMemory> memoryMap, Map<String, DemotionHold> demotionHolds,
+                            Map<String, PrimaryWatch> primaryWatches) {
         this.snapshot = snapshot;
         this.limits = limits;
         this.primaryOfUe = primaryOfUe;
-        this.airtime = airtime;
-        this.sentAtDecrease = sentAtDecrease;
+        this.memory = memory;
         this.limitMap = limitMap;
         this.primaryMap = primaryMap;
-        this.airtimeMap = airtimeMap;
-        this.sentAtDecreaseMap = sentAtDecreaseMap;
+        this.memoryMap = memoryMap;
         this.demotionHolds = demotionHolds;
         this.primaryWatches = primaryWatches;
     }
@@ -78,42 +74,31 @@ public final class RegulationState {
         Map<String, String> primaries = new TreeMap<>();
         Checks.nonNull("primaryApByUeId", primaryApByUeId).forEach((k, v) ->
                 primaries.put(Checks.id("primaryApByUeId key", k), Checks.id("primaryApByUeId[" + k + "]", v)));
-        return new RegulationState(null, null, null, null, null, Collections.unmodifiableMap(limits),
+        return new RegulationState(null, null, null, null, Collections.unmodifiableMap(limits),
                 Collections.unmodifiableMap(primaries), Collections.emptyMap(), Collections.emptyMap(),
-                Collections.emptyMap(), Collections.emptyMap());
+                Collections.emptyMap());
     }
 
     /**
-     * Restores a state with what the mpsdn law remembers per AP and direction: the usable air time learned
-     * ({@link org.mpsdn.core.signal.SpareCapacity}) and what the Tier-1 stations sent over the window of a
-     * decrease the last cycle made.
+     * Restores a state with what the mpsdn law remembers per AP and direction ({@link LawMemory}).
      *
      * @param tier2LimitsBps  the Tier-2 limit per AP and direction, bit/s
      * @param primaryApByUeId the primary AP of each multipath user
-     * @param usableAirtime   the usable share of the air time, in (0, 1]; other values ignored
-     * @param sentAtDecrease  what the Tier-1 stations sent at the last cycle's decrease, bit/s &ge; 0; others
-     *                        ignored
+     * @param lawMemory       the law's memory per AP and direction; null keys and values are ignored
      * @return the state
      * @throws IllegalArgumentException on a null or out-of-range limit or id
      */
     public static RegulationState of(Map<ApDirection, Long> tier2LimitsBps, Map<String, String> primaryApByUeId,
-                                     Map<ApDirection, Double> usableAirtime, Map<ApDirection, Long> sentAtDecrease) {
+                                     Map<ApDirection, LawMemory> lawMemory) {
         RegulationState base = of(tier2LimitsBps, primaryApByUeId);
-        Map<ApDirection, Double> airtime = new TreeMap<>();
-        Checks.nonNull("usableAirtime", usableAirtime).forEach((k, v) -> {
-            if (k != null && v != null && v > 0.0 && v <= 1.0) {
-                airtime.put(k, v);
+        Map<ApDirection, LawMemory> kept = new TreeMap<>();
+        Checks.nonNull("lawMemory", lawMemory).forEach((k, v) -> {
+            if (k != null && v != null && !v.equals(LawMemory.NONE)) {
+                kept.put(k, v);
             }
         });
-        Map<ApDirection, Long> sent = new TreeMap<>();
-        Checks.nonNull("sentAtDecrease", sentAtDecrease).forEach((k, v) -> {
-            if (k != null && v != null && v >= 0) {
-                sent.put(k, v);
-            }
-        });
-        return new RegulationState(null, null, null, null, null, base.limitMap, base.primaryMap,
-                Collections.unmodifiableMap(airtime), Collections.unmodifiableMap(sent), Collections.emptyMap(),
-                Collections.emptyMap());
+        return new RegulationState(null, null, null, null, base.limitMap, base.primaryMap,
+                Collections.unmodifiableMap(kept), Collections.emptyMap(), Collections.emptyMap());
     }
 
     /**
@@ -128,8 +113,8 @@ public final class RegulationState {
         Map<String, DemotionHold> copy = new TreeMap<>();
         Checks.nonNull("holds", holds).forEach((k, v) -> copy.put(Checks.id("holds key", k),
                 Checks.nonNull("holds[" + k + "]", v)));
-        return new RegulationState(snapshot, limits, primaryOfUe, airtime, sentAtDecrease, limitMap, primaryMap,
-                airtimeMap, sentAtDecreaseMap, Collections.unmodifiableMap(copy), primaryWatches);
+        return new RegulationState(snapshot, limits, primaryOfUe, memory, limitMap, primaryMap, memoryMap,
+                Collections.unmodifiableMap(copy), primaryWatches);
     }
 
     /**
@@ -144,17 +129,14 @@ public final class RegulationState {
         Map<String, PrimaryWatch> copy = new TreeMap<>();
         Checks.nonNull("watches", watches).forEach((k, v) -> copy.put(Checks.id("watches key", k),
                 Checks.nonNull("watches[" + k + "]", v)));
-        return new RegulationState(snapshot, limits, primaryOfUe, airtime, sentAtDecrease, limitMap, primaryMap,
-                airtimeMap, sentAtDecreaseMap, demotionHolds, Collections.unmodifiableMap(copy));
+        return new RegulationState(snapshot, limits, primaryOfUe, memory, limitMap, primaryMap, memoryMap,
+                demotionHolds, Collections.unmodifiableMap(copy));
     }
 
     // wraps a cycle's arrays without copying (they are never modified afterwards)
-    @SuppressWarnings("checkstyle:ParameterNumber")
-    static RegulationState fromCycle(NetworkSnapshot snapshot, long[] limits, int[] primaryOfUe, double[] airtime,
-                                     long[] sentAtDecrease, Map<String, DemotionHold> holds,
-                                     Map<String, PrimaryWatch> watches) {
-        return new RegulationState(snapshot, limits, primaryOfUe, airtime, sentAtDecrease, null, null, null, null,
-                holds, watches);
+    static RegulationState fromCycle(NetworkSnapshot snapshot, long[] limits, int[] primaryOfUe, LawMemory[] memory,
+                                     Map<String, DemotionHold> holds, Map<String, PrimaryWatch> watches) {
+        return new RegulationState(snapshot, limits, primaryOfUe, memory, null, null, null, holds, watches);
     }
 
     /** @return what the confirmation of a primary change remembers, by device id (unmodifiable) */
@@ -168,36 +150,18 @@ public final class RegulationState {
     }
 
     /**
-     * What the Tier-1 stations of an AP direction sent over the window on which the last cycle decreased its
-     * limit.
+     * What the mpsdn law remembers of an AP direction from the last cycle.
      *
      * @param apId      AP id
      * @param direction direction
-     * @return bit/s, or -1 when the last cycle made no decrease there (or what they sent was unknown)
+     * @return the memory, {@link LawMemory#NONE} when there is none
      */
-    public long tier1SentAtDecreaseBps(String apId, Direction direction) {
+    public LawMemory lawMemory(String apId, Direction direction) {
         if (snapshot == null) {
-            Long v = sentAtDecreaseMap.get(new ApDirection(apId, direction));
-            return v == null ? -1L : v;
+            return memoryMap.getOrDefault(new ApDirection(apId, direction), LawMemory.NONE);
         }
         int ap = snapshot.apIndex(apId);
-        return ap < 0 ? -1L : sentAtDecrease[ap * 2 + direction.ordinal()];
-    }
-
-    /**
-     * The usable share of the air time learned at an AP in a direction ({@link org.mpsdn.core.signal.SpareCapacity}).
-     *
-     * @param apId      AP id
-     * @param direction direction
-     * @return in (0, 1], NaN when none was learned
-     */
-    public double usableAirtime(String apId, Direction direction) {
-        if (snapshot == null) {
-            Double v = airtimeMap.get(new ApDirection(apId, direction));
-            return v == null ? Double.NaN : v;
-        }
-        int ap = snapshot.apIndex(apId);
-        return ap < 0 ? Double.NaN : airtime[ap * 2 + direction.ordinal()];
+        return ap < 0 ? LawMemory.NONE : memory[ap * 2 + direction.ordinal()];
     }
 
     /**

@@ -35,10 +35,8 @@ final class Tier2Limits {
     final double[] thresholds;
     /** How each limit was decided (same index), null when not regulated. */
     final Tier2Decision[] decisions;
-    /** Usable share of the air time learned per AP and direction (same index), NaN when none. */
-    final double[] usableAirtime;
-    /** What the Tier-1 stations sent where this cycle decreased a limit (same index), -1 elsewhere. */
-    final long[] tier1SentAtDecrease;
+    /** What the law remembers per AP and direction for the next cycle (same index). */
+    final LawMemory[] memory;
     /** Regulated AP-directions without an occupancy. */
     final int missing;
     /** Occupancies ignored for being null, NaN or outside [0, 1]. */
@@ -65,10 +63,8 @@ final class Tier2Limits {
         thresholds = new double[s.apCount() * 2];
         tier1SentBps = new long[s.apCount() * 2];
         decisions = new Tier2Decision[s.apCount() * 2];
-        usableAirtime = new double[s.apCount() * 2];
-        tier1SentAtDecrease = new long[s.apCount() * 2];
-        Arrays.fill(usableAirtime, Double.NaN);
-        Arrays.fill(tier1SentAtDecrease, -1L);
+        memory = new LawMemory[s.apCount() * 2];
+        Arrays.fill(memory, LawMemory.NONE);
         Arrays.fill(bps, -1L);
         Arrays.fill(tier1SentBps, -1L);
         Arrays.fill(signals, Double.NaN);
@@ -86,14 +82,14 @@ final class Tier2Limits {
                 int i = ap * 2 + d.ordinal();
                 tier1SentBps[i] = law.stationSignal ? in.tier1SentBps(ap, key) : -1L;
                 fellBack += law.stationSignal && r.source() == SignalReading.Source.AP_OCCUPANCY ? 1 : 0;
-                double share = law.usableAirtime(in, ap, key, r, floor, previous.usableAirtime(a.id(), d));
+                LawMemory before = previous.lawMemory(a.id(), d);
+                double share = law.usableAirtime(in, ap, key, r, floor, before.usableAirtime());
                 Tier2Decision decision = law.decide(r, new Bounds(current, floor, a.capacityBps(), tier2RateBps[i]),
-                        in, ap, key, share, previous.tier1SentAtDecreaseBps(a.id(), d));
-                usableAirtime[i] = Tier1FirstLaw.probed(share,
-                        decision.cause() == Tier2Decision.Cause.NOTHING_IDLE);
-                if (decision.cause() == Tier2Decision.Cause.TIER1_HELD_BACK) {
-                    tier1SentAtDecrease[i] = tier1SentBps[i];
-                }
+                        in, ap, key, share, before.tier1SentAtDecreaseBps());
+                memory[i] = LawMemory.of(Tier1FirstLaw.probed(share,
+                                decision.cause() == Tier2Decision.Cause.NOTHING_IDLE),
+                        decision.cause() == Tier2Decision.Cause.TIER1_HELD_BACK ? tier1SentBps[i] : -1L,
+                        law.stationSignal && Tier1StationSignal.overflowed(in, ap, key));
                 decisions[i] = decision;
                 bps[i] = decision.limitBps();
                 signals[i] = decision.signal();
@@ -177,11 +173,11 @@ final class Tier2Limits {
 
         /**
          * The usable share of the air time: what the stations carried over the last window in which Tier 2
-         * filled the medium (a Tier-1 station's queue at or above the threshold by its fill, not only by the
-         * overflow rule, while Tier 2 sent more than its floor), probed upward since ({@link Tier1FirstLaw#probed};
-         * mpsdn profile; NaN otherwise). A window that only looked full (a queue built by a connection's start
-         * while the medium still had room: 0.67 of the lab's LTE air time against 0.98 when full) sets it low, and
-         * the probe raises it again while Tier 1 stays served.
+         * filled the medium (the Tier-1 station signal at or above the threshold while Tier 2 sent more than its
+         * floor), probed upward since ({@link Tier1FirstLaw#probed}; mpsdn profile; NaN otherwise). A window that
+         * only looked full (a queue built by a connection's start while the medium still had room: 0.67 of the
+         * lab's LTE air time against 0.98 when full) sets it low, and the probe raises it again while Tier 1 stays
+         * served.
          *
          * @param in       the cycle's signal inputs
          * @param ap       AP index
@@ -194,7 +190,7 @@ final class Tier2Limits {
         double usableAirtime(SignalInputs in, int ap, ApDirection key, SignalReading r, long floor,
                              double previous) {
             if (!stationSignal || r.source() != SignalReading.Source.TIER1_STATIONS
-                    || !stationRegulator.congested(Tier1StationSignal.tier1Fill(in, ap, key))
+                    || !stationRegulator.congested(r.value())
                     || SpareCapacity.tier2SentBps(in, ap, key) <= floor) {
                 return previous;
             }

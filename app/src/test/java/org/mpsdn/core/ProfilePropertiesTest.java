@@ -83,7 +83,7 @@ class ProfilePropertiesTest {
                 assertTrue(a + " " + d + ": a decrease raised " + before + " to " + limit, limit <= before);
                 boolean stations = r.decision(a.id(), d).orElseThrow().source() == SignalReading.Source.TIER1_STATIONS;
                 if (stations && Tier1FirstLaw.draining(r.tier1SentBps(a.id(), d).orElse(-1L),
-                        previous.tier1SentAtDecreaseBps(a.id(), d))) {
+                        previous.lawMemory(a.id(), d).tier1SentAtDecreaseBps())) {
                     assertEquals(a + " " + d + ": draining", before, limit);
                     continue;
                 }

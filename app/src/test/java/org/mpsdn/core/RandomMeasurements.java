@@ -27,8 +27,7 @@ final class RandomMeasurements {
     final Map<ApDirection, Double> occupancy = new HashMap<>();
     final List<Map.Entry<ApDirection, StationLoad>> stations = new ArrayList<>();
     final Map<ApDirection, Long> previousLimits = new HashMap<>();
-    final Map<ApDirection, Double> airtime = new HashMap<>();
-    final Map<ApDirection, Long> sentAtDecrease = new HashMap<>();
+    final Map<ApDirection, LawMemory> memory = new HashMap<>();
 
     RandomMeasurements(Nets n, long seed) {
         Random r = new Random(seed * 31 + 7);
@@ -45,12 +44,9 @@ final class RandomMeasurements {
                 if (r.nextInt(3) > 0) {
                     previousLimits.put(key, 1 + (long) (r.nextDouble() * 2 * a.capacityBps()));
                 }
-                if (r.nextInt(3) == 0) {
-                    airtime.put(key, 0.05 + 0.95 * r.nextDouble());
-                }
-                if (r.nextInt(3) == 0) {
-                    sentAtDecrease.put(key, (long) (r.nextDouble() * 60_000_000L));
-                }
+                double airtime = r.nextInt(3) == 0 ? 0.05 + 0.95 * r.nextDouble() : Double.NaN;
+                long sentAtDecrease = r.nextInt(3) == 0 ? (long) (r.nextDouble() * 60_000_000L) : -1L;
+                memory.put(key, LawMemory.of(airtime, sentAtDecrease, r.nextBoolean()));
                 addStations(n, a, key, r);
             }
         }
@@ -93,7 +89,7 @@ final class RandomMeasurements {
 
     /** @return the previous state */
     RegulationState previous() {
-        return RegulationState.of(previousLimits, Map.of(), airtime, sentAtDecrease);
+        return RegulationState.of(previousLimits, Map.of(), memory);
     }
 
     /**

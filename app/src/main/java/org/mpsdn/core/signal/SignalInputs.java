@@ -19,6 +19,7 @@ public final class SignalInputs {
     private final Map<ApDirection, Double> occupancy;
     private final Map<ApDirection, List<StationLoad>> stations;
     private final boolean[] tier2;
+    private final boolean[] overflowedBefore;
 
     /**
      * Wraps a cycle's inputs (not copied: the caller must not change them while the cycle runs).
@@ -28,13 +29,27 @@ public final class SignalInputs {
      * @param stations  station queues per AP and direction
      * @param tier2     per connection and direction, at {@code connection * 2 + direction.ordinal()}:
      *                  whether it carries a Tier-2 flow this cycle
+     * @param overflowedBefore per AP and direction, at {@code ap * 2 + direction.ordinal()}: whether a Tier-1
+     *                  station queue overflowed in the last cycle's window
      */
     public SignalInputs(NetworkSnapshot snapshot, Map<ApDirection, Double> occupancy,
-                        Map<ApDirection, List<StationLoad>> stations, boolean[] tier2) {
+                        Map<ApDirection, List<StationLoad>> stations, boolean[] tier2, boolean[] overflowedBefore) {
         this.snapshot = snapshot;
         this.occupancy = occupancy;
         this.stations = stations;
         this.tier2 = tier2;
+        this.overflowedBefore = overflowedBefore;
+    }
+
+    /**
+     * Whether a Tier-1 station queue of an AP direction overflowed in the last cycle's window.
+     *
+     * @param ap AP index
+     * @param d  direction
+     * @return true if one did
+     */
+    public boolean tier1OverflowedBefore(int ap, Direction d) {
+        return overflowedBefore[ap * 2 + d.ordinal()];
     }
 
     /** @return the network the inputs belong to */

@@ -7,6 +7,7 @@ import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.core.CycleResult;
 import org.mpsdn.core.DeadlockBreaker;
 import org.mpsdn.core.DemotionHold;
+import org.mpsdn.core.LawMemory;
 import org.mpsdn.core.PrimaryWatch;
 import org.mpsdn.core.RegulationCenter;
 import org.mpsdn.core.RegulationParameters;
@@ -57,12 +58,10 @@ public final class CoreRegulationEngine implements RegulationEngine {
     public static final long ACK_MAX_AVG_BYTES = 100;
 
     /**
-     * What the mpsdn law remembers per AP direction from the last cycle: the usable share of the air time its
-     * medium showed in its last full window, and what Tier 1 sent where that cycle decreased a limit (the
-     * core's {@code RegulationState}). Held in memory: an instance that takes over an AP learns it anew.
+     * What the mpsdn law remembers per AP direction from the last cycle (the core's {@code LawMemory}). Held in
+     * memory: an instance that takes over an AP learns it anew.
      */
-    private volatile Map<ApDirection, Double> usableAirtime = Map.of();
-    private volatile Map<ApDirection, Long> sentAtDecrease = Map.of();
+    private volatile Map<ApDirection, LawMemory> lawMemory = Map.of();
     /** The multipath users whose old primary the last cycle held in Tier 1 (the core's demotion holds). */
     private volatile Map<String, DemotionHold> demotionHolds = Map.of();
     /** The multipath users' links and challengers of the last cycle (the core's confirmation of a change). */
@@ -70,17 +69,15 @@ public final class CoreRegulationEngine implements RegulationEngine {
 
     @Override
     public EngineDecision decide(EngineInput in) {
-        CoreSnapshot s = CoreSnapshot.of(in, usableAirtime, sentAtDecrease, demotionHolds, primaryWatches);
+        CoreSnapshot s = CoreSnapshot.of(in, lawMemory, demotionHolds, primaryWatches);
         EngineParams p = in.params();
         RegulationParameters global = parameters(p, List.of(p.cth(), p.alpha(), p.rmKbps(), p.tier1Threshold()),
                 s.uplink, in.intervalMillis());
         CycleResult result = new RegulationCenter(global).cycle(s.snapshot, s.measurements, s.previous);
         Map<ApDirection, LimitDecision> decisions = new HashMap<>();
-        Map<ApDirection, Double> learned = new HashMap<>();
-        Map<ApDirection, Long> decreased = new HashMap<>();
-        Map<ApDirection, Long> limits = limits(in, s, result, decisions, learned, decreased);
-        usableAirtime = Map.copyOf(learned);
-        sentAtDecrease = Map.copyOf(decreased);
+        Map<ApDirection, LawMemory> remembered = new HashMap<>();
+        Map<ApDirection, Long> limits = limits(in, s, result, decisions, remembered);
+        lawMemory = Map.copyOf(remembered);
         demotionHolds = result.nextState().demotionHolds();
         primaryWatches = result.nextState().primaryWatches();
         return new EngineDecision(tiers(s, result), limits, primaries(s, result),
@@ -102,13 +99,12 @@ public final class CoreRegulationEngine implements RegulationEngine {
     /**
      * The Tier-2 limit of every regulated AP direction in kbit/s: from the global run, or from a
      * run with the AP's own parameters when it overrides CTh, alpha, R_m or the Tier-1 threshold; each with
-     * how it was decided (into {@code decisions}), the usable air time it learned (into {@code learned}) and
-     * what Tier 1 sent where it decreased a limit (into {@code decreased}).
+     * how it was decided (into {@code decisions}) and what the law remembers for the next cycle (into
+     * {@code remembered}).
      */
     private static Map<ApDirection, Long> limits(EngineInput in, CoreSnapshot s, CycleResult global,
                                                  Map<ApDirection, LimitDecision> decisions,
-                                                 Map<ApDirection, Double> learned,
-                                                 Map<ApDirection, Long> decreased) {
+                                                 Map<ApDirection, LawMemory> remembered) {
         EngineParams p = in.params();
         Map<List<Number>, CycleResult> groups = new HashMap<>();
         List<Number> globalKey = List.of(p.cth(), p.alpha(), p.rmKbps(), p.tier1Threshold());
@@ -124,13 +120,9 @@ public final class CoreRegulationEngine implements RegulationEngine {
                 ApDirection ad = new ApDirection(spec.id(), d);
                 r.tier2LimitBps(spec.id(), d).ifPresent(v -> limits.put(ad, kbps(v)));
                 r.decision(spec.id(), d).ifPresent(v -> decisions.put(ad, decision(v)));
-                double u = r.nextState().usableAirtime(spec.id(), d);
-                if (!Double.isNaN(u)) {
-                    learned.put(ad, u);
-                }
-                long sent = r.nextState().tier1SentAtDecreaseBps(spec.id(), d);
-                if (sent >= 0) {
-                    decreased.put(ad, sent);
+                LawMemory m = r.nextState().lawMemory(spec.id(), d);
+                if (!m.equals(LawMemory.NONE)) {
+                    remembered.put(ad, m);
                 }
             }
         }

@@ -5,6 +5,7 @@ import org.mpsdn.api.telemetry.StationQueueTelemetry;
 import org.mpsdn.api.telemetry.StationTelemetry;
 import org.mpsdn.core.Measurements;
 import org.mpsdn.core.DemotionHold;
+import org.mpsdn.core.LawMemory;
 import org.mpsdn.core.PrimaryWatch;
 import org.mpsdn.core.RegulationState;
 import org.mpsdn.core.model.AccessPoint;
@@ -48,8 +49,7 @@ final class CoreSnapshot {
     /** Whether any AP regulates the uplink. */
     final boolean uplink;
 
-    private CoreSnapshot(EngineInput in, Map<ApDirection, Double> usableAirtime,
-                         Map<ApDirection, Long> sentAtDecrease, Map<String, DemotionHold> holds,
+    private CoreSnapshot(EngineInput in, Map<ApDirection, LawMemory> lawMemory, Map<String, DemotionHold> holds,
                          Map<String, PrimaryWatch> watches) {
         UeIndex ues = new UeIndex(in.ues());
         in.aps().forEach(ap -> apById.put(ap.spec().id(), ap.spec()));
@@ -76,7 +76,7 @@ final class CoreSnapshot {
         uplink = up;
         Map<String, String> previousPrimaries = new HashMap<>(in.previousPrimaries());
         previousPrimaries.values().removeIf(apId -> !apById.containsKey(apId));
-        previous = RegulationState.of(previousLimits, previousPrimaries, usableAirtime, sentAtDecrease)
+        previous = RegulationState.of(previousLimits, previousPrimaries, lawMemory)
                 .withDemotionHolds(holds).withPrimaryWatches(watches);
     }
 
@@ -84,16 +84,14 @@ final class CoreSnapshot {
      * Builds the core's view of a cycle.
      *
      * @param in            what the cycle sees
-     * @param usableAirtime  the usable share of the air time learned per AP direction in earlier cycles
-     * @param sentAtDecrease what Tier 1 sent where the last cycle decreased a limit
+     * @param lawMemory      what the law remembers per AP direction from the last cycle
      * @param holds          the demotion holds the last cycle left in force, by UE id
      * @param watches        the multipath users' links and challengers of the last cycle, by UE id
      * @return the snapshot and its maps
      */
-    static CoreSnapshot of(EngineInput in, Map<ApDirection, Double> usableAirtime,
-                           Map<ApDirection, Long> sentAtDecrease, Map<String, DemotionHold> holds,
+    static CoreSnapshot of(EngineInput in, Map<ApDirection, LawMemory> lawMemory, Map<String, DemotionHold> holds,
                            Map<String, PrimaryWatch> watches) {
-        return new CoreSnapshot(in, usableAirtime, sentAtDecrease, holds, watches);
+        return new CoreSnapshot(in, lawMemory, holds, watches);
     }
 
     /** Bytes counted per dropped packet: the agents count drops in packets; a full Ethernet frame's payload. */

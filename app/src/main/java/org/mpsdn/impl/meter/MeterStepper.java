@@ -125,17 +125,6 @@ public final class MeterStepper {
     }
 
     /**
-     * Moves the Tier-2 limit of an AP direction to a new rate.
-     *
-     * @param ap        the AP
-     * @param direction a regulated direction
-     * @param rateKbps  new limit in kbit/s (positive)
-     */
-    public void step(ApSpec ap, Direction direction, long rateKbps) {
-        step(ap, direction, rateKbps, OptionalLong.empty());
-    }
-
-    /**
      * Moves the Tier-2 limit of an AP direction to a new rate, on the ladder at least one rung up while the law's
      * cap allows it ({@link LadderRungs#quantise(long[], long, OptionalLong, OptionalLong)}).
      *

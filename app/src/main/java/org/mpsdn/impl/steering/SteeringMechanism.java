@@ -64,8 +64,8 @@ public final class SteeringMechanism {
                     return ClientSteering.automatic(agent ? "client agent: automatic weights from the Tier-2 state"
                             : "no client agent: the client's own scheduler, within regulation");
                 }
-                return agent ? shares(rule, clientId, paths, regulation) : ClientSteering.notApplied("no client agent: a "
-                        + "fixed split needs client weights");
+                return agent ? shares(rule, clientId, paths, regulation)
+                        : ClientSteering.notApplied("no client agent: a fixed split needs client weights");
             case ACTIVE_STANDBY:
                 return agent ? activeStandby(rule, clientId, paths, regulation) : ClientSteering.notApplied(
                         "no client agent, and the network-side standby meter is not available");
