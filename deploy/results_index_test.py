@@ -84,6 +84,32 @@ class StaleTest(unittest.TestCase):
                 self.assertTrue(results_index.is_stale(parent, head))
                 self.assertFalse(results_index.is_stale(head + "-dirty", head))
 
+    def test_a_change_to_tests_or_docs_is_not_a_product_change(self):
+        with tempfile.TemporaryDirectory() as d:
+            def run(*args):
+                return subprocess.run(["git", "-C", d, "-c", "user.name=t", "-c", "user.email=t@t", *args],
+                                      capture_output=True, text=True, check=True).stdout.strip()
+
+            def commit(path):
+                os.makedirs(os.path.join(d, os.path.dirname(path)), exist_ok=True)
+                with open(os.path.join(d, path), "a") as f:
+                    f.write("x\n")
+                run("add", "-A")
+                run("commit", "-q", "-m", path)
+                return run("rev-parse", "--short", "HEAD")
+
+            run("init", "-q")
+            code = commit("app/src/main/java/Law.java")
+            for path in ["app/src/test/java/LawTest.java", "southbound-ap-agent/internal/x/parse_test.go",
+                         "southbound-ap-agent/internal/x/testdata/a.txt", "app/README.md",
+                         "deploy/lab/experiments/uplink.json"]:
+                commit(path)
+                with mock.patch.object(results_index, "TOP", d):
+                    self.assertEqual(code, results_index.last_product_change(), path)
+            agent = commit("southbound-ap-agent/internal/x/parse.go")
+            with mock.patch.object(results_index, "TOP", d):
+                self.assertEqual(agent, results_index.last_product_change())
+
 
 if __name__ == "__main__":
     unittest.main()
