@@ -1,6 +1,6 @@
 """Probes called at each traffic sample (traffic.run_schedule on_sample): snapshots taken once, at a given time into a
-phase (the app's detection (REST) and the UEs' sockets and MPTCP counters), and the server's stale-subflow counters
-read with every sample (ServerCounters)."""
+phase (the app's detection (REST) and the UEs' sockets and MPTCP counters), the server's stale-subflow counters
+read with every sample (ServerCounters), and the machine's CPU use between samples (MachineCpu)."""
 import os
 
 import rest
@@ -83,3 +83,41 @@ class ServerCounters:
 
     def reads(self):
         return {"t_s": list(self.t), **{c: [v.get(c) for v in self.values] for c in SERVER_COUNTERS}}
+
+
+def parse_proc_stat(text):
+    """(busy, total) jiffies of all CPUs from /proc/stat's first line; iowait and idle count as not busy."""
+    f = text.splitlines()[0].split()
+    if not f or f[0] != "cpu":
+        raise ValueError("not /proc/stat: " + text[:40])
+    v = [int(x) for x in f[1:]]
+    idle = v[3] + (v[4] if len(v) > 4 else 0)
+    return sum(v) - idle, sum(v)
+
+
+class MachineCpu:
+    """The share of the machine's CPU time (all CPUs) that was busy between one sample and the next, read from
+    /proc/stat at every sample, before the probes after it (then): a lab on 2 CPUs that runs out of CPU in one phase
+    and not in another shows it here. reads(): {"t_s": [...], "busy": [share or None per read], "median", "max"}."""
+
+    def __init__(self, then=None, read=None):
+        self.then = then
+        self.read = read or (lambda: open("/proc/stat").read())
+        self.t, self.busy, self.last = [], [], None
+
+    def __call__(self, t):
+        now = parse_proc_stat(self.read())
+        share = None
+        if self.last is not None and now[1] > self.last[1]:
+            share = round((now[0] - self.last[0]) / (now[1] - self.last[1]), 3)
+        self.last = now
+        self.t.append(round(t, 2))
+        self.busy.append(share)
+        if self.then:
+            self.then(t)
+
+    def reads(self):
+        shares = sorted(b for b in self.busy if b is not None)
+        median = shares[len(shares) // 2] if shares else None
+        return {"t_s": list(self.t), "busy": list(self.busy), "median": median,
+                "max": shares[-1] if shares else None}

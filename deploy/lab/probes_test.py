@@ -41,6 +41,27 @@ class SocketProbeTest(unittest.TestCase):
         self.assertEqual([], os.listdir(self.lab.out))
 
 
+class MachineCpuTest(unittest.TestCase):
+    def test_busy_share_between_reads_and_the_probes_after_it(self):
+        stats = iter(["cpu  100 0 100 700 100 0 0 0 0 0\ncpu0 1 2 3\n",
+                      "cpu  150 0 150 750 150 0 0 0 0 0\n",      # 100 busy of 200
+                      "cpu  150 0 150 950 150 0 0 0 0 0\n"])     # 0 busy of 200
+        seen = []
+        p = probes.MachineCpu(seen.append, read=lambda: next(stats))
+        for t in (0.5, 1.0, 1.5):
+            p(t)
+        self.assertEqual([0.5, 1.0, 1.5], seen)
+        r = p.reads()
+        self.assertEqual([None, 0.5, 0.0], r["busy"])
+        self.assertEqual(0.5, r["max"])
+        self.assertEqual(0.5, r["median"])
+
+    def test_rejects_what_is_not_proc_stat(self):
+        with self.assertRaises(ValueError):
+            probes.parse_proc_stat("intr 1 2 3\n")
+        self.assertEqual((200, 1000), probes.parse_proc_stat("cpu  100 0 100 700 100 0 0 0 0 0\n"))
+
+
 if __name__ == "__main__":
     unittest.main()
 
