@@ -10,6 +10,5 @@ cd "$top"
 bash deploy/setup-host.sh
 mvn -B -ntp -q install -DskipTests
 ls -l app/target/*.oar
-(cd southbound-ap-agent && go build -o bin/mpsdn-wifi-cell ./lab/cmd/mpsdn-wifi-cell && go build -o bin/mpsdn-enb ./cmd/mpsdn-enb \
-  && go build -o bin/mpsdn-ap-agent ./cmd/mpsdn-ap-agent && go build -o bin/mpsdn-certs ./cmd/mpsdn-certs)
+bash deploy/build-lab-binaries.sh
 exec /usr/bin/python3 deploy/lab/run_lab.py prototype --phase-s "${PHASE_S:-40}" --out deploy/lab/out

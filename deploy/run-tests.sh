@@ -73,8 +73,7 @@ echo "== Lab: OpenFlow southbound against a real Open vSwitch bridge (root)"
 cd "$top"
 lab mvn -B -ntp -q -Plab-ovs -pl deploy/lab/host surefire:test
 echo "== Lab: short prototype run on the namespace testbed (root, ~2.5 min; the app at its defaults, ONOS 2.7.0 timing)"
-(cd southbound-ap-agent && go build -o bin/mpsdn-wifi-cell ./lab/cmd/mpsdn-wifi-cell && go build -o bin/mpsdn-enb ./cmd/mpsdn-enb \
-  && go build -o bin/mpsdn-ap-agent ./cmd/mpsdn-ap-agent && go build -o bin/mpsdn-certs ./cmd/mpsdn-certs)
+bash deploy/build-lab-binaries.sh
 lab /usr/bin/python3 deploy/lab/ci_check.py
 echo "== Lab: robustness (AP agent killed and restarted, lab host restarted; ONOS 2.7.0 timing; ~3 min)"
 lab /usr/bin/python3 deploy/lab/run_lab.py robustness --out deploy/lab/out/ci-robustness

@@ -6,6 +6,7 @@ import shutil
 import socket
 import time
 
+from client_agents import mgmt_addresses
 from shell import sh
 
 
@@ -20,7 +21,9 @@ class LabAgents:
         sh(f"{certs} -dir {self.pki} ca")
         for ap, (host, _port) in self.topo.agent.items():
             sh(f"{certs} -dir {self.pki} ap {ap} -hosts {host}")
-        sh(f"{certs} -dir {self.pki} controller lab -hosts 127.0.0.1")
+        self.make_client_certs(certs)
+        hosts = ["127.0.0.1"] + [mgmt_addresses(k)[0] for k in range(len(self.topo.multipath_ues))]
+        sh(f"{certs} -dir {self.pki} controller lab -hosts {','.join(hosts)}")
 
     def agent_config(self, ap):
         host, port = self.topo.agent[ap]

@@ -95,6 +95,8 @@ class LabController:
             log(f"app parameters in force (REST): {self.app_parameters}")
         if mode == "mpsdn":
             wait_for_limits(list(self.topo.aps), p)
+            if self.telemetry == "agents":
+                self.start_client_agents()
         return p
 
     def southbound_args(self):

@@ -18,6 +18,8 @@ class LabNetwork:
         self._add_management_links()
         self._add_ue_routes()
         if self.telemetry == "agents":
+            self.add_client_links()
+        if self.telemetry == "agents":
             self.make_pki()   # before the cells: the reference eNB serves its policy API with the LTE AP's cert
         self.start_cells()
         if self.telemetry == "agents":

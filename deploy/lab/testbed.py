@@ -24,6 +24,7 @@ import subprocess
 import sys
 
 from agents import LabAgents
+from client_agents import LabClientAgents
 from cells import LabCells
 from controller import LabController
 from network import LabNetwork, down
@@ -32,7 +33,7 @@ import topology_file
 from topology import NICE, OVS_CTL, PREFIX, SOUTHBOUND_TIMING, UE_SOURCES
 
 
-class Lab(LabNetwork, LabAgents, LabCells, LabController):
+class Lab(LabNetwork, LabAgents, LabClientAgents, LabCells, LabController):
     """Context manager owning every namespace, bridge and process of the testbed."""
 
     def __init__(self, root, out, mode="forward", lte_cell="enb", telemetry="agents", southbound_timing="onos",
@@ -132,6 +133,7 @@ class Lab(LabNetwork, LabAgents, LabCells, LabController):
         for p in list(procs) + named:
             self.stop(p)
         if ctl is not None:
+            self.stop_client_agents()   # they belong to the app: they leave with it
             self.stop(ctl)
 
 

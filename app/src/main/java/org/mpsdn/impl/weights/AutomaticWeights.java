@@ -18,8 +18,11 @@ import java.util.Optional;
  * <li>weight = FULL x allowance / primaryRate, rounded, at least 1 and at most FULL;</li>
  * <li>a limit of 0 gives weight 0 (backup); a path on an unregulated or unknown AP, or a client with no measured
  * primary rate yet, keeps FULL.</li>
+ * <li>a path on an AP that holds Tier 2 at its floor in either direction gets 0 (backup, {@link FloorHolds}): the
+ * meter leaves it about R_m, and MPTCP's backup flag keeps the sender from stranding data there.</li>
  * </ul>
- * Without a primary AP from the regulation state, the first announced path is primary.
+ * The client's primary AP is the regulation state's for the client id, else for the detected multipath user that
+ * uses one of the client's addresses; without either, the first announced path is primary.
  */
 public final class AutomaticWeights {
 
@@ -48,6 +51,10 @@ public final class AutomaticWeights {
             ClientPathInfo p = paths.get(i);
             if (i == primary) {
                 out.add(new Weight(p.pathId(), Weight.FULL, "primary"));
+                continue;
+            }
+            if (!p.apId().isEmpty() && regulation.tier2AtFloor(p.apId())) {
+                out.add(new Weight(p.pathId(), 0, "tier2-at-floor"));
                 continue;
             }
             Optional<ApTier2State> st = p.apId().isEmpty() ? Optional.empty() : regulation.tier2State(p.apId());
@@ -92,6 +99,14 @@ public final class AutomaticWeights {
 
     private static int primaryIndex(String clientId, List<ClientPathInfo> paths, RegulationInput regulation) {
         Optional<String> ap = regulation.primaryAp(clientId);
+        for (int i = 0; ap.isEmpty() && i < paths.size(); i++) {
+            for (String a : paths.get(i).addresses()) {
+                ap = regulation.userOfAddress(a).flatMap(regulation::primaryAp);
+                if (ap.isPresent()) {
+                    break;
+                }
+            }
+        }
         if (ap.isPresent()) {
             for (int i = 0; i < paths.size(); i++) {
                 if (paths.get(i).apId().equals(ap.get())) {

@@ -1,6 +1,6 @@
 package org.mpsdn.impl.weights;
 
-import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.detection.DetectionService;
 import org.mpsdn.api.northbound.InstallOutcome;
 import org.mpsdn.api.northbound.IntentInstaller;
 import org.mpsdn.api.northbound.IntentKind;
@@ -92,6 +92,10 @@ public class ClientWeightsManager implements IntentInstaller {
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected RegulationService regulationService;
 
+    /** Detected multipath users: a client agent's addresses name the user its primary is decided for. */
+    @Reference(cardinality = ReferenceCardinality.MANDATORY)
+    protected DetectionService detectionService;
+
     /** The cluster-wide epoch counter of the weights ({@link ClusterEpoch}). */
     @Reference(cardinality = ReferenceCardinality.MANDATORY)
     protected StorageService storageService;
@@ -118,6 +122,7 @@ public class ClientWeightsManager implements IntentInstaller {
     private final Object lock = new Object();
     private final RegulationListener regulationListener = this::regulationChanged;
     private final AtomicBoolean refreshQueued = new AtomicBoolean();
+    private final RegulationReader reader = new RegulationReader();
 
     private volatile ClientWeightsProperties props = ClientWeightsProperties.defaults();
     private volatile WeightPublisher publisher;
@@ -262,8 +267,7 @@ public class ClientWeightsManager implements IntentInstaller {
         if (p == null) {
             return;
         }
-        p.updateRegulation(new RegulationSnapshot(regulationService.apStates(), regulationService.primaries(),
-                regulationService.managedFlows(), Direction.UPLINK));
+        p.updateRegulation(reader.read(regulationService, detectionService));
     }
 
     @Override

@@ -24,6 +24,27 @@ public interface RegulationInput {
      */
     Optional<String> primaryAp(String clientId);
 
+    /**
+     * Returns whether the AP holds Tier 2 at its floor in a direction: Tier 1 there is held back and the limit has
+     * nothing left to cut (a {@code FLOOR} decision, kept through the holds that follow, left on an increase).
+     *
+     * @param apId AP identifier
+     * @return true when a secondary path there should carry nothing (MPTCP backup)
+     */
+    default boolean tier2AtFloor(String apId) {
+        return false;
+    }
+
+    /**
+     * Returns the detected multipath user that uses an address.
+     *
+     * @param address an IP address of the client
+     * @return the user's id, empty when no multipath user has it
+     */
+    default Optional<String> userOfAddress(String address) {
+        return Optional.empty();
+    }
+
     /** An input that knows nothing: every secondary path keeps full weight. */
     RegulationInput NONE = new RegulationInput() {
         @Override

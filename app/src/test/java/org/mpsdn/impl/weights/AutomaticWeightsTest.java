@@ -93,4 +93,51 @@ public class AutomaticWeightsTest {
     public void negativeLimitIsRefused() {
         new ApTier2State(-1, 0, 0);
     }
+
+    @Test
+    public void aSecondaryOnAnApAtItsFloorIsABackupWhateverItsShare() {
+        RegulationInput r = new RegulationInput() {
+            @Override
+            public Optional<ApTier2State> tier2State(String ap) {
+                return Optional.of(new ApTier2State(100 * M, 0, 1));
+            }
+
+            @Override
+            public Optional<String> primaryAp(String clientId) {
+                return Optional.of("wifi-ap-1");
+            }
+
+            @Override
+            public boolean tier2AtFloor(String ap) {
+                return true;
+            }
+        };
+        List<Weight> w = AutomaticWeights.compute("ue1", PATHS, r, rates(10 * M, M));
+        assertEquals(new Weight("wlan0", Weight.FULL, "primary"), w.get(0));
+        assertEquals(new Weight("lte0", 0, "tier2-at-floor"), w.get(1));
+    }
+
+    @Test
+    public void theClientsUserIsFoundByAddressWhenItsIdIsNotTheDetectedOne() {
+        // the agent runs as "ue3"; detection named its user auto-3, whose primary is on the LTE path (announced 2nd)
+        RegulationInput r = new RegulationInput() {
+            @Override
+            public Optional<ApTier2State> tier2State(String ap) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<String> primaryAp(String clientId) {
+                return clientId.equals("auto-3") ? Optional.of("enb-1") : Optional.empty();
+            }
+
+            @Override
+            public Optional<String> userOfAddress(String address) {
+                return address.equals("10.0.2.2") ? Optional.of("auto-3") : Optional.empty();
+            }
+        };
+        List<Weight> w = AutomaticWeights.compute("ue3", PATHS, r, rates(M, 10 * M));
+        assertEquals(new Weight("lte0", Weight.FULL, "primary"), w.get(1));
+        assertEquals(new Weight("wlan0", Weight.FULL, "unregulated"), w.get(0));
+    }
 }

@@ -130,6 +130,10 @@ public final class LabHost {
         }
         LabMetricsLog metrics = new LabMetricsLog();
         RegulationManager mgr = MpsdnWiring.activate(sb, core, netcfg, telemetryService, agents, metrics, props);
+        if (opt.containsKey("pki")) {
+            // the multipath UEs' client agents subscribe over mTLS, as the AP agents are polled
+            ClientWeightsWiring.activate(opt.get("pki"), opt.getOrDefault("controller-name", "lab"), mgr);
+        }
         if (opt.containsKey("metrics-log")) {
             metrics.start(opt.get("metrics-log"), mgr, telemetryService, agents, intervalMs, failOpenDelayMs);
         }
