@@ -59,6 +59,7 @@ type Shaping struct {
 	burst map[string]uint64 // interface -> tbf burst installed (never lowered while the tbf exists)
 
 	backup map[string]bool // path -> backup wanted (per-connection mode: applied to new subflows too)
+	epOrig map[epKey]bool  // endpoint -> its backup flag before the agent first changed it (put back on Close)
 }
 
 // NewShaping creates the backend for paths.
@@ -67,7 +68,7 @@ func NewShaping(k Kernel, paths []Path, cfg ShapingConfig) (*Shaping, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Shaping{k: k, backup: map[string]bool{}, paths: map[string]Path{}, order: paths, cfg: cfg, rate: map[string]uint64{},
+	s := &Shaping{k: k, backup: map[string]bool{}, epOrig: map[epKey]bool{}, paths: map[string]Path{}, order: paths, cfg: cfg, rate: map[string]uint64{},
 		corr: map[string]float64{}, burst: map[string]uint64{}, accBits: map[string]float64{}, accCap: map[string]float64{},
 		refRate: cfg.InitialRefBps}
 	for _, p := range paths {
@@ -156,11 +157,16 @@ func (s *Shaping) Rates() map[string]uint64 {
 }
 
 // Close removes the shaping it installed, puts back the notsent low-water
-// mark it replaced, and clears backup flags it set.
+// mark it replaced, and puts back the backup flags it changed
+// (restoreBackups), so a stopped agent leaves the kernel as it found it
+// (but for an endpoint without flags it may have added).
 func (s *Shaping) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	first := s.restoreLowat()
+	if err := s.restoreBackups(); err != nil && first == nil {
+		first = err
+	}
 	for _, p := range s.order {
 		if s.rate[p.Interface] == 0 {
 			continue
