@@ -54,9 +54,10 @@ interop() {
     cat "$out" "$err" >&2
     exit 1
   fi
+  # static shaping: no traffic runs here, and the default measured mode shapes only while the client sends
   # shellcheck disable=SC2086
   ip netns exec "$ns" "$tmp/agent" -client-id ue1 -controller "127.0.0.1:$port" $agent_args \
-    -state-file "" -path id=d0,kind=wifi,addr=10.9.0.2 -path id=d1,kind=lte,addr=10.9.1.2 2>"$alog" &
+    -shaping-mode static -aggregate-rate 10M -state-file "" -path id=d0,kind=wifi,addr=10.9.0.2 -path id=d1,kind=lte,addr=10.9.1.2 2>"$alog" &
   agent_pid=$!
   if timeout 60 tail --pid="$server_pid" -f /dev/null; then
     wait "$server_pid" || rc=$?

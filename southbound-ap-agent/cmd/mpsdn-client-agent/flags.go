@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -45,7 +46,7 @@ func parseFlags() *options {
 	flag.BoolVar(&o.insecure, "insecure", false, "allow plaintext to the controller (lab only: the token goes in clear)")
 	flag.Var(&o.paths, "path", "a path: id=IFACE,kind=wifi|lte|other,ap=AP,addr=IP[,addr=IP] (repeat per interface)")
 	flag.StringVar(&o.backend, "backend", "shaping", "applier backend: shaping or wrr")
-	shapingFlags(&o.shaping)
+	shapingFlags(flag.CommandLine, &o.shaping)
 	flag.StringVar(&o.aggregate, "aggregate-rate", "", "shaping-mode static: aggregate rate to split, e.g. 40M")
 	flag.Uint64Var(&o.rcvbuf, "rcvbuf", 0, "receive buffer announced for MPTCP-rec pruning (0: net.ipv4.tcp_rmem max)")
 	flag.StringVar(&o.stateFile, "state-file", "/var/lib/mpsdn-client-agent/state.json", "last applied epoch/version (empty: none)")
@@ -76,13 +77,35 @@ func controllerList(vals []string) ([]string, error) {
 }
 
 // shapingFlags binds the shaping backend's flags to c.
-func shapingFlags(c *clientagent.ShapingConfig) {
-	flag.StringVar(&c.Mode, "shaping-mode", clientagent.ModeMeasured, "shaping: measured (follow the heaviest path's delivered rate) or static")
-	flag.IntVar(&c.LatencyMs, "tbf-latency-ms", 50, "tbf queue latency in ms")
-	flag.Uint64Var(&c.MinLimitBytes, "tbf-min-limit-bytes", 0, "when > 0: tbf queue limit in bytes, at least this and rate x latency + burst (instead of a latency)")
-	flag.DurationVar(&c.RefHalfLife, "ref-half-life", 5*time.Second, "shaping-mode measured: half-life of the held reference peak")
-	flag.BoolVar(&c.ShareCorrection, "share-correction", true, "shaping-mode measured: correct shaped rates from delivered shares")
-	flag.BoolVar(&c.ChangeInPlace, "tbf-change-in-place", false, "update an installed tbf with tc qdisc change (keeps its queue) instead of replace")
-	flag.Uint64Var(&c.NotsentLowat, "notsent-lowat", 16384, "shaping: net.ipv4.tcp_notsent_lowat set while a path's weight share is below -lowat-below-share, bounding the unsent data a slow subflow holds (0: leave the kernel's)")
-	flag.Float64Var(&c.LowatBelowShare, "lowat-below-share", 0.1, "shaping: set -notsent-lowat only while a path's weight share w/sum(w) is below this")
+func shapingFlags(fs *flag.FlagSet, c *clientagent.ShapingConfig) {
+	fs.StringVar(&c.Mode, "shaping-mode", clientagent.ModeMeasured, "shaping: measured (follow the heaviest path's delivered rate) or static")
+	fs.IntVar(&c.LatencyMs, "tbf-latency-ms", 50, "tbf queue latency in ms")
+	fs.Uint64Var(&c.MinLimitBytes, "tbf-min-limit-bytes", 0, "when > 0: tbf queue limit in bytes, at least this and rate x latency + burst (instead of a latency)")
+	fs.DurationVar(&c.RefHalfLife, "ref-half-life", 5*time.Second, "shaping-mode measured: half-life of the held reference peak")
+	c.MinSendBps = 1_000_000
+	fs.Var(rateFlag{&c.MinSendBps}, "min-send-rate", "shaping-mode measured: shape only while the heaviest path delivers at least this much of the client's own data "+
+		"(held peak, e.g. 1M); below it (a client that only downloads) no path is shaped")
+	fs.BoolVar(&c.ShareCorrection, "share-correction", true, "shaping-mode measured: correct shaped rates from delivered shares")
+	fs.BoolVar(&c.ChangeInPlace, "tbf-change-in-place", false, "update an installed tbf with tc qdisc change (keeps its queue) instead of replace")
+	fs.Uint64Var(&c.NotsentLowat, "notsent-lowat", 16384, "shaping: net.ipv4.tcp_notsent_lowat set while a path's weight share is below -lowat-below-share, bounding the unsent data a slow subflow holds (0: leave the kernel's)")
+	fs.Float64Var(&c.LowatBelowShare, "lowat-below-share", 0.1, "shaping: set -notsent-lowat only while a path's weight share w/sum(w) is below this")
+}
+
+// rateFlag is a rate flag in bit/s, given as clientagent.ParseRate reads it ("1M", "500k").
+type rateFlag struct{ p *uint64 }
+
+func (r rateFlag) String() string {
+	if r.p == nil {
+		return ""
+	}
+	return strconv.FormatUint(*r.p, 10)
+}
+
+func (r rateFlag) Set(s string) error {
+	v, err := clientagent.ParseRate(s)
+	if err != nil {
+		return err
+	}
+	*r.p = v
+	return nil
 }

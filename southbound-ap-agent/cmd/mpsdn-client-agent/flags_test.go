@@ -1,8 +1,12 @@
 package main
 
 import (
+	"flag"
+	"io"
 	"slices"
 	"testing"
+
+	"github.com/mpsdn/mpsdn/southbound-ap-agent/internal/clientagent"
 )
 
 func TestControllerListSplitsCommasAndRepeats(t *testing.T) {
@@ -17,5 +21,24 @@ func TestControllerListSplitsCommasAndRepeats(t *testing.T) {
 		if _, err := controllerList(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+func TestMinSendRateFlag(t *testing.T) {
+	parse := func(args ...string) (clientagent.ShapingConfig, error) {
+		var c clientagent.ShapingConfig
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		shapingFlags(fs, &c)
+		return c, fs.Parse(args)
+	}
+	if c, err := parse(); err != nil || c.MinSendBps != 1_000_000 || c.Mode != clientagent.ModeMeasured {
+		t.Fatalf("default: %+v %v", c, err)
+	}
+	if c, err := parse("-min-send-rate", "2.5M"); err != nil || c.MinSendBps != 2_500_000 {
+		t.Fatalf("2.5M: %d %v", c.MinSendBps, err)
+	}
+	if _, err := parse("-min-send-rate", "0"); err == nil {
+		t.Fatal("-min-send-rate 0 accepted")
 	}
 }

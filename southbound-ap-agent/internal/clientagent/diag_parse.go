@@ -22,6 +22,7 @@ type Subflow struct {
 	BytesRetrans     uint64
 	Cwnd             uint32
 	Backup           bool   // local backup flag (MPTCP_SUBFLOW_FLAG_BKUP_LOC)
+	PeerBackup       bool   // the peer's backup flag, from its MP_JOIN or MP_PRIO (MPTCP_SUBFLOW_FLAG_BKUP_REM)
 	Token            uint32 // local token of the MPTCP connection (MPTCP_SUBFLOW_ATTR_TOKEN_LOC)
 	LocalID          uint8  // local address id (MPTCP_SUBFLOW_ATTR_ID_LOC)
 }
@@ -36,6 +37,7 @@ const (
 	subflowAttrTokenLoc = 2
 	subflowAttrFlags    = 8
 	subflowAttrIDLoc    = 10
+	subflowFlagBkupRem  = 1 << 4
 	subflowFlagBkupLoc  = 1 << 5
 )
 
@@ -112,7 +114,8 @@ func decodeULP(ad *netlink.AttributeDecoder, sf *Subflow) bool {
 					case subflowAttrTokenLoc:
 						sf.Token = nad.Uint32()
 					case subflowAttrFlags:
-						sf.Backup = nad.Uint32()&subflowFlagBkupLoc != 0
+						fl := nad.Uint32()
+						sf.Backup, sf.PeerBackup = fl&subflowFlagBkupLoc != 0, fl&subflowFlagBkupRem != 0
 					case subflowAttrIDLoc:
 						sf.LocalID = nad.Uint8()
 					}

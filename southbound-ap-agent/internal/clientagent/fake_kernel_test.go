@@ -61,10 +61,26 @@ func (f *fakeKernel) SetTbf(iface string, s TbfSpec, change bool) error {
 
 func (f *fakeKernel) Endpoints() ([]Endpoint, error) { return f.eps, f.do("endpoint show") }
 func (f *fakeKernel) AddEndpoint(ep Endpoint) error {
-	return f.do("endpoint add %s flags %#x ifindex %d", ep.Addr, ep.Flags, ep.IfIndex)
+	if err := f.do("endpoint add %s flags %#x ifindex %d", ep.Addr, ep.Flags, ep.IfIndex); err != nil {
+		return err
+	}
+	for _, e := range f.eps {
+		ep.ID = max(ep.ID, e.ID)
+	}
+	ep.ID++
+	f.eps = append(f.eps, ep)
+	return nil
 }
 func (f *fakeKernel) SetEndpointFlags(id uint8, flags uint32) error {
-	return f.do("endpoint set-flags id %d flags %#x", id, flags)
+	if err := f.do("endpoint set-flags id %d flags %#x", id, flags); err != nil {
+		return err
+	}
+	for i := range f.eps {
+		if f.eps[i].ID == id {
+			f.eps[i].Flags = flags
+		}
+	}
+	return nil
 }
 func (f *fakeKernel) SetSubflowBackup(token uint32, l, r netip.AddrPort, backup bool) error {
 	return f.do("subflow set-flags token %08x %s %s backup %v", token, l, r, backup)

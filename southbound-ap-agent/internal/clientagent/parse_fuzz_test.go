@@ -62,8 +62,11 @@ func TestParseDiagMessage(t *testing.T) {
 	if sf != want {
 		t.Fatalf("got %+v\nwant %+v", sf, want)
 	}
-	if sf, err = ParseDiagMessage(diagMsg(t, l, r, ti, "mptcp", 1, 0)); err != nil || sf.Backup {
+	if sf, err = ParseDiagMessage(diagMsg(t, l, r, ti, "mptcp", 1, 0)); err != nil || sf.Backup || sf.PeerBackup {
 		t.Fatalf("no backup flag: %+v %v", sf, err)
+	}
+	if sf, err = ParseDiagMessage(diagMsg(t, l, r, ti, "mptcp", 1, subflowFlagBkupRem)); err != nil || sf.Backup || !sf.PeerBackup {
+		t.Fatalf("the peer's backup flag: %+v %v", sf, err)
 	}
 	if _, err := ParseDiagMessage(diagMsg(t, l, r, ti, "", 0, 0)); !errors.Is(err, errNotSubflow) {
 		t.Errorf("plain TCP socket: %v, want errNotSubflow", err)

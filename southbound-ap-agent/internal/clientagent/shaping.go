@@ -24,6 +24,15 @@ import (
 // must not shape the slow path down further, which would lengthen the stall
 // (positive feedback down to the floor rate).
 //
+// ModeMeasured shapes only while the client sends bulk data: while the held
+// peak of the reference path's *measured* delivered rate (sendPeak: same
+// half-life, but 0 before the first measurement, so InitialRefBps alone never
+// shapes) is at least MinSendBps. Otherwise no path is shaped and the tbfs
+// the agent installed are removed. The delivered rate counts the data this
+// client sends and its peer acks; a client that only downloads sends ACKs
+// alone, so its rate is ~0, and a tbf would only delay the ACKs of the
+// shaped interface's downlink subflows (and any single-path traffic on it).
+//
 // Two refinements, each in its own file: the share correction
 // (ShareCorrection, shaping_correction.go), a feedback loop that corrects a
 // slow path's delivered share towards w / sum(w), and the notsent low-water
@@ -35,20 +44,22 @@ type Shaping struct {
 	order []Path
 	cfg   ShapingConfig
 
-	mu      sync.Mutex
-	weights []Weight
-	rate    map[string]uint64 // interface -> applied tbf rate (0: none)
-	refRate uint64
-	corr    map[string]float64 // path -> share correction factor
-	accBits map[string]float64 // path -> delivered wire bits in the control interval
-	accCap  map[string]float64 // path -> bits its shaped rate allowed in the interval
-	accTime time.Duration
+	mu       sync.Mutex
+	weights  []Weight
+	rate     map[string]uint64  // interface -> applied tbf rate (0: none)
+	refRate  uint64             // held reference rate (from InitialRefBps)
+	sendPeak float64            // held peak of the reference's measured delivered rate (from 0)
+	corr     map[string]float64 // path -> share correction factor
+	accBits  map[string]float64 // path -> delivered wire bits in the control interval
+	accCap   map[string]float64 // path -> bits its shaped rate allowed in the interval
+	accTime  time.Duration
 
 	lowatOrig string // net.ipv4.tcp_notsent_lowat before the agent set it ("": not set by us)
 
 	burst map[string]uint64 // interface -> tbf burst installed (never lowered while the tbf exists)
 
 	backup map[string]bool // path -> backup wanted (per-connection mode: applied to new subflows too)
+	epOrig map[epKey]bool  // endpoint -> its backup flag before the agent first changed it (put back on Close)
 }
 
 // NewShaping creates the backend for paths.
@@ -57,7 +68,7 @@ func NewShaping(k Kernel, paths []Path, cfg ShapingConfig) (*Shaping, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Shaping{k: k, backup: map[string]bool{}, paths: map[string]Path{}, order: paths, cfg: cfg, rate: map[string]uint64{},
+	s := &Shaping{k: k, backup: map[string]bool{}, epOrig: map[epKey]bool{}, paths: map[string]Path{}, order: paths, cfg: cfg, rate: map[string]uint64{},
 		corr: map[string]float64{}, burst: map[string]uint64{}, accBits: map[string]float64{}, accCap: map[string]float64{},
 		refRate: cfg.InitialRefBps}
 	for _, p := range paths {
@@ -123,11 +134,12 @@ func (s *Shaping) Follow(ctx context.Context, snap Snapshot) error {
 	if !ok {
 		return first
 	}
-	held := float64(s.refRate)
+	decay := 1.0
 	if snap.Interval > 0 {
-		held *= math.Pow(0.5, snap.Interval.Seconds()/s.cfg.RefHalfLife.Seconds())
+		decay = math.Pow(0.5, snap.Interval.Seconds()/s.cfg.RefHalfLife.Seconds())
 	}
-	s.refRate = uint64(max(r, held))
+	s.refRate = uint64(max(r, float64(s.refRate)*decay))
+	s.sendPeak = max(r, s.sendPeak*decay)
 	if snap.Interval > 0 {
 		s.accumulate(snap, ref)
 	}
@@ -145,11 +157,16 @@ func (s *Shaping) Rates() map[string]uint64 {
 }
 
 // Close removes the shaping it installed, puts back the notsent low-water
-// mark it replaced, and clears backup flags it set.
+// mark it replaced, and puts back the backup flags it changed
+// (restoreBackups), so a stopped agent leaves the kernel as it found it
+// (but for an endpoint without flags it may have added).
 func (s *Shaping) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	first := s.restoreLowat()
+	if err := s.restoreBackups(); err != nil && first == nil {
+		first = err
+	}
 	for _, p := range s.order {
 		if s.rate[p.Interface] == 0 {
 			continue

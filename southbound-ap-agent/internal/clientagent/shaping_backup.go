@@ -1,5 +1,10 @@
 package clientagent
 
+import (
+	"fmt"
+	"net/netip"
+)
+
 // setBackups gives every path of weights the backup flag when its weight is 0
 // and takes it away otherwise: on the path's in-kernel endpoints, or, with
 // per-connection backups (userspace path manager), on each of the path's
@@ -37,34 +42,111 @@ func allFail(weights []Weight, err error) map[string]error {
 }
 
 // setEndpointBackup makes the path's endpoints carry (or not) the backup
-// flag. A path without an endpoint (the address of the initial subflow) gets
-// one with only the backup flag when it must be a backup.
+// flag. The in-kernel path manager sends MP_PRIO on existing subflows only
+// when an endpoint's backup flag changes (SET_FLAGS, mptcp_pm_nl_set_flags:
+// on each connection's subflow from the endpoint's address), never when an
+// endpoint is added (ADD_ADDR). An address without an endpoint (the address
+// of the initial subflow) that must become a backup therefore first gets an
+// endpoint with no flags (neither subflow nor signal: it opens no subflow
+// and announces nothing), and then the backup flag with SET_FLAGS, so the
+// initial subflows of the connections already open become backups too.
 func (s *Shaping) setEndpointBackup(p Path, backup bool, eps []Endpoint) error {
 	for _, a := range p.Addresses {
-		found := false
-		for _, e := range eps {
-			if e.Addr != a {
-				continue
+		mine := endpointsOf(eps, a)
+		if len(mine) == 0 && backup {
+			if err := s.k.PM.AddEndpoint(Endpoint{Addr: a, IfIndex: p.IfIndex}); err != nil {
+				return err
 			}
-			found = true
+			all, err := s.k.PM.Endpoints()
+			if err != nil {
+				return err
+			}
+			if mine = endpointsOf(all, a); len(mine) == 0 {
+				return fmt.Errorf("mptcp endpoint %s: added but not listed", a)
+			}
+		}
+		for _, e := range mine {
 			if e.Backup() == backup {
 				continue
 			}
-			flags := e.Flags &^ EndpointBackup
-			if backup {
-				flags |= EndpointBackup
+			k := epKey{e.ID, e.Addr}
+			if _, ok := s.epOrig[k]; !ok {
+				s.epOrig[k] = e.Backup()
 			}
-			if err := s.k.PM.SetEndpointFlags(e.ID, flags); err != nil {
-				return err
-			}
-		}
-		if !found && backup {
-			if err := s.k.PM.AddEndpoint(Endpoint{Addr: a, Flags: EndpointBackup, IfIndex: p.IfIndex}); err != nil {
+			if err := s.k.PM.SetEndpointFlags(e.ID, withBackup(e.Flags, backup)); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// epKey names an endpoint the agent changed: its id and address (an id
+// alone could be reused by an endpoint added later).
+type epKey struct {
+	id   uint8
+	addr netip.Addr
+}
+
+func endpointsOf(eps []Endpoint, a netip.Addr) []Endpoint {
+	var out []Endpoint
+	for _, e := range eps {
+		if e.Addr == a {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func withBackup(flags uint32, backup bool) uint32 {
+	flags &^= EndpointBackup
+	if backup {
+		flags |= EndpointBackup
+	}
+	return flags
+}
+
+// restoreBackups undoes the agent's backup flags (Close). Every endpoint
+// whose backup flag the agent changed gets it back as it was (the kernel
+// sends MP_PRIO again); an endpoint the agent added stays, with no flags:
+// deleting the endpoint of an initial subflow's address would close that
+// subflow on every connection (mptcp_pm_nl_del_addr_doit removes the
+// subflows from a deleted endpoint's address), and one without flags neither
+// opens nor announces anything. With per-connection backups the backup bit
+// is cleared on every subflow of the paths that carries it.
+func (s *Shaping) restoreBackups() error {
+	if s.cfg.PerConnectionBackup {
+		for id := range s.backup {
+			s.backup[id] = false
+		}
+		sfs, err := s.k.Subflows.Subflows()
+		if err != nil {
+			return err
+		}
+		for id, e := range s.syncSubflowBackups(sfs) {
+			return fmt.Errorf("path %s: %w", id, e)
+		}
+		return nil
+	}
+	if len(s.epOrig) == 0 {
+		return nil
+	}
+	eps, err := s.k.PM.Endpoints()
+	if err != nil {
+		return err
+	}
+	var first error
+	for _, e := range eps {
+		orig, ok := s.epOrig[epKey{e.ID, e.Addr}]
+		if !ok || e.Backup() == orig {
+			continue
+		}
+		if err := s.k.PM.SetEndpointFlags(e.ID, withBackup(e.Flags, orig)); err != nil && first == nil {
+			first = err
+		}
+	}
+	clear(s.epOrig)
+	return first
 }
 
 // syncSubflowBackups sends MP_PRIO on every subflow of sfs whose local

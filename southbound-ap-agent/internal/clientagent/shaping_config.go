@@ -21,6 +21,11 @@ type ShapingConfig struct {
 	// decays towards lower measurements (default 5 s); see Shaping.
 	InitialRefBps uint64
 	RefHalfLife   time.Duration
+	// MinSendBps: in ModeMeasured paths are shaped only while the held peak of
+	// the reference path's measured delivered rate (data this client sends and
+	// the peer acked) is at least this (default 1 Mbit/s); below it, e.g. on a
+	// client that only downloads, no path is shaped. See Shaping.
+	MinSendBps uint64
 	// ShareCorrection enables the share correction loop (ModeMeasured).
 	ShareCorrection bool
 	// ChangeInPlace updates an installed tbf with "tc qdisc change" (keeps
@@ -60,6 +65,9 @@ func (cfg ShapingConfig) withDefaults() (ShapingConfig, error) {
 	}
 	if cfg.InitialRefBps == 0 {
 		cfg.InitialRefBps = 10_000_000
+	}
+	if cfg.MinSendBps == 0 {
+		cfg.MinSendBps = 1_000_000
 	}
 	if cfg.LowatBelowShare <= 0 {
 		cfg.LowatBelowShare = 0.1

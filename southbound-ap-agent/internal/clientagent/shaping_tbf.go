@@ -1,15 +1,11 @@
 package clientagent
 
 // reshape brings every path's tbf to the plan for the current weights and
-// reference rate (the aggregate in ModeStatic), each shaped rate times the
-// path's share correction in ModeMeasured. A rate within the hysteresis of
-// the installed one is left alone unless force. It returns the errors by path.
+// planRate, each shaped rate times the path's share correction in
+// ModeMeasured. A rate within the hysteresis of the installed one is left
+// alone unless force. It returns the errors by path.
 func (s *Shaping) reshape(force bool) map[string]error {
-	rate := s.refRate
-	if s.cfg.Mode == ModeStatic {
-		rate = s.cfg.AggregateBps
-	}
-	acts, _ := Plan(s.cfg.Mode, s.weights, rate)
+	acts, _ := Plan(s.cfg.Mode, s.weights, s.planRate())
 	errs := map[string]error{}
 	for _, a := range acts {
 		if a.RateBps != 0 && s.cfg.Mode == ModeMeasured {
@@ -34,6 +30,20 @@ func (s *Shaping) reshape(force bool) map[string]error {
 		}
 	}
 	return errs
+}
+
+// planRate is the rate Plan divides: the aggregate in ModeStatic; in
+// ModeMeasured the held reference rate while the client sends bulk data
+// (sendPeak >= MinSendBps), else 0, which Plan leaves unshaped (see Shaping).
+func (s *Shaping) planRate() uint64 {
+	switch {
+	case s.cfg.Mode == ModeStatic:
+		return s.cfg.AggregateBps
+	case s.sendPeak < float64(s.cfg.MinSendBps):
+		return 0
+	default:
+		return s.refRate
+	}
 }
 
 // removeTbf deletes iface's root qdisc if it is a tbf (another root qdisc is
