@@ -13,10 +13,10 @@ import java.util.Set;
 
 /**
  * Reads the regulation and detection services into a {@link RegulationSnapshot} for the weights, carrying from one
- * read to the next which APs hold Tier 2 at its floor ({@link FloorHolds}).
+ * read to the next which APs hold Tier 1 back ({@link HeldBackAps}).
  */
 final class RegulationReader {
-    private Set<String> atFloor = Set.of();
+    private Set<String> heldBack = Set.of();
 
     /**
      * Reads the services now.
@@ -27,9 +27,9 @@ final class RegulationReader {
      */
     synchronized RegulationSnapshot read(RegulationService regulation, DetectionService detection) {
         Collection<ApRegulationState> states = regulation.apStates();
-        atFloor = FloorHolds.next(states, atFloor);
+        heldBack = HeldBackAps.next(states, heldBack);
         return new RegulationSnapshot(states, regulation.primaries(), regulation.managedFlows(), Direction.UPLINK,
-                atFloor, detection == null ? Map.of() : userByAddress(detection.detection().users()));
+                heldBack, detection == null ? Map.of() : userByAddress(detection.detection().users()));
     }
 
     /**
