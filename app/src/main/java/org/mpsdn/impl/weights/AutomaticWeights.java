@@ -22,7 +22,8 @@ import java.util.Optional;
  * nothing to spare for Tier 2, and MPTCP's backup flag keeps the sender from stranding data behind the meter.</li>
  * </ul>
  * The client's primary AP is the regulation state's for the client id, else for the detected multipath user that
- * uses one of the client's addresses; without either, the first announced path is primary.
+ * uses one of the client's addresses; without either, the first announced path is primary and no path is a backup
+ * for a held-back AP (the client's real primary may be any of its paths).
  */
 public final class AutomaticWeights {
 
@@ -43,7 +44,8 @@ public final class AutomaticWeights {
         if (paths.isEmpty()) {
             throw new IllegalArgumentException("client " + clientId + " has no paths");
         }
-        int primary = primaryIndex(clientId, paths, regulation);
+        int found = primaryIndex(clientId, paths, regulation);
+        int primary = Math.max(0, found);
         PathMeasurement pm = measurements.get(paths.get(primary).pathId());
         long primaryRate = pm == null ? 0 : pm.rateBps();
         List<Weight> out = new ArrayList<>(paths.size());
@@ -53,7 +55,7 @@ public final class AutomaticWeights {
                 out.add(new Weight(p.pathId(), Weight.FULL, "primary"));
                 continue;
             }
-            if (!p.apId().isEmpty() && regulation.tier1HeldBack(p.apId())) {
+            if (found >= 0 && !p.apId().isEmpty() && regulation.tier1HeldBack(p.apId())) {
                 out.add(new Weight(p.pathId(), 0, "tier1-held-back"));
                 continue;
             }
@@ -114,6 +116,6 @@ public final class AutomaticWeights {
                 }
             }
         }
-        return 0;
+        return -1;
     }
 }

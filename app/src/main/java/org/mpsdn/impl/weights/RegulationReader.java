@@ -13,10 +13,11 @@ import java.util.Set;
 
 /**
  * Reads the regulation and detection services into a {@link RegulationSnapshot} for the weights, carrying from one
- * read to the next which APs hold Tier 1 back ({@link HeldBackAps}).
+ * read to the next which APs hold Tier 1 back ({@link HeldBackAps}) and which detected user each address belongs to.
  */
 final class RegulationReader {
     private Set<String> heldBack = Set.of();
+    private Map<String, String> users = Map.of();
 
     /**
      * Reads the services now.
@@ -28,8 +29,33 @@ final class RegulationReader {
     synchronized RegulationSnapshot read(RegulationService regulation, DetectionService detection) {
         Collection<ApRegulationState> states = regulation.apStates();
         heldBack = HeldBackAps.next(states, heldBack);
-        return new RegulationSnapshot(states, regulation.primaries(), regulation.managedFlows(), Direction.UPLINK,
-                heldBack, detection == null ? Map.of() : userByAddress(detection.detection().users()));
+        Map<String, String> primaries = regulation.primaries();
+        users = sticky(users, detection == null ? Map.of() : userByAddress(detection.detection().users()),
+                primaries);
+        return new RegulationSnapshot(states, primaries, regulation.managedFlows(), Direction.UPLINK, heldBack,
+                users);
+    }
+
+    /**
+     * Merges a fresh address index into the previous one: an address keeps its last user while that user still has
+     * a primary, unless a fresh entry names another. A user that detection leaves out of one cycle's list would
+     * otherwise lose its primary for a refresh, and its client's first path would count as primary.
+     *
+     * @param before    the previous index
+     * @param fresh     this read's index
+     * @param primaries UE id to primary AP id
+     * @return the merged index
+     */
+    static Map<String, String> sticky(Map<String, String> before, Map<String, String> fresh,
+                                      Map<String, String> primaries) {
+        Map<String, String> m = new HashMap<>();
+        before.forEach((a, u) -> {
+            if (primaries.containsKey(u)) {
+                m.put(a, u);
+            }
+        });
+        m.putAll(fresh);
+        return Map.copyOf(m);
     }
 
     /**

@@ -140,4 +140,27 @@ public class AutomaticWeightsTest {
         assertEquals(new Weight("lte0", Weight.FULL, "primary"), w.get(1));
         assertEquals(new Weight("wlan0", Weight.FULL, "unregulated"), w.get(0));
     }
+
+    @Test
+    public void withoutAKnownPrimaryNoPathIsABackupForAHeldBackAp() {
+        RegulationInput r = new RegulationInput() {
+            @Override
+            public Optional<ApTier2State> tier2State(String ap) {
+                return Optional.empty();
+            }
+
+            @Override
+            public Optional<String> primaryAp(String clientId) {
+                return Optional.empty();
+            }
+
+            @Override
+            public boolean tier1HeldBack(String ap) {
+                return true;
+            }
+        };
+        List<Weight> w = AutomaticWeights.compute("ue3", PATHS, r, rates(M, 10 * M));
+        assertEquals(Weight.FULL, w.get(0).value());
+        assertEquals(Weight.FULL, w.get(1).value());
+    }
 }

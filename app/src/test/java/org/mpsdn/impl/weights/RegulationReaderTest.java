@@ -22,4 +22,15 @@ public class RegulationReaderTest {
         assertEquals(Map.of("10.0.1.3", "auto-3", "10.0.2.3", "auto-3"),
                 RegulationReader.userByAddress(List.of(sp, mp)));
     }
+
+    @Test
+    public void anAddressKeepsItsUserWhileTheUserHasAPrimary() {
+        Map<String, String> before = Map.of("10.0.1.3", "auto-3", "10.0.1.9", "auto-9");
+        // auto-3 is missing from this cycle's detection but still has a primary; auto-9 has none any more
+        assertEquals(Map.of("10.0.1.3", "auto-3", "10.0.2.2", "auto-2"),
+                RegulationReader.sticky(before, Map.of("10.0.2.2", "auto-2"), Map.of("auto-3", "lte")));
+        // a fresh entry wins over the kept one
+        assertEquals(Map.of("10.0.1.3", "auto-5"),
+                RegulationReader.sticky(before, Map.of("10.0.1.3", "auto-5"), Map.of("auto-3", "lte")));
+    }
 }
