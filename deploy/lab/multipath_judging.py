@@ -1,7 +1,8 @@
 """Every multipath UE judged, in the detection and regulation goals (report.detection_goal, soak_judged).
 
 A UE passes when the detector grouped it and it was multipath in the kernel (an active subflow to the server on
-each of its radios), or when the run's MPTCP counters prove that the server's scheduler marked its missing subflow
+each of its radios), when its missing subflow is an MPTCP backup its client agent set for the app (the endpoint's
+backup flag, read from the kernel with the subflows), or when the run's MPTCP counters prove that the server's scheduler marked its missing subflow
 stale while the app was holding that radio's Tier-2 limit down to R_m (the one exception, reported in its own
 field, stale_at_rm). A UE that stopped being multipath in the kernel otherwise counts against the goal: a lost join (a
 reset subflow) is the app's defect as much as a missed grouping.
@@ -56,14 +57,17 @@ def stale_at_rm(counts, limits, rm_kbps, until=None):
     return None
 
 
-def multipath_goal(label, want, grouped, kernel, stale=None, ap_of=None, until=None):
+def multipath_goal(label, want, grouped, kernel, stale=None, ap_of=None, until=None, backup=None):
     """Every multipath UE judged. want {ue: [its addresses]}; grouped [ue] the detector held as one multipath user
     with exactly those addresses; kernel {ue: [addresses with an active subflow]} (None: not read, every UE taken
     as multipath); stale None (the counters were not collected) or {"counts": [(t, n)] of the server's
     STALE_COUNTER, "limits": {ap: [(t, kbps)]}, "rm_kbps": R_m}; ap_of {address: ap}; until: the time the kernel
-    was read (stale marks after it do not explain it). A UE passes when grouped and multipath in the kernel, or
-    when stale_at_rm proves its missing subflow stale at R_m (field stale_at_rm); every other UE counts against."""
-    stale_at, against, not_mp = {}, [], {}
+    was read (stale marks after it do not explain it); backup {ue: [addresses whose endpoint carries the backup
+    flag when the kernel was read]} (None: not read). A UE passes when grouped and multipath in the kernel, when
+    every missing address is an MPTCP backup its client agent set for the app (field backup_by_app: the server
+    sends nothing on such a subflow while the other is active, and the detector may no longer see it live), or when
+    stale_at_rm proves its missing subflow stale at R_m (field stale_at_rm); every other UE counts against."""
+    stale_at, against, not_mp, backed = {}, [], {}, {}
     for ue in sorted(want):
         active = None if kernel is None else kernel.get(ue, [])
         if active is None or set(want[ue]) <= set(active):
@@ -71,6 +75,10 @@ def multipath_goal(label, want, grouped, kernel, stale=None, ap_of=None, until=N
                 against.append(ue)
             continue
         not_mp[ue] = active
+        missing = [a for a in want[ue] if a not in active]
+        if backup is not None and set(missing) <= set(backup.get(ue, [])):
+            backed[ue] = missing
+            continue
         proofs = [stale_at_rm(stale["counts"], stale["limits"].get((ap_of or {}).get(a)), stale["rm_kbps"], until)
                   for a in want[ue] if a not in active] if stale else [None]
         if all(proofs):
@@ -78,8 +86,9 @@ def multipath_goal(label, want, grouped, kernel, stale=None, ap_of=None, until=N
         else:
             against.append(ue)
     value = {"grouped": sorted(u for u in grouped if u in want), "counted_against": against,
-             "not_multipath_in_kernel": not_mp, "stale_at_rm": stale_at,
+             "not_multipath_in_kernel": not_mp, "backup_by_app": backed, "stale_at_rm": stale_at,
              "stale_evidence": "collected" if stale else STALE_NOT_COLLECTED}
     return {"goal": f"{label}: every multipath UE judged ({', '.join(sorted(want))}): grouped and multipath in the "
-                    "kernel, or its missing subflow proven stale at R_m", "value": value,
+                    "kernel, its missing subflow an MPTCP backup the app asked for, or proven stale at R_m",
+            "value": value,
             "target": f"all of {sorted(want)}", "met": bool(want) and not against}

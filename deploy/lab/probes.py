@@ -26,7 +26,8 @@ class DetectionProbe:
         if self.snapshot is None and t >= self.at_s:
             self.snapshot = {"t_s": round(t, 2), "ues": rest.app_rest("ues"),
                              "detection": rest.app_rest("detection"),
-                             "kernel": {ue: soak_probe.kernel_subflows(ue) for ue in self.ues}}
+                             "kernel": {ue: soak_probe.kernel_subflows(ue) for ue in self.ues},
+                             "backup": {ue: soak_probe.backup_addresses(ue) for ue in self.ues}}
         if self.then:
             self.then(t)
 

@@ -82,3 +82,9 @@ class ActiveSubflowTest(unittest.TestCase):
         # 10.0.1.2 uploads (lastsnd 12 ms), 10.0.3.2 downloads (lastrcv 20 ms), 10.0.2.2 idle for 7 s
         # 10.0.4.2: a busy download's subflow as ss prints it (a committed run's file): no lastrcv, it was 0 ms
         self.assertEqual(soak_probe.active_addresses(self.SS, active_s=5), ["10.0.1.2", "10.0.3.2", "10.0.4.2"])
+
+    def test_endpoints_with_the_backup_flag(self):
+        import soak_probe
+        text = ("10.0.1.3 id 2 backup dev wlan0 \n10.0.2.3 id 1 subflow dev lte0 \n"
+                "10.0.3.3 id 3 subflow backup dev wlan1 \n")
+        self.assertEqual(soak_probe.endpoint_backups(text), ["10.0.1.3", "10.0.3.3"])

@@ -50,7 +50,9 @@ def detection_goal(lab, snapshot, multipath_ues, stale=None):
       multipath user; a UE not multipath in the kernel is listed, not judged; at least one UE must be judged;
     * every multipath UE judged (multipath_judging.multipath_goal): a UE not multipath in the kernel counts against
       it unless stale (the server's MPTcpExtSubflowStale reads and the app's limits, s into the phase:
-      {"counts": [(t, n)], "limits": {ap: [(t, kbps)]}, "rm_kbps": R_m}) proves its subflow stale at R_m.
+      {"counts": [(t, n)], "limits": {ap: [(t, kbps)]}, "rm_kbps": R_m}) proves its subflow stale at R_m, or its
+      missing address is an MPTCP backup the app asked for (snapshot["backup"]: the UE's endpoints with the backup
+      flag, set by its client agent).
     The UEs' addresses and APs are those of the lab's topology (lab.topo; the default topology's without one)."""
     if lab.ue_source != "detected":
         return []
@@ -68,7 +70,8 @@ def detection_goal(lab, snapshot, multipath_ues, stale=None):
                    "(those with an active subflow on both radios)",
            "value": value, "target": sorted(multipath_ues), "met": bool(judged) and set(judged) <= set(found)}
     new = multipath_judging.multipath_goal("detection (no registration)", want, found, kernel, stale,
-                                           {a: ap for _u, ap, a, _r in radio}, (snapshot or {}).get("t_s"))
+                                           {a: ap for _u, ap, a, _r in radio}, (snapshot or {}).get("t_s"),
+                                           (snapshot or {}).get("backup"))
     return [old, new]
 
 

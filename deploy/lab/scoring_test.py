@@ -351,6 +351,17 @@ class MultipathJudgedTest(unittest.TestCase):
         self.assertEqual(g["value"]["not_multipath_in_kernel"], {"ue3": ["10.0.2.3"]})
         self.assertIn("MPTcpExtSubflowStale", g["value"]["stale_evidence"])
 
+    def test_a_missing_subflow_the_app_made_a_backup_passes_in_its_own_field(self):
+        kernel = {"ue2": ["10.0.1.2"], "ue3": ["10.0.2.3"]}
+        g = multipath_judging.multipath_goal("x", WANT, [], kernel, None, AP_OF, 30.0,
+                                             {"ue2": ["10.0.2.2"], "ue3": ["10.0.1.3"]})
+        self.assertTrue(g["met"])
+        self.assertEqual(g["value"]["backup_by_app"], {"ue2": ["10.0.2.2"], "ue3": ["10.0.1.3"]})
+        # a backup on the address that is active does not explain the missing one
+        g = multipath_judging.multipath_goal("x", WANT, ["ue2"], kernel, None, AP_OF, 30.0,
+                                             {"ue2": ["10.0.2.2"], "ue3": ["10.0.2.3"]})
+        self.assertEqual((g["met"], g["value"]["counted_against"]), (False, ["ue3"]))
+
     def test_a_subflow_proven_stale_at_rm_is_reported_in_its_own_field(self):
         stale = {"counts": [(10.0, 3), (11.0, 3), (12.0, 4), (13.0, 4)], "rm_kbps": 100,
                  "limits": {"wifi": [(9.5, 141), (10.5, 100), (11.5, 100), (12.5, 100)], "lte": []}}

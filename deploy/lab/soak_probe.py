@@ -209,6 +209,20 @@ def active_addresses(text, active_s=ACTIVE_S):
     return sorted(out)
 
 
+def backup_addresses(ue):
+    """Sorted addresses of the UE's in-kernel MPTCP endpoints that carry the backup flag (`ip mptcp endpoint show`
+    in its namespace): what its client agent set for a path the app made a backup. The kernel sent MP_PRIO on
+    every subflow from such an address when the flag was set, and the server's scheduler sends nothing there while
+    another subflow is active, so the subflow is established but not active."""
+    return endpoint_backups(nsx(ue, "ip mptcp endpoint show", check=False, capture=True) or "")
+
+
+def endpoint_backups(text):
+    """The addresses of `ip mptcp endpoint show` lines with the backup flag ("10.0.2.3 id 1 subflow backup dev
+    lte0")."""
+    return sorted(line.split()[0] for line in text.splitlines() if "backup" in line.split()[1:])
+
+
 def mptcp_counters(ns):
     """{counter: value} of a namespace's MPTcpExt* counters (`nstat -az`: joins sent, received, rejected, ...)."""
     text = nsx(ns, "nstat -az", check=False, capture=True) or ""
