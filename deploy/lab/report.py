@@ -66,9 +66,17 @@ def detection_goal(lab, snapshot, multipath_ues, stale=None):
     value = found if len(judged) == len(multipath_ues) else {
         "grouped": found, "judged": judged, "not_multipath_in_kernel": {ue: kernel.get(ue) for ue in
                                                                           multipath_ues if ue not in judged}}
+    met = bool(judged) and set(judged) <= set(found)
+    backup = (snapshot or {}).get("backup") or {}
+    excused = [ue for ue in multipath_ues if ue not in judged
+               and set(want[ue]) - set(kernel.get(ue, [])) <= set(backup.get(ue, []))]
+    if not judged and excused and len(excused) == len(multipath_ues):
+        # no UE active on both radios because the app made each one's other path an MPTCP backup: nothing for
+        # this goal to judge (the every-UE-judged goal beside it judges them, field backup_by_app)
+        value, met = dict(value, backup_by_app={ue: backup[ue] for ue in excused}), None
     old = {"goal": f"detection (no registration) groups {', '.join(multipath_ues)} as multipath users "
                    "(those with an active subflow on both radios)",
-           "value": value, "target": sorted(multipath_ues), "met": bool(judged) and set(judged) <= set(found)}
+           "value": value, "target": sorted(multipath_ues), "met": met}
     new = multipath_judging.multipath_goal("detection (no registration)", want, found, kernel, stale,
                                            {a: ap for _u, ap, a, _r in radio}, (snapshot or {}).get("t_s"),
                                            (snapshot or {}).get("backup"))

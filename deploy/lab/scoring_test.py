@@ -424,6 +424,16 @@ class DetectionGoalTest(unittest.TestCase):
         old, new = report.detection_goal(self.LAB, ph["detection"], ph["multipath_ues"])
         self.assertEqual((old["met"], new["met"], new["value"]["counted_against"]), (True, False, ["ue2"]))
 
+    def test_the_old_goal_has_nothing_to_judge_when_every_ue_is_on_a_backup_the_app_asked_for(self):
+        snap = dict(self.snapshot({"ue2": ["10.0.1.2"], "ue3": ["10.0.2.3"]}, []),
+                    backup={"ue2": ["10.0.2.2"], "ue3": ["10.0.1.3"]})
+        old, new = report.detection_goal(self.LAB, snap, ["ue2", "ue3"])
+        self.assertIsNone(old["met"])
+        self.assertTrue(new["met"])
+        # without the backups, nothing judged is a failure, as before
+        old, _new = report.detection_goal(self.LAB, dict(snap, backup={}), ["ue2", "ue3"])
+        self.assertFalse(old["met"])
+
     def test_registered_ues_have_no_detection_goal(self):
         self.assertEqual(report.detection_goal(types.SimpleNamespace(ue_source="registered"), None, ["ue2"]), [])
 
