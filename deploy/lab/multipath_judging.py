@@ -5,8 +5,7 @@ each of its radios), when its missing subflow is an MPTCP backup its client agen
 backup flag, read from the kernel with the subflows; field backup_by_app), or when the run's MPTCP counters prove
 that the server's scheduler marked its missing subflow stale while the app was holding that radio's Tier-2 limit
 down to R_m (field stale_at_rm). A UE that stopped being multipath in the kernel otherwise counts against the goal:
-a lost join (a
-reset subflow) is the app's defect as much as a missed grouping.
+a lost join (a reset subflow) is the app's defect as much as a missed grouping.
 
 Proof of staleness needs the server namespace's MPTcpExtSubflowStale counter read over time (the kernel counts a
 subflow its scheduler marks stale there; `ss` shows no per-subflow stale flag), beside the app's per-AP limit from
