@@ -1,7 +1,7 @@
 """The multipath UEs' client agents (a part of testbed.Lab): each multipath UE runs mpsdn-client-agent, at its
 defaults, while the app runs. It subscribes to the app's ClientWeights server over mTLS (its own
 mpsdn://client/<ue> certificate from the run's PKI) and applies the weights the regulation derives: a path on an
-AP that holds Tier 1 back becomes an MPTCP backup (MP_PRIO to the server). The agent's control connection
+AP that holds Tier 2 at its floor becomes an MPTCP backup (MP_PRIO to the server). The agent's control connection
 runs over a management link root <-> UE namespace (10.255.1.0/24), out of band as the AP agents' do, so that it is
 no flow of the experiment."""
 import os

@@ -83,6 +83,7 @@ public final class MultipathUserTracker {
         requirePositive(maxFlows, "maxFlows");
         this.table = new SubflowTable(idleTimeoutMillis, synTimeoutMillis, closedLingerMillis, maxFlows, events);
         this.handler = new PacketHandler(table, stations, events);
+        table.quietWhile(stations::isStationAt);
     }
 
     private static void requirePositive(long v, String name) {

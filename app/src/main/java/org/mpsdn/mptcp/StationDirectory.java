@@ -97,6 +97,18 @@ final class StationDirectory {
     }
 
     /**
+     * Tells whether an address is in one AP's station list.
+     *
+     * @param apId AP
+     * @param ip   address
+     * @return true when the AP lists it
+     */
+    boolean isStationAt(String apId, InetAddress ip) {
+        Map<InetAddress, String> list = stations.get(apId);
+        return list != null && list.containsKey(ip);
+    }
+
+    /**
      * Tells whether an address is in some AP's station list.
      *
      * @param ip address

@@ -4,10 +4,15 @@ import org.mpsdn.mptcp.wire.EnumCounters;
 
 import java.net.InetAddress;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.BiPredicate;
 
 /**
  * The tracked flows by 5-tuple (oriented from their opener), bounded in size, with their ending
@@ -22,6 +27,7 @@ final class SubflowTable {
     private final long idleTimeoutMillis;
     private final long synTimeoutMillis;
     private final long closedLingerMillis;
+    private BiPredicate<String, InetAddress> associated = (ap, ip) -> false;
     private final int maxFlows;
     private final EnumCounters<TrackerEvent> events;
     private final TokenIndex tokens;
@@ -188,8 +194,12 @@ final class SubflowTable {
      * @param now current time
      */
     void expire(long now) {
+        Set<MptcpConnection> conns = liveConnections();
         for (Subflow s : new ArrayList<>(flows.values())) {
             if (s.closed) {
+                if (quiet(s, conns) && now - s.lastSeen < idleTimeoutMillis) {
+                    continue;
+                }
                 if (now - s.closedAt >= closedLingerMillis) {
                     remove(s);
                 }
@@ -202,18 +212,51 @@ final class SubflowTable {
     }
 
     /**
-     * Returns the flows not closed, ordered by 5-tuple text (a stable order for grouping).
+     * Returns the flows not closed and the quiet ones ({@link #quiet}), ordered by 5-tuple text (a stable order
+     * for grouping).
      *
      * @return live flows
      */
     List<Subflow> live() {
+        Set<MptcpConnection> conns = liveConnections();
         List<Subflow> live = new ArrayList<>();
         for (Subflow s : flows.values()) {
-            if (!s.closed) {
+            if (!s.closed || quiet(s, conns)) {
                 live.add(s);
             }
         }
         live.sort(Comparator.comparing((Subflow s) -> s.key.toString()));
         return live;
+    }
+
+    /**
+     * Sets how the table tells whether a user's address is still a station of an AP (the tracker's station lists).
+     *
+     * @param associated (AP, address) to whether the AP lists the address
+     */
+    void quietWhile(BiPredicate<String, InetAddress> associated) {
+        this.associated = Objects.requireNonNull(associated, "associated");
+    }
+
+    /**
+     * Tells whether a flow closed by its rule's removal is a quiet subflow: its MPTCP connection has a live subflow
+     * and its user's address is still a station of its AP. The sender stopped using it (an MPTCP backup, a stale
+     * subflow), the path is still there: it stays in its connection, for grouping, until the idle timeout. A
+     * flow whose station left its AP (a user that moved) ends with its rule, as before.
+     */
+    private boolean quiet(Subflow s, Set<MptcpConnection> conns) {
+        return s.closed && s.ruleRemoved && s.conn != null && conns.contains(s.conn)
+                && associated.test(s.apId, s.userAddress());
+    }
+
+    /** The connections with a flow not closed. */
+    private Set<MptcpConnection> liveConnections() {
+        Set<MptcpConnection> conns = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Subflow s : flows.values()) {
+            if (!s.closed && s.conn != null) {
+                conns.add(s.conn);
+            }
+        }
+        return conns;
     }
 }

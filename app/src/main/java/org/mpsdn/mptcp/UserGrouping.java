@@ -4,11 +4,14 @@ import org.mpsdn.api.detection.DetectionConflict;
 
 import java.net.InetAddress;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -82,10 +85,12 @@ final class UserGrouping {
         }
     }
 
-    /** The established subflows of one live MPTCP connection form one user, unless registered apart. */
+    /** The established listed subflows (quiet ones included) of an MPTCP connection form one user, unless apart. */
     private static void unionConnections(UnionFind uf, List<Subflow> live, List<DetectionConflict> conflicts) {
         Map<Long, MptcpConnection> conns = new TreeMap<>();
+        Set<Subflow> listed = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Subflow s : live) {
+            listed.add(s);
             if (s.conn != null) {
                 conns.put(s.conn.id, s.conn);
             }
@@ -93,7 +98,7 @@ final class UserGrouping {
         for (MptcpConnection c : conns.values()) {
             InetAddress first = null;
             for (Subflow s : c.subflows) {
-                if (s.closed || !s.established) {
+                if (!listed.contains(s) || !s.established) {   // closed, unless quiet (SubflowTable.live)
                     continue;
                 }
                 InetAddress a = s.userAddress();

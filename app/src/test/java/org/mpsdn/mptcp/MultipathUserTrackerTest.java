@@ -295,6 +295,43 @@ public class MultipathUserTrackerTest {
     }
 
     @Test
+    public void aQuietSubflowStaysInItsConnectionWhileItsStationIsStillAtItsAp() {
+        t.updateStations("ap2", Map.of(ip("10.2.0.11"), ""), now);
+        mptcpOpen("ap1", "10.1.0.11", 1000, KEY_A, KEY_B);
+        join("ap2", "10.2.0.11", 2000, KEY_B);
+        String id = userOf(snap(), "10.1.0.11").id();
+        // the join subflow's rule idled out (an MPTCP backup: the server sends nothing there) while ap2 still lists
+        // its station and the first subflow is live: past the linger (1 s here) the user is still multipath
+        assertTrue(t.onFlowRemoved(6, ip(S), 80, ip("10.2.0.11"), 2000, now));
+        now += 5_000;
+        pkt("ap1", tcp(S, 80, "10.1.0.11", 1000, ACK, options(), 100));
+        MultipathUser u = userOf(snap(), "10.2.0.11");
+        assertEquals(id, u.id());
+        assertTrue(u.multipath());
+        assertEquals(ips("10.1.0.11", "10.2.0.11"), u.addresses());
+        // it sends again (backup lifted): live again in its connection
+        pkt("ap2", tcp(S, 80, "10.2.0.11", 2000, ACK, options(), 100));
+        assertEquals(1, t.eventCount(TrackerEvent.FLOWS_RESUMED));
+        // idle again, and the station left ap2 (the user moved): the flow ends with its rule, as before
+        assertTrue(t.onFlowRemoved(6, ip(S), 80, ip("10.2.0.11"), 2000, now));
+        t.updateStations("ap2", Map.of(), now);
+        now += 5_000;
+        pkt("ap1", tcp(S, 80, "10.1.0.11", 1000, ACK, options(), 100));
+        assertFalse(userOf(snap(), "10.1.0.11").multipath());
+    }
+
+    @Test
+    public void aQuietSubflowEndsWithTheLastLiveSubflowOfItsConnection() {
+        t.updateStations("ap2", Map.of(ip("10.2.0.11"), ""), now);
+        mptcpOpen("ap1", "10.1.0.11", 1000, KEY_A, KEY_B);
+        join("ap2", "10.2.0.11", 2000, KEY_B);
+        assertTrue(t.onFlowRemoved(6, ip(S), 80, ip("10.2.0.11"), 2000, now));
+        assertTrue(t.onFlowRemoved(6, ip(S), 80, ip("10.1.0.11"), 1000, now));
+        now += 5_000;
+        assertTrue(snap().users().isEmpty());
+    }
+
+    @Test
     public void aSubflowEndedByFinIsNotResumed() {
         mptcpOpen("ap1", "10.1.0.11", 1000, KEY_A, KEY_B);
         join("ap2", "10.2.0.11", 2000, KEY_B);

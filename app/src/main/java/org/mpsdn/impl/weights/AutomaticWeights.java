@@ -18,12 +18,12 @@ import java.util.Optional;
  * <li>weight = FULL x allowance / primaryRate, rounded, at least 1 and at most FULL;</li>
  * <li>a limit of 0 gives weight 0 (backup); a path on an unregulated or unknown AP, or a client with no measured
  * primary rate yet, keeps FULL.</li>
- * <li>a path on an AP that holds Tier 1 back in either direction gets 0 (backup, {@link HeldBackAps}): the AP has
- * nothing to spare for Tier 2, and MPTCP's backup flag keeps the sender from stranding data behind the meter.</li>
+ * <li>a path on an AP that holds Tier 2 at its floor in either direction gets 0 (backup, {@link FloorHolds}): the
+ * meter leaves it about R_m, and MPTCP's backup flag keeps the sender from stranding data there.</li>
  * </ul>
  * The client's primary AP is the regulation state's for the client id, else for the detected multipath user that
  * uses one of the client's addresses; without either, the first announced path is primary and no path is a backup
- * for a held-back AP (the client's real primary may be any of its paths).
+ * for an AP at its floor (the client's real primary may be any of its paths).
  */
 public final class AutomaticWeights {
 
@@ -55,8 +55,8 @@ public final class AutomaticWeights {
                 out.add(new Weight(p.pathId(), Weight.FULL, "primary"));
                 continue;
             }
-            if (found >= 0 && !p.apId().isEmpty() && regulation.tier1HeldBack(p.apId())) {
-                out.add(new Weight(p.pathId(), 0, "tier1-held-back"));
+            if (found >= 0 && !p.apId().isEmpty() && regulation.tier2AtFloor(p.apId())) {
+                out.add(new Weight(p.pathId(), 0, "tier2-at-floor"));
                 continue;
             }
             Optional<ApTier2State> st = p.apId().isEmpty() ? Optional.empty() : regulation.tier2State(p.apId());

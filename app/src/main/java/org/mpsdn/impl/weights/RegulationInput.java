@@ -25,13 +25,13 @@ public interface RegulationInput {
     Optional<String> primaryAp(String clientId);
 
     /**
-     * Returns whether the AP holds Tier 1 back in a direction (a {@code DECREASE} or {@code FLOOR} decision, kept
-     * through the holds that follow, left on an increase).
+     * Returns whether the AP holds Tier 2 at its floor in a direction: Tier 1 there is held back and the limit has
+     * nothing left to cut (a {@code FLOOR} decision, kept through the holds that follow, left on an increase).
      *
      * @param apId AP identifier
      * @return true when a secondary path there should carry nothing (MPTCP backup)
      */
-    default boolean tier1HeldBack(String apId) {
+    default boolean tier2AtFloor(String apId) {
         return false;
     }
 

@@ -13,10 +13,11 @@ import java.util.Set;
 
 /**
  * Reads the regulation and detection services into a {@link RegulationSnapshot} for the weights, carrying from one
- * read to the next which APs hold Tier 1 back ({@link HeldBackAps}) and which detected user each address belongs to.
+ * read to the next which APs hold Tier 2 at its floor ({@link FloorHolds}) and which detected user each address
+ * belongs to.
  */
 final class RegulationReader {
-    private Set<String> heldBack = Set.of();
+    private Set<String> atFloor = Set.of();
     private Map<String, String> users = Map.of();
 
     /**
@@ -28,11 +29,11 @@ final class RegulationReader {
      */
     synchronized RegulationSnapshot read(RegulationService regulation, DetectionService detection) {
         Collection<ApRegulationState> states = regulation.apStates();
-        heldBack = HeldBackAps.next(states, heldBack);
+        atFloor = FloorHolds.next(states, atFloor);
         Map<String, String> primaries = regulation.primaries();
         users = sticky(users, detection == null ? Map.of() : userByAddress(detection.detection().users()),
                 primaries);
-        return new RegulationSnapshot(states, primaries, regulation.managedFlows(), Direction.UPLINK, heldBack,
+        return new RegulationSnapshot(states, primaries, regulation.managedFlows(), Direction.UPLINK, atFloor,
                 users);
     }
 

@@ -18,7 +18,7 @@ import java.util.Set;
  * A {@link RegulationInput} frozen from one read of the regulation service: per AP the Tier-2 limit of one direction
  * (the clients' send direction), the summed measured rate of the Tier-2 flows through it and how many clients they
  * belong to; per client its primary AP. An AP whose direction carries no Tier-2 meter is unregulated (no state).
- * Beside it, in both directions, the APs that hold Tier 1 back, and the detected multipath users' addresses
+ * Beside it, in both directions, the APs that hold Tier 2 at its floor, and the detected multipath users' addresses
  * (a client agent's id need not be the id detection gave its user).
  */
 public final class RegulationSnapshot implements RegulationInput {
@@ -26,7 +26,7 @@ public final class RegulationSnapshot implements RegulationInput {
 
     private final Map<String, ApTier2State> aps;
     private final Map<String, String> primaries;
-    private final Set<String> heldBack;
+    private final Set<String> atFloor;
     private final Map<String, String> userByAddress;
 
     /**
@@ -43,20 +43,20 @@ public final class RegulationSnapshot implements RegulationInput {
     }
 
     /**
-     * Freezes the regulation state with the APs that hold Tier 1 back and the detected users' addresses.
+     * Freezes the regulation state with the APs at their floor and the detected users' addresses.
      *
      * @param states        AP regulation states
      * @param primaries     UE id to primary AP id
      * @param flows         managed flows (their tier, direction and measured rate)
      * @param direction     the direction the clients' weights shape (uplink for upstream shaping)
-     * @param heldBack       the AP directions that hold Tier 1 back ({@link HeldBackAps#next})
+     * @param atFloor       the AP directions at the floor ({@link FloorHolds#next})
      * @param userByAddress IP address to the detected multipath user using it
      */
     public RegulationSnapshot(Collection<ApRegulationState> states, Map<String, String> primaries,
-                              Collection<ManagedFlow> flows, Direction direction, Set<String> heldBack,
+                              Collection<ManagedFlow> flows, Direction direction, Set<String> atFloor,
                               Map<String, String> userByAddress) {
         Objects.requireNonNull(direction, "direction");
-        this.heldBack = Set.copyOf(heldBack);
+        this.atFloor = Set.copyOf(atFloor);
         this.userByAddress = Map.copyOf(userByAddress);
         Map<String, Long> rates = new HashMap<>();
         Map<String, Set<String>> clients = new HashMap<>();
@@ -92,8 +92,8 @@ public final class RegulationSnapshot implements RegulationInput {
     }
 
     @Override
-    public boolean tier1HeldBack(String apId) {
-        return HeldBackAps.anyDirection(heldBack, apId);
+    public boolean tier2AtFloor(String apId) {
+        return FloorHolds.anyDirection(atFloor, apId);
     }
 
     @Override

@@ -95,7 +95,7 @@ public class AutomaticWeightsTest {
     }
 
     @Test
-    public void aSecondaryOnAnApThatHoldsTier1BackIsABackupWhateverItsShare() {
+    public void aSecondaryOnAnApAtItsFloorIsABackupWhateverItsShare() {
         RegulationInput r = new RegulationInput() {
             @Override
             public Optional<ApTier2State> tier2State(String ap) {
@@ -108,13 +108,13 @@ public class AutomaticWeightsTest {
             }
 
             @Override
-            public boolean tier1HeldBack(String ap) {
+            public boolean tier2AtFloor(String ap) {
                 return true;
             }
         };
         List<Weight> w = AutomaticWeights.compute("ue1", PATHS, r, rates(10 * M, M));
         assertEquals(new Weight("wlan0", Weight.FULL, "primary"), w.get(0));
-        assertEquals(new Weight("lte0", 0, "tier1-held-back"), w.get(1));
+        assertEquals(new Weight("lte0", 0, "tier2-at-floor"), w.get(1));
     }
 
     @Test
@@ -142,7 +142,7 @@ public class AutomaticWeightsTest {
     }
 
     @Test
-    public void withoutAKnownPrimaryNoPathIsABackupForAHeldBackAp() {
+    public void withoutAKnownPrimaryNoPathIsABackupForAnApAtItsFloor() {
         RegulationInput r = new RegulationInput() {
             @Override
             public Optional<ApTier2State> tier2State(String ap) {
@@ -155,7 +155,7 @@ public class AutomaticWeightsTest {
             }
 
             @Override
-            public boolean tier1HeldBack(String ap) {
+            public boolean tier2AtFloor(String ap) {
                 return true;
             }
         };

@@ -15,9 +15,9 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 /**
- * Tests of the held-back state the weights read from the regulation decisions.
+ * Tests of the floor state the weights read from the regulation decisions.
  */
-public class HeldBackApsTest {
+public class FloorHoldsTest {
 
     private static ApRegulationState ap(String id, Direction d, LimitReason reason) {
         LimitDecision dec = new LimitDecision(SignalSource.TIER1_STATIONS, 0.6, 0.4, 100, 50_000, reason, "", 0);
@@ -26,25 +26,25 @@ public class HeldBackApsTest {
 
     @Test
     public void aFloorDecisionEntersInItsDirection() {
-        Set<String> s = HeldBackAps.next(List.of(ap("wifi", Direction.DOWNLINK, LimitReason.FLOOR)), Set.of());
+        Set<String> s = FloorHolds.next(List.of(ap("wifi", Direction.DOWNLINK, LimitReason.FLOOR)), Set.of());
         assertEquals(Set.of("wifi/DOWNLINK"), s);
-        assertTrue(HeldBackAps.anyDirection(s, "wifi"));
-        assertFalse(HeldBackAps.anyDirection(s, "lte"));
+        assertTrue(FloorHolds.anyDirection(s, "wifi"));
+        assertFalse(FloorHolds.anyDirection(s, "lte"));
     }
 
     @Test
     public void holdsKeepTheFloorAndAnIncreaseLeavesIt() {
-        Set<String> s = HeldBackAps.next(List.of(ap("lte", Direction.UPLINK, LimitReason.FLOOR)), Set.of());
-        s = HeldBackAps.next(List.of(ap("lte", Direction.UPLINK, LimitReason.HOLD)), s);
-        assertTrue(HeldBackAps.anyDirection(s, "lte"));
-        s = HeldBackAps.next(List.of(ap("lte", Direction.UPLINK, LimitReason.INCREASE)), s);
-        assertFalse(HeldBackAps.anyDirection(s, "lte"));
+        Set<String> s = FloorHolds.next(List.of(ap("lte", Direction.UPLINK, LimitReason.FLOOR)), Set.of());
+        s = FloorHolds.next(List.of(ap("lte", Direction.UPLINK, LimitReason.HOLD)), s);
+        assertTrue(FloorHolds.anyDirection(s, "lte"));
+        s = FloorHolds.next(List.of(ap("lte", Direction.UPLINK, LimitReason.INCREASE)), s);
+        assertFalse(FloorHolds.anyDirection(s, "lte"));
     }
 
     @Test
-    public void aDecreaseEntersAndAHoldAloneDoesNot() {
-        assertEquals(Set.of("lte/DOWNLINK"), HeldBackAps.next(List.of(ap("wifi", Direction.DOWNLINK,
-                LimitReason.HOLD), ap("lte", Direction.DOWNLINK, LimitReason.DECREASE)), Set.of()));
+    public void aHoldOrADecreaseAloneIsNotTheFloor() {
+        assertEquals(Set.of(), FloorHolds.next(List.of(ap("wifi", Direction.DOWNLINK, LimitReason.HOLD),
+                ap("lte", Direction.DOWNLINK, LimitReason.DECREASE)), Set.of()));
     }
 
     @Test
@@ -53,6 +53,6 @@ public class HeldBackApsTest {
         ApRegulationState open = ApRegulationState.builder("wifi", "of:1")
                 .decision(Direction.DOWNLINK, LimitDecision.failOpen("silent", 0)).build();
         ApRegulationState none = ApRegulationState.builder("lte", "of:2").build();
-        assertEquals(Set.of(), HeldBackAps.next(List.of(open, none), before));
+        assertEquals(Set.of(), FloorHolds.next(List.of(open, none), before));
     }
 }
