@@ -83,8 +83,8 @@ func shapingFlags(fs *flag.FlagSet, c *clientagent.ShapingConfig) {
 	fs.Uint64Var(&c.MinLimitBytes, "tbf-min-limit-bytes", 0, "when > 0: tbf queue limit in bytes, at least this and rate x latency + burst (instead of a latency)")
 	fs.DurationVar(&c.RefHalfLife, "ref-half-life", 5*time.Second, "shaping-mode measured: half-life of the held reference peak")
 	c.MinSendBps = 1_000_000
-	fs.Var(rateFlag{&c.MinSendBps}, "min-send-rate", "shaping-mode measured: shape only while the heaviest path delivers at least this much of the client's own data "+
-		"(held peak, e.g. 1M); below it (a client that only downloads) no path is shaped")
+	fs.Var(rateFlag{&c.MinSendBps}, "min-send-rate", "shaping-mode measured: follow the heaviest path's delivered rate only while it delivers at least this much of the client's own data "+
+		"(held peak, e.g. 1M); below it (a client that only downloads) paths are shaped from 10 Mbit/s x w / wmax")
 	fs.BoolVar(&c.ShareCorrection, "share-correction", true, "shaping-mode measured: correct shaped rates from delivered shares")
 	fs.BoolVar(&c.ChangeInPlace, "tbf-change-in-place", false, "update an installed tbf with tc qdisc change (keeps its queue) instead of replace")
 	fs.Uint64Var(&c.NotsentLowat, "notsent-lowat", 16384, "shaping: net.ipv4.tcp_notsent_lowat set while a path's weight share is below -lowat-below-share, bounding the unsent data a slow subflow holds (0: leave the kernel's)")

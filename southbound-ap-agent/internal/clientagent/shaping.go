@@ -24,14 +24,18 @@ import (
 // must not shape the slow path down further, which would lengthen the stall
 // (positive feedback down to the floor rate).
 //
-// ModeMeasured shapes only while the client sends bulk data: while the held
-// peak of the reference path's *measured* delivered rate (sendPeak: same
-// half-life, but 0 before the first measurement, so InitialRefBps alone never
-// shapes) is at least MinSendBps. Otherwise no path is shaped and the tbfs
-// the agent installed are removed. The delivered rate counts the data this
-// client sends and its peer acks; a client that only downloads sends ACKs
-// alone, so its rate is ~0, and a tbf would only delay the ACKs of the
-// shaped interface's downlink subflows (and any single-path traffic on it).
+// While the client sends no bulk data, ModeMeasured shapes from
+// InitialRefBps instead of the held reference: while the held peak of the
+// reference path's *measured* delivered rate (sendPeak: same half-life, 0
+// before the first measurement) is under MinSendBps. The delivered rate
+// counts the data this client sends and its peer acks; a client that only
+// downloads sends ACKs alone, so the held reference would decay to ~0 and
+// shape the other paths to MinRateBps, delaying their downlink subflows'
+// ACKs. Shaping is never removed for lack of an upload: an upload that
+// began on unshaped paths loaded ~1 MB into the LTE subflow within the first
+// 250 ms sample, which then drained at the shaped 2 Mbit/s while the receiver
+// held the Wi-Fi subflow's data behind it (weight-share lab test: the upload
+// fell from 21 to 2-12 Mbit/s for the whole run).
 //
 // Two refinements, each in its own file: the share correction
 // (ShareCorrection, shaping_correction.go), a feedback loop that corrects a
@@ -48,7 +52,7 @@ type Shaping struct {
 	weights  []Weight
 	rate     map[string]uint64  // interface -> applied tbf rate (0: none)
 	refRate  uint64             // held reference rate (from InitialRefBps)
-	sendPeak float64            // held peak of the reference's measured delivered rate (from 0)
+	sendPeak float64            // held peak of the reference's measured delivered rate (from 0; see planRate)
 	corr     map[string]float64 // path -> share correction factor
 	accBits  map[string]float64 // path -> delivered wire bits in the control interval
 	accCap   map[string]float64 // path -> bits its shaped rate allowed in the interval

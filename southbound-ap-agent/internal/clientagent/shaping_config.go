@@ -21,10 +21,11 @@ type ShapingConfig struct {
 	// decays towards lower measurements (default 5 s); see Shaping.
 	InitialRefBps uint64
 	RefHalfLife   time.Duration
-	// MinSendBps: in ModeMeasured paths are shaped only while the held peak of
-	// the reference path's measured delivered rate (data this client sends and
-	// the peer acked) is at least this (default 1 Mbit/s); below it, e.g. on a
-	// client that only downloads, no path is shaped. See Shaping.
+	// MinSendBps: in ModeMeasured paths follow the held reference only while
+	// the held peak of the reference path's measured delivered rate (data this
+	// client sends and the peer acked) is at least this (default 1 Mbit/s);
+	// below it, e.g. on a client that only downloads, they are shaped from
+	// InitialRefBps. See Shaping.
 	MinSendBps uint64
 	// ShareCorrection enables the share correction loop (ModeMeasured).
 	ShareCorrection bool

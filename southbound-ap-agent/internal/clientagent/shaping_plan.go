@@ -6,9 +6,7 @@ const (
 	// weighted path to refRate * w / wmax, where refRate is the measured
 	// delivered rate of the heaviest path: the paper's semantics ("LTE weight
 	// x% of the Wi-Fi weight: LTE sends x% of what Wi-Fi sends"), with the
-	// aggregate following what the network actually delivers. It shapes
-	// only while the client sends bulk data (see Shaping): a client that
-	// only downloads is never shaped.
+	// aggregate following what the network actually delivers.
 	ModeMeasured = "measured"
 	// ModeStatic shapes every weighted path to aggregate * w / sum(w) for a
 	// configured aggregate rate.
@@ -16,7 +14,7 @@ const (
 )
 
 // MinRateBps is the lowest rate a shaped path gets (tbf needs a positive rate;
-// a path with a tiny weight keeps a trickle).
+// a path with a positive weight keeps a trickle even when the reference is idle).
 const MinRateBps = 64_000
 
 // PathAction says what to do with one path.
@@ -27,10 +25,9 @@ type PathAction struct {
 }
 
 // Plan turns weights into per-path actions. In ModeMeasured, rate is the
-// measured delivered rate of the reference (heaviest; first on ties) path,
-// and 0 when the client sends no bulk data: then no path is shaped (weight 0
-// still makes a backup). In ModeStatic rate is the aggregate. It also
-// returns the reference path id (ModeMeasured) or "".
+// measured delivered rate of the reference (heaviest; first on ties) path;
+// in ModeStatic it is the aggregate. It also returns the reference path id
+// (ModeMeasured) or "".
 func Plan(mode string, weights []Weight, rate uint64) ([]PathAction, string) {
 	var wmax, sum uint64
 	ref := ""
@@ -50,8 +47,6 @@ func Plan(mode string, weights []Weight, rate uint64) ([]PathAction, string) {
 			a.RateBps = max(MinRateBps, rate*uint64(w.Value)/sum)
 		case w.PathID == ref:
 			// unshaped: its bottleneck is the network
-		case rate == 0:
-			// unshaped: the client sends no bulk data to share out
 		default:
 			a.RateBps = max(MinRateBps, rate*uint64(w.Value)/wmax)
 		}

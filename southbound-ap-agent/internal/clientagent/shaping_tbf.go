@@ -34,13 +34,13 @@ func (s *Shaping) reshape(force bool) map[string]error {
 
 // planRate is the rate Plan divides: the aggregate in ModeStatic; in
 // ModeMeasured the held reference rate while the client sends bulk data
-// (sendPeak >= MinSendBps), else 0, which Plan leaves unshaped (see Shaping).
+// (sendPeak >= MinSendBps), else InitialRefBps (see Shaping).
 func (s *Shaping) planRate() uint64 {
 	switch {
 	case s.cfg.Mode == ModeStatic:
 		return s.cfg.AggregateBps
 	case s.sendPeak < float64(s.cfg.MinSendBps):
-		return 0
+		return s.cfg.InitialRefBps
 	default:
 		return s.refRate
 	}

@@ -29,15 +29,15 @@ func TestShapingMeasuredShapesTheLighterPathAndFollowsTheReference(t *testing.T)
 	if r.ran("qdisc del wlan0") {
 		t.Errorf("deleted a qdisc the agent did not install: %q", r.cmds)
 	}
-	// before any measurement nothing is shaped: a leftover tbf goes
-	if !r.ran("qdisc del lte0") || r.rootTbf["lte0"] || s.Rates()["lte0"] != 0 {
-		t.Errorf("lte0 shaped before any measurement: %q", r.cmds)
+	// before any measurement the reference is the initial 10 Mbit/s: lte0 gets 10 * 30 / 200
+	if !r.ran("tbf replace lte0 rate 1500000 burst 3028 limit 12403") {
+		t.Errorf("lte0 not shaped from the initial reference: %q", r.cmds)
 	}
 	// the reference delivers 20 Mbit/s: lte0 follows at 3 Mbit/s; a 0.5 % change is ignored
 	if err := s.Follow(context.Background(), Snapshot{DeliveredBps: map[string]float64{"wlan0": 20e6}}); err != nil {
 		t.Fatal(err)
 	}
-	if !r.ran("tbf replace lte0 rate 3000000 burst 3028 limit 21778") {
+	if !r.ran("tbf change lte0 rate 3000000 burst 3028 limit 21778") {
 		t.Errorf("lte0 did not follow: %q", r.cmds)
 	}
 	n := len(r.cmds)
@@ -55,18 +55,22 @@ func TestShapingMeasuredShapesTheLighterPathAndFollowsTheReference(t *testing.T)
 	}
 }
 
-// TestShapingMeasuredLeavesADownloadingClientUnshaped: a client that only
-// downloads delivers ~0 of its own data (it sends ACKs), so no interface gets
-// a tbf, whichever path is the reference; the old behaviour shaped every
-// other path from the initial reference, then down to the 64 kbit/s floor.
-func TestShapingMeasuredLeavesADownloadingClientUnshaped(t *testing.T) {
-	for _, weights := range [][]Weight{{{"wlan0", 200}, {"lte0", 30}}, {{"wlan0", 100}, {"lte0", 100}}} {
+// TestShapingMeasuredShapesADownloadingClientFromTheInitialReference: a
+// client that only downloads delivers ~0 of its own data (it sends ACKs), so
+// its held reference would decay to ~0 and shape the lighter path to the
+// 64 kbit/s floor; it stays at InitialRefBps x w / wmax instead, whichever
+// path is the reference, and the reference path is never shaped.
+func TestShapingMeasuredShapesADownloadingClientFromTheInitialReference(t *testing.T) {
+	for _, tc := range []struct {
+		weights []Weight
+		lte0    uint64
+	}{{[]Weight{{"wlan0", 200}, {"lte0", 30}}, 1_500_000}, {[]Weight{{"wlan0", 100}, {"lte0", 100}}, 10_000_000}} {
 		r := newFake()
 		s, err := NewShaping(r.kernel(), testPaths, ShapingConfig{Mode: ModeMeasured})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, x := range s.Apply(context.Background(), weights) {
+		for _, x := range s.Apply(context.Background(), tc.weights) {
 			if x.Err != nil {
 				t.Fatalf("apply: %+v", x)
 			}
@@ -78,49 +82,54 @@ func TestShapingMeasuredLeavesADownloadingClientUnshaped(t *testing.T) {
 			if err := s.Follow(context.Background(), snap); err != nil {
 				t.Fatal(err)
 			}
-		}
-		for _, c := range r.cmds {
-			if strings.HasPrefix(c, "tbf ") {
-				t.Errorf("weights %v: a downloading client was shaped: %q", weights, c)
+			if rs := s.Rates(); rs["wlan0"] != 0 || rs["lte0"] != tc.lte0 {
+				t.Fatalf("weights %v, sample %d: rates %v, want lte0 at %d", tc.weights, i, rs, tc.lte0)
 			}
 		}
-		if rs := s.Rates(); rs["wlan0"] != 0 || rs["lte0"] != 0 {
-			t.Errorf("weights %v: rates %v", weights, rs)
+		for _, c := range r.cmds {
+			if strings.HasPrefix(c, "qdisc del") || strings.Contains(c, "wlan0 rate") {
+				t.Errorf("weights %v: %q", tc.weights, c)
+			}
 		}
 	}
 }
 
-// TestShapingMeasuredStopsShapingWhenTheClientStopsSending: an upload shapes
-// the lighter path; once the held peak of the reference's delivered rate has
-// decayed under MinSendBps the tbf goes, and a new upload shapes it again.
-func TestShapingMeasuredStopsShapingWhenTheClientStopsSending(t *testing.T) {
+// TestShapingMeasuredFollowsTheReferenceOnlyWhileTheClientSends: an upload
+// shapes the lighter path from the reference's delivered rate; once the held
+// peak of it has decayed under MinSendBps the path goes back to the initial
+// reference (the tbf stays), and a new upload follows the reference again.
+func TestShapingMeasuredFollowsTheReferenceOnlyWhileTheClientSends(t *testing.T) {
 	r := newFake()
 	s, _ := NewShaping(r.kernel(), testPaths, ShapingConfig{Mode: ModeMeasured, MinSendBps: 1_000_000})
 	s.Apply(context.Background(), []Weight{{"wlan0", 200}, {"lte0", 30}})
-	// 900 kbit/s is under the threshold: still unshaped
+	// 900 kbit/s is under the threshold: the initial 10 Mbit/s x 30 / 200
 	_ = s.Follow(context.Background(), Snapshot{Interval: time.Second, DeliveredBps: map[string]float64{"wlan0": 9e5}})
-	if s.Rates()["lte0"] != 0 {
-		t.Fatalf("shaped under MinSendBps: %v", s.Rates())
+	if s.Rates()["lte0"] != 1_500_000 {
+		t.Fatalf("under MinSendBps: %v", s.Rates())
 	}
-	_ = s.Follow(context.Background(), Snapshot{Interval: time.Second, DeliveredBps: map[string]float64{"wlan0": 8e6}})
-	// 8 Mbit/s: shaped to 8 x 30 / 200 (the initial 10 Mbit/s has decayed under it)
-	if got := s.Rates()["lte0"]; got != 1_200_000 {
+	_ = s.Follow(context.Background(), Snapshot{Interval: time.Second, DeliveredBps: map[string]float64{"wlan0": 20e6}})
+	if got := s.Rates()["lte0"]; got != 3_000_000 {
 		t.Fatalf("uploading client not shaped from the reference: %v", s.Rates())
 	}
-	// upload stops: 8 Mbit/s halves every 5 s; under 1 Mbit/s after 3 half-lives
-	for i := 0; i < 3; i++ {
+	// upload stops: 20 Mbit/s halves every 5 s; the reference follows the decay while the peak is at least 1 Mbit/s
+	for i := 0; i < 4; i++ {
 		_ = s.Follow(context.Background(), Snapshot{Interval: 5 * time.Second, DeliveredBps: map[string]float64{"wlan0": 0}})
-		if s.Rates()["lte0"] == 0 {
-			t.Fatalf("unshaped after %d half-lives, before the peak fell under 1 Mbit/s", i+1)
+		want := uint64(20e6/float64(uint64(1)<<(i+1))) * 30 / 200
+		if got := s.Rates()["lte0"]; got != want {
+			t.Fatalf("after %d half-lives: lte0 at %d, want %d", i+1, got, want)
 		}
 	}
-	n := len(r.cmds)
 	_ = s.Follow(context.Background(), Snapshot{Interval: 5 * time.Second, DeliveredBps: map[string]float64{"wlan0": 0}})
-	if s.Rates()["lte0"] != 0 || !strings.Contains(strings.Join(r.cmds[n:], "|"), "qdisc del lte0") {
-		t.Fatalf("tbf kept after the client stopped sending: %v %q", s.Rates(), r.cmds[n:])
+	if got := s.Rates()["lte0"]; got != 1_500_000 {
+		t.Fatalf("the peak under 1 Mbit/s: lte0 at %d, want the initial reference's 1.5 Mbit/s", got)
 	}
-	_ = s.Follow(context.Background(), Snapshot{Interval: 500 * time.Millisecond, DeliveredBps: map[string]float64{"wlan0": 20e6}})
-	if !r.ran("tbf replace lte0 rate 3000000 burst 3028 limit 21778") {
-		t.Fatalf("a new upload is not shaped: %q", r.cmds)
+	for _, c := range r.cmds {
+		if strings.HasPrefix(c, "qdisc del lte0") {
+			t.Fatalf("tbf removed: %q", r.cmds)
+		}
+	}
+	_ = s.Follow(context.Background(), Snapshot{Interval: 500 * time.Millisecond, DeliveredBps: map[string]float64{"wlan0": 8e6}})
+	if got := s.Rates()["lte0"]; got != 1_200_000 {
+		t.Fatalf("a new upload does not follow the reference: %v", s.Rates())
 	}
 }
