@@ -1,6 +1,5 @@
 package org.mpsdn.impl.steering;
 
-import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.northbound.InstallOutcome;
 import org.mpsdn.api.northbound.IntentInstaller;
 import org.mpsdn.api.northbound.IntentKind;
@@ -12,7 +11,6 @@ import org.mpsdn.api.regulation.RegulationListener;
 import org.mpsdn.api.regulation.RegulationService;
 import org.mpsdn.impl.weights.ClientWeightsManager;
 import org.mpsdn.impl.weights.RegulationInput;
-import org.mpsdn.impl.weights.RegulationSnapshot;
 import org.mpsdn.impl.weights.WeightPublisher;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -90,8 +88,8 @@ public class SteeringManager implements IntentInstaller {
     }
 
     private RegulationInput regulation() {
-        return new RegulationSnapshot(regulationService.apStates(), regulationService.primaries(),
-                regulationService.managedFlows(), Direction.UPLINK);
+        ClientWeightsManager c = clientWeights;
+        return c == null ? RegulationInput.NONE : c.regulation();
     }
 
     private void queue() {

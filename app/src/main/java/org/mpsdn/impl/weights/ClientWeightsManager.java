@@ -123,6 +123,7 @@ public class ClientWeightsManager implements IntentInstaller {
     private final RegulationListener regulationListener = this::regulationChanged;
     private final AtomicBoolean refreshQueued = new AtomicBoolean();
     private final RegulationReader reader = new RegulationReader();
+    private volatile RegulationSnapshot lastRead;
 
     private volatile ClientWeightsProperties props = ClientWeightsProperties.defaults();
     private volatile WeightPublisher publisher;
@@ -267,7 +268,20 @@ public class ClientWeightsManager implements IntentInstaller {
         if (p == null) {
             return;
         }
-        p.updateRegulation(reader.read(regulationService, detectionService));
+        RegulationSnapshot r = reader.read(regulationService, detectionService);
+        lastRead = r;
+        p.updateRegulation(r);
+    }
+
+    /**
+     * Returns the regulation state as the last refresh read it (the APs at their floor and the detected users'
+     * addresses included), for the other users of client weights such as steering.
+     *
+     * @return the last read, {@link RegulationInput#NONE} before the first
+     */
+    public RegulationInput regulation() {
+        RegulationInput r = lastRead;
+        return r == null ? RegulationInput.NONE : r;
     }
 
     @Override

@@ -30,19 +30,6 @@ public final class RegulationSnapshot implements RegulationInput {
     private final Map<String, String> userByAddress;
 
     /**
-     * Freezes the regulation state.
-     *
-     * @param states    AP regulation states
-     * @param primaries UE id to primary AP id
-     * @param flows     managed flows (their tier, direction and measured rate)
-     * @param direction the direction the clients' weights shape (uplink for upstream shaping)
-     */
-    public RegulationSnapshot(Collection<ApRegulationState> states, Map<String, String> primaries,
-                              Collection<ManagedFlow> flows, Direction direction) {
-        this(states, primaries, flows, direction, Set.of(), Map.of());
-    }
-
-    /**
      * Freezes the regulation state with the APs at their floor and the detected users' addresses.
      *
      * @param states        AP regulation states

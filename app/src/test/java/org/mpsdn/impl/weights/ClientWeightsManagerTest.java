@@ -13,12 +13,15 @@ import org.junit.Test;
 import org.onosproject.store.service.TestStorageService;
 import org.junit.rules.TemporaryFolder;
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.api.model.LimitReason;
+import org.mpsdn.api.model.SignalSource;
 import org.mpsdn.api.model.Tier;
 import org.mpsdn.api.northbound.InstallOutcome;
 import org.mpsdn.api.northbound.IntentKind;
 import org.mpsdn.api.northbound.MpsdnIntent;
 import org.mpsdn.api.northbound.WeightMode;
 import org.mpsdn.api.regulation.ApRegulationState;
+import org.mpsdn.api.regulation.LimitDecision;
 import org.mpsdn.api.regulation.ManagedFlow;
 import org.mpsdn.client.v1.AckRequest;
 import org.mpsdn.client.v1.ClientPath;
@@ -36,6 +39,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Hashtable;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
@@ -45,6 +49,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertSame;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -323,5 +328,24 @@ public class ClientWeightsManagerTest {
         u = s.nextMatching(x -> weights(x).get("lte0") == 1000);
         assertEquals("primary", u.getWeightsList().stream().filter(w -> w.getPathId().equals("lte0"))
                 .findFirst().orElseThrow().getReason());
+    }
+
+    @Test
+    public void regulationIsWhatTheLastRefreshRead() {
+        assertSame(RegulationInput.NONE, manager.regulation());
+        regulation.primaries.put("ue1", "ap1");
+        LimitDecision floor = new LimitDecision(SignalSource.TIER1_STATIONS, 0.6, 0.4, 100, 50_000,
+                LimitReason.FLOOR, "", 0);
+        regulation.states.put("enb1", ApRegulationState.builder("enb1", "of:2").limit(Direction.DOWNLINK, 100, 7)
+                .decision(Direction.DOWNLINK, floor).build());
+        manager.refresh();
+        RegulationInput r = manager.regulation();
+        assertEquals(Optional.of("ap1"), r.primaryAp("ue1"));
+        assertTrue("a floor in the downlink backs up the uplink weights too", r.tier2AtFloor("enb1"));
+        // a later change is seen only after the next refresh
+        regulation.primaries.put("ue1", "enb1");
+        assertEquals(Optional.of("ap1"), manager.regulation().primaryAp("ue1"));
+        manager.refresh();
+        assertEquals(Optional.of("enb1"), manager.regulation().primaryAp("ue1"));
     }
 }

@@ -5,8 +5,6 @@ import org.mpsdn.lab.host.rest.Components;
 import org.onosproject.cfg.ComponentConfigAdapter;
 import org.osgi.service.component.ComponentContext;
 
-import java.io.File;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -23,20 +21,14 @@ final class AgentTelemetryWiring {
     /**
      * Activates the telemetry manager.
      *
-     * @param pkiDir     folder with {@code ca.crt}, {@code controller-<name>.crt} and {@code .key}
-     * @param controller controller certificate name (files {@code controller-<name>.*})
+     * @param pki        the controller's certificate, key and CA
      * @param intervalMs poll interval in ms (the regulation interval)
      * @return the active manager (also the agent registry)
      * @throws ReflectiveOperationException if the component's shape changed
      */
-    static AgentTelemetryManager activate(String pkiDir, String controller, long intervalMs)
-            throws ReflectiveOperationException {
-        File dir = new File(pkiDir);
-        Map<String, Object> props = new HashMap<>();
+    static AgentTelemetryManager activate(LabPki pki, long intervalMs) throws ReflectiveOperationException {
+        Map<String, Object> props = pki.tlsProps("tlsCertFile", "tlsKeyFile", "tlsCaFile");
         props.put("pollIntervalMs", String.valueOf(intervalMs));
-        props.put("tlsCertFile", new File(dir, "controller-" + controller + ".crt").getAbsolutePath());
-        props.put("tlsKeyFile", new File(dir, "controller-" + controller + ".key").getAbsolutePath());
-        props.put("tlsCaFile", new File(dir, "ca.crt").getAbsolutePath());
         AgentTelemetryManager mgr = new AgentTelemetryManager();
         Components.set(mgr, "componentConfigService", new ComponentConfigAdapter());
         Components.invoke(mgr, "activate", new Class<?>[]{ComponentContext.class}, Components.context(props));

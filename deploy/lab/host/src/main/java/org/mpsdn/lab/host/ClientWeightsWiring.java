@@ -7,8 +7,6 @@ import org.onosproject.cfg.ComponentConfigAdapter;
 import org.onosproject.store.service.TestStorageService;
 import org.osgi.service.component.ComponentContext;
 
-import java.io.File;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -25,19 +23,14 @@ final class ClientWeightsWiring {
     /**
      * Activates the client-weights manager.
      *
-     * @param pkiDir     folder with {@code ca.crt}, {@code controller-<name>.crt} and {@code .key}
-     * @param controller controller certificate name (files {@code controller-<name>.*})
-     * @param mgr        the activated regulation manager (regulation and detection service)
+     * @param pki the controller's certificate, key and CA
+     * @param mgr the activated regulation manager (regulation and detection service)
      * @return the active manager
      * @throws ReflectiveOperationException if the component's shape changed
      */
-    static ClientWeightsManager activate(String pkiDir, String controller, RegulationManager mgr)
-            throws ReflectiveOperationException {
-        File dir = new File(pkiDir);
-        Map<String, Object> props = new HashMap<>();
-        props.put("clientWeightsTlsCertFile", new File(dir, "controller-" + controller + ".crt").getAbsolutePath());
-        props.put("clientWeightsTlsKeyFile", new File(dir, "controller-" + controller + ".key").getAbsolutePath());
-        props.put("clientWeightsTlsCaFile", new File(dir, "ca.crt").getAbsolutePath());
+    static ClientWeightsManager activate(LabPki pki, RegulationManager mgr) throws ReflectiveOperationException {
+        Map<String, Object> props = pki.tlsProps("clientWeightsTlsCertFile", "clientWeightsTlsKeyFile",
+                "clientWeightsTlsCaFile");
         ClientWeightsManager weights = new ClientWeightsManager();
         Components.set(weights, "componentConfigService", new ComponentConfigAdapter());
         Components.set(weights, "regulationService", mgr);

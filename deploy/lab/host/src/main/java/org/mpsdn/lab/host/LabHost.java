@@ -120,19 +120,20 @@ public final class LabHost {
                                                                                 FAIL_OPEN_DELAY_MS_DEFAULT)));
         ApTelemetryService telemetryService;
         AgentTelemetryManager agents = null;
-        if (opt.containsKey("pki")) {
+        LabPki pki = opt.containsKey("pki") ? new LabPki(opt.get("pki"), opt.getOrDefault("controller-name", "lab"))
+                : null;
+        if (pki != null) {
             // the real AP agents over mTLS, polled by the app's controller-side telemetry
-            agents = AgentTelemetryWiring.activate(opt.get("pki"), opt.getOrDefault("controller-name", "lab"),
-                                                   intervalMs);
+            agents = AgentTelemetryWiring.activate(pki, intervalMs);
             telemetryService = agents;
         } else {
             telemetryService = standIn(lab, intervalMs);
         }
         LabMetricsLog metrics = new LabMetricsLog();
         RegulationManager mgr = MpsdnWiring.activate(sb, core, netcfg, telemetryService, agents, metrics, props);
-        if (opt.containsKey("pki")) {
+        if (pki != null) {
             // the multipath UEs' client agents subscribe over mTLS, as the AP agents are polled
-            ClientWeightsWiring.activate(opt.get("pki"), opt.getOrDefault("controller-name", "lab"), mgr);
+            ClientWeightsWiring.activate(pki, mgr);
         }
         if (opt.containsKey("metrics-log")) {
             metrics.start(opt.get("metrics-log"), mgr, telemetryService, agents, intervalMs, failOpenDelayMs);
