@@ -7,6 +7,7 @@ import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.northbound.ApInfo;
 import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.core.model.ApDirection;
+import org.mpsdn.impl.cluster.DomainOwnership;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.decide.ApView;
 import org.mpsdn.impl.decide.EngineDecision;
@@ -27,6 +28,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.mpsdn.impl.Harness.DEV1;
 import static org.mpsdn.impl.Harness.DEV2;
@@ -184,6 +186,27 @@ public class ClusterDomainsTest {
             assertTrue("and it is not the partitioned one", deciders.get(0) != cutOff);
         }
         assertEquals("it decided nothing since", 1, cutOff.engine.inputs.size());
+    }
+
+    @Test
+    public void anInstanceRunsAgainForItsDomainsWhenAPartitionHeals() {
+        cycleAll();
+        Harness cutOff = cluster.get(0);
+        cutOff.cluster.partition(cutOff.node);
+        cycleAll();
+        cutOff.cluster.heal(cutOff.node);
+        String topic = DomainOwnership.topic("default");
+        assertFalse("ONOS 2.7.0 keeps no candidacy of an expired session",
+                cutOff.cluster.leadership(cutOff.node).getCandidates(topic).contains(cutOff.node));
+        cycleAll();
+        assertTrue("a candidate again after one cycle",
+                cutOff.cluster.leadership(cutOff.node).getCandidates(topic).contains(cutOff.node));
+        // the others' owner leaves: the healed instance can take the domain over
+        List<Integer> before = decisions();
+        cluster.stream().filter(h -> h != cutOff).forEach(h -> h.cluster.remove(h.node));
+        cluster.forEach(h -> h.manager.loop().settle());
+        cycleAll();
+        assertTrue("the healed instance decides the domain", deciders(before).contains(cutOff));
     }
 
     /** The northbound of one instance, over its regulation service and the cluster's storage and leadership. */

@@ -165,6 +165,15 @@ final class FakeCluster {
         before.forEach((t, l) -> changed(t, l));
     }
 
+    /**
+     * A partition heals, as in ONOS 2.7.0: the instance's leadership session expired while it was cut off, so it
+     * reaches the others again as a candidate for nothing (see {@code DomainOwnership#rejoinLost}).
+     */
+    void heal(NodeId node) {
+        candidates.values().forEach(l -> l.remove(node));
+        cutOff.remove(node);
+    }
+
     private List<NodeId> topicCandidates(String topic) {
         List<NodeId> l = candidates.get(topic);
         return l == null ? new ArrayList<>() : l;

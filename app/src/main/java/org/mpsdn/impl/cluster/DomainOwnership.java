@@ -7,8 +7,10 @@ import org.onosproject.cluster.NodeId;
 import org.slf4j.Logger;
 
 import java.util.Collection;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -34,6 +36,7 @@ public final class DomainOwnership {
     private final NodeId local;
     private final Set<String> candidacies = ConcurrentHashMap.newKeySet();
     private final LeadershipEventListener listener;
+    private final AtomicLong rejoined = new AtomicLong();
 
     /**
      * Creates the ownership view (no candidacy before {@link #runFor}).
@@ -87,6 +90,37 @@ public final class DomainOwnership {
                 log.info("Running for the ownership of domain {}", d);
             }
         }
+    }
+
+    /**
+     * Runs again for each domain this instance runs for whose candidates no longer list it. In ONOS 2.7.0 a candidacy
+     * ends with the Atomix session that made it: after a partition heals, the instance's elector session has expired
+     * and its new session is a candidate for nothing, and nothing runs again for it.
+     * {@code core/store/dist/src/main/java/org/onosproject/store/cluster/impl/DistributedLeadershipStore.java}
+     * (lines 137-165) would on the elector's return to ACTIVE, but ONOS's Atomix leader elector forwards no status
+     * change ({@code core/api/src/main/java/org/onosproject/store/service/DistributedPrimitive.java}, line 174:
+     * {@code addStatusChangeListener}'s no-op default). Called once per cycle on every instance.
+     *
+     * @return how many candidacies were run again
+     */
+    public int rejoinLost() {
+        int n = 0;
+        for (String d : candidacies) {
+            List<NodeId> c = leadership.getCandidates(topic(d));
+            if (c == null || !c.contains(local)) {
+                leadership.runForLeadership(topic(d));
+                n++;
+                log.warn("Running again for the ownership of domain {}: this instance was no longer a candidate "
+                        + "(its leadership session expired, e.g. in a partition)", d);
+            }
+        }
+        rejoined.addAndGet(n);
+        return n;
+    }
+
+    /** @return how many candidacies {@link #rejoinLost} has run again since start */
+    public long rejoined() {
+        return rejoined.get();
     }
 
     /**

@@ -131,6 +131,7 @@ public final class RegulationCycle {
             return;
         }
         cycles.incrementAndGet();
+        owners.rejoinLost();
         stepper.poll();
         packets.prune(refs.now());
         Map<String, Map<String, ApSpec>> domains = ownedDomains(aps.aps());
