@@ -443,9 +443,9 @@ class DetectionGoalTest(unittest.TestCase):
         self.assertTrue(line.startswith("[NOT MET]"))
 
 
-def soak_sample(t, kernel_ue2=("10.0.1.2", "10.0.2.2"), grouped=True, tier2=True):
+def soak_sample(t, kernel_ue2=("10.0.1.2", "10.0.2.2"), grouped=True, tier2=True, backup_ue2=()):
     key = "tcp 10.0.0.1:5202-10.0.1.2:40000"
-    return {"t": t, "kernel": {"ue2": list(kernel_ue2), "ue3": []},
+    return {"t": t, "kernel": {"ue2": list(kernel_ue2), "ue3": []}, "backup": {"ue2": list(backup_ue2), "ue3": []},
             "detection": {"users": [{"multipath": True, "addresses": WANT["ue2"]}] if grouped else []},
             "switch_flows": {"wifi": {key: "TIER2" if tier2 else "TIER1"}},
             "flows": {"flows": [{"apId": "wifi", "fiveTuple": key, "tier": "TIER2" if tier2 else "TIER1"}]}}
@@ -490,6 +490,29 @@ class SoakJudgedTest(unittest.TestCase):
         # the Wi-Fi limit above R_m then: counted against
         g = soak_judged.judged_goal(samples, [], [self.SEG], 10.0, {"wifi": [(0.0, 100), (13.0, 141)]}, 100)
         self.assertFalse(g["met"])
+
+    def test_a_missing_subflow_the_app_made_a_backup_is_judged_as_such(self):
+        samples = [soak_sample(t) for t in range(10, 30, 2)]
+        samples[2] = soak_sample(14, kernel_ue2=("10.0.1.2",), grouped=False, tier2=False, backup_ue2=("10.0.2.2",))
+        g = self.judge(samples)
+        self.assertTrue(g["met"])
+        self.assertEqual(g["value"]["backup_by_app"], [{"t": 14, "ue": "ue2", "missing": ["10.0.2.2"]}])
+        # a backup on the other address does not excuse the missing one
+        samples[2] = soak_sample(14, kernel_ue2=("10.0.1.2",), grouped=False, tier2=False, backup_ue2=("10.0.1.2",))
+        self.assertFalse(self.judge(samples)["met"])
+
+    def test_a_long_flow_backed_up_after_the_expiry_is_not_judged_and_a_mix_still_is(self):
+        seg = dict(self.SEG, duration_s=120.0)
+        backed = [soak_sample(t, kernel_ue2=("10.0.1.2",), grouped=False, backup_ue2=("10.0.2.2",))
+                  for t in range(70, 118, 5)]
+        g = soak_checks.long_flow_goal(backed, [seg], 10.0, 60.0)
+        self.assertIsNone(g["met"])
+        self.assertEqual(g["value"]["samples_with_an_app_backup"], len(backed))
+        # an active, ungrouped sample beside them is judged and fails
+        g = soak_checks.long_flow_goal(backed + [soak_sample(118, grouped=False)], [seg], 10.0, 60.0)
+        self.assertFalse(g["met"])
+        g = soak_checks.long_flow_goal(backed + [soak_sample(118)], [seg], 10.0, 60.0)
+        self.assertTrue(g["met"])
 
     def test_a_sample_not_grouped_or_not_in_tier2_counts_against(self):
         samples = [soak_sample(t) for t in range(10, 30, 2)]

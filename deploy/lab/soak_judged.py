@@ -4,7 +4,8 @@ samples in which the UE was multipath in the kernel and needs only half of the d
 Every sample inside a multipath download (from its start, or the kernel's join if later, + grace_s to 1 s before
 its end) is judged: the UE must be grouped (REST /detection) and regulated (a Tier-2 downlink rule on a switch and
 in REST /flows). A sample in which the kernel had no active subflow on one of the UE's radios counts against the
-goal unless the run's MPTCP counters prove that the server's scheduler marked that subflow stale while the app held
+goal unless every missing subflow is an MPTCP backup its client agent set for the app (the endpoint's backup
+flag, read with the kernel's view; listed in backup_by_app), or the run's MPTCP counters prove that the server's scheduler marked that subflow stale while the app held
 the radio's limit at R_m (multipath_judging.stale_at_rm; listed in stale_at_rm). The soak reads the server's
 MPTcpExtSubflowStale with every sample, before the kernel's view (srv_stale); runs recorded before that have only
 the reads at each download's start and end (mptcp_counters_delta), which place a mark only within the download
@@ -38,7 +39,7 @@ def _not_multipath(x, seg, counts, limits, rm_kbps):
 def judged_goal(samples, probes, segs, grace_s, limits, rm_kbps):
     """Every multipath download judged, every sample in it counted (module doc)."""
     mp = [s for s in segs if s["mode"] == "mp" and "start_actual_s" in s]
-    against, stale, per = [], [], []
+    against, stale, backups, per = [], [], [], []
     for s in mp:
         joined = soak_checks.joined_at(probes, s)
         since = max(s["start_actual_s"], joined or s["start_actual_s"])
@@ -51,6 +52,10 @@ def judged_goal(samples, probes, segs, grace_s, limits, rm_kbps):
                     bad += 1
                     against.append({"t": x["t"], "ue": s["ue"], "grouped": g, "tier2_switch": sw, "tier2_app": app})
                 continue
+            backed = soak_checks.backed_up(x, s["ue"])
+            if backed:
+                backups.append({"t": x["t"], "ue": s["ue"], "missing": backed})
+                continue
             missing, proofs = _not_multipath(x, s, counts, limits, rm_kbps)
             if proofs:
                 stale.append({"t": x["t"], "ue": s["ue"], "missing": missing, "proof": proofs})
@@ -60,9 +65,10 @@ def judged_goal(samples, probes, segs, grace_s, limits, rm_kbps):
         per.append({"ue": s["ue"], "start_s": s["start_actual_s"], "samples": len(inside), "counted_against": bad})
     value = {"multipath_downloads": len(mp), "downloads_with_samples": sum(1 for p in per if p["samples"]),
              "samples_counted_against": len(against), "counted_against": against[:20], "stale_at_rm": stale[:20],
+             "samples_with_an_app_backup": len(backups), "backup_by_app": backups[:20],
              "stale_evidence": ("server read with every sample" if any(x.get("srv_stale") is not None for x in samples)
                                 else "server read at each download's start and end only"), "downloads": per}
     return soak_checks.goal(
         "every multipath download judged: in every sample after the grace its user is grouped and regulated, or "
-        "its missing subflow is proven stale at R_m", value,
+        "its missing subflow is an MPTCP backup the app asked for or proven stale at R_m", value,
         "every download judged, 0 samples counted against", mp and all(p["samples"] for p in per) and not against)
