@@ -81,6 +81,13 @@ public final class LabClusterServices {
                         ? new Leadership(topic, new Leader(NODE.id(), 1, 0), List.of(NODE.id()))
                         : null;
             }
+
+            @Override
+            public List<NodeId> getCandidates(String topic) {
+                // as LeadershipService's default in ONOS 2.7.0 (core/api/.../cluster/LeadershipService.java): the
+                // leadership's candidates, empty without one (the adapter's null would read as no candidacy)
+                return topics.contains(topic) ? List.of(NODE.id()) : List.of();
+            }
         };
     }
 
