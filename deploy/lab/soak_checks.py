@@ -198,7 +198,7 @@ def long_flow_goal(samples, segs, grace_s, idle_s):
     name = (f"a long-lived multipath flow stays grouped and regulated across the tracker's idle timeout "
             f"({idle_s:.0f} s)")
     target = f"duration > {idle_s:.0f} s, all samples after the expiry grouped"
-    if dur > idle_s and not after and backup and len(backup) == len(window):
+    if dur > idle_s and window and len(backup) == len(window):
         # its secondary was an MPTCP backup the app asked for in every sample after the expiry: nothing to judge
         return dict(goal(name, value, target, False), met=None)
     return goal(name, value, target, dur > idle_s and after and len(ok) == len(after))

@@ -5,9 +5,9 @@ Every sample inside a multipath download (from its start, or the kernel's join i
 its end) is judged: the UE must be grouped (REST /detection) and regulated (a Tier-2 downlink rule on a switch and
 in REST /flows). A sample in which the kernel had no active subflow on one of the UE's radios counts against the
 goal unless every missing subflow is an MPTCP backup its client agent set for the app (the endpoint's backup
-flag, read with the kernel's view; listed in backup_by_app), or the run's MPTCP counters prove that the server's scheduler marked that subflow stale while the app held
-the radio's limit at R_m (multipath_judging.stale_at_rm; listed in stale_at_rm). The soak reads the server's
-MPTcpExtSubflowStale with every sample, before the kernel's view (srv_stale); runs recorded before that have only
+flag, read with the kernel's view; listed in backup_by_app), or the run's MPTCP counters prove that the server's
+scheduler marked that subflow stale while the app held the radio's limit at R_m (multipath_judging.stale_at_rm;
+listed in stale_at_rm). The soak reads the server's MPTcpExtSubflowStale with every sample, before the kernel's view (srv_stale); runs recorded before that have only
 the reads at each download's start and end (mptcp_counters_delta), which place a mark only within the download
 and so prove nothing for a sample before its end.
 """
