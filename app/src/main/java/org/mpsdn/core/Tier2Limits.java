@@ -86,8 +86,7 @@ final class Tier2Limits {
                 double share = law.usableAirtime(in, ap, key, r, floor, before.usableAirtime());
                 Tier2Decision decision = law.decide(r, new Bounds(current, floor, a.capacityBps(), tier2RateBps[i]),
                         in, ap, key, share, before.tier1SentAtDecreaseBps());
-                memory[i] = LawMemory.of(Tier1FirstLaw.probed(share,
-                                decision.cause() == Tier2Decision.Cause.NOTHING_IDLE),
+                memory[i] = LawMemory.of(Tier1FirstLaw.probed(share, heldByShare(decision, in, ap, key)),
                         decision.cause() == Tier2Decision.Cause.TIER1_HELD_BACK ? tier1SentBps[i] : -1L,
                         law.stationSignal && Tier1StationSignal.overflowed(in, ap, key));
                 decisions[i] = decision;
@@ -100,6 +99,18 @@ final class Tier2Limits {
         missing = count[Tier2Decision.Cause.NO_SIGNAL.ordinal()];
         invalid = count[Tier2Decision.Cause.INVALID_SIGNAL.ordinal()];
         fallbacks = fellBack;
+    }
+
+    /** Whether Tier 1 was served and the learned share held Tier 2 back ({@link Tier1FirstLaw#heldByShare}). */
+    private static boolean heldByShare(Tier2Decision d, SignalInputs in, int ap, ApDirection key) {
+        Tier2Decision.Cause c = d.cause();
+        return (c == Tier2Decision.Cause.NOTHING_IDLE || c == Tier2Decision.Cause.IDLE_CAPACITY)
+                && Tier1FirstLaw.heldByShare(d.fromBps(), d.capBps(), capacityOf(in, ap),
+                        SpareCapacity.tier2PhyBps(in, ap, key));
+    }
+
+    private static long capacityOf(SignalInputs in, int ap) {
+        return in.snapshot().ap(ap).capacityBps();
     }
 
     /** The limit a step starts from and what bounds it: BW_i, the floor, the capacity, the Tier-2 rate. */

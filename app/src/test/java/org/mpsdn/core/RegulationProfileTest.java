@@ -214,15 +214,22 @@ public class RegulationProfileTest {
             assertEquals(start + cycle * Tier1FirstLaw.PROBE_SHARE, share, 1e-12);
             state = learned(3_000_000L, share);
         }
-        // once the share leaves room above the limit, the limit grows towards it and the share stays
-        for (int cycle = 0; cycle < 10 && w2Limit(mpsdn.cycle(net, served, state)) == 3_000_000L; cycle++) {
-            share = airtime(mpsdn.cycle(net, served, state));
-            state = learned(3_000_000L, share);
+        // a share that leaves room above the limit, but less than one probe step (0.05 of the air time): the
+        // limit creeps up and the share still probes
+        double edge = start;
+        while (mpsdn.cycle(net, served, learned(3_000_000L, edge)).decision("W2", Direction.DOWNLINK).get().cause()
+                != Tier2Decision.Cause.IDLE_CAPACITY) {
+            edge += 0.01;
         }
-        CycleResult grows = mpsdn.cycle(net, served, state);
+        CycleResult creeps = mpsdn.cycle(net, served, learned(3_000_000L, edge));
+        assertTrue(w2Limit(creeps) > 3_000_000L);
+        assertEquals(edge + Tier1FirstLaw.PROBE_SHARE, airtime(creeps), 1e-12);
+        // room of more than a probe step: the limit grows towards it and the share stays
+        double roomy = edge + 2 * Tier1FirstLaw.PROBE_SHARE;
+        CycleResult grows = mpsdn.cycle(net, served, learned(3_000_000L, roomy));
         assertEquals(Tier2Decision.Cause.IDLE_CAPACITY, grows.decision("W2", Direction.DOWNLINK).get().cause());
-        assertTrue(w2Limit(grows) > 3_000_000L);
-        assertEquals(share, airtime(grows), 1e-12);
+        assertTrue(w2Limit(grows) > w2Limit(creeps));
+        assertEquals(roomy, airtime(grows), 1e-12);
         // never above the whole air time; the model's share (none learned) is not probed
         assertEquals(1.0, Tier1FirstLaw.probed(0.98, true), 1e-12);
         assertTrue(Double.isNaN(Tier1FirstLaw.probed(Double.NaN, true)));

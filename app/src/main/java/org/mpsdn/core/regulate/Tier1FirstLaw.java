@@ -56,13 +56,31 @@ public final class Tier1FirstLaw {
     }
 
     /**
+     * Whether the learned share, not the capacity, holds Tier 2 back while Tier 1 is served: the cap the share
+     * allows (R<sub>2</sub> + spare) is below the capacity and less than one probe step,
+     * {@link #PROBE_SHARE} &middot; r&#772;<sub>2</sub>, above the limit in force. Within that step the increase
+     * only creeps: &alpha; of a gap that is smaller each cycle, below the next meter rung (lab idle capacity,
+     * LTE: a share learned from one transient full window capped every increase about 80 kb/s above a 6.25-Mb/s
+     * limit for 55 s while the cell carried 0.98 of its air time when full).
+     *
+     * @param currentBps  BW<sub>i</sub>
+     * @param capBps      min(C, A<sub>2</sub>): the highest limit the share allowed this cycle
+     * @param capacityBps the AP's capacity C
+     * @param tier2PhyBps r&#772;<sub>2</sub>, what a unit of air time carries for Tier 2, bit/s
+     * @return true when the share binds within one probe step
+     */
+    public static boolean heldByShare(long currentBps, long capBps, long capacityBps, double tier2PhyBps) {
+        return capBps < capacityBps && capBps - currentBps < PROBE_SHARE * tier2PhyBps;
+    }
+
+    /**
      * The usable share of the air time for the next cycle: the share, raised by {@link #PROBE_SHARE} (at most 1)
-     * when Tier 1 was served and the share held Tier 2 back (the increase found nothing idle). A full window sets
+     * when Tier 1 was served and the share held Tier 2 back ({@link #heldByShare}). A full window sets
      * the share to what the medium carried; in between, the share probes upward, so a share learned from a window
      * that only looked full does not hold Tier 2 below what the medium can carry.
      *
      * @param share      the share this cycle decided on, in (0, 1], or NaN for the model's
-     * @param heldByShare whether Tier 1 was served and nothing was idle by that share
+     * @param heldByShare whether Tier 1 was served and the share held Tier 2 back within one probe step
      * @return the share for the next cycle, NaN when it was NaN
      */
     public static double probed(double share, boolean heldByShare) {

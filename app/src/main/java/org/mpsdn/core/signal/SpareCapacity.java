@@ -76,25 +76,43 @@ public final class SpareCapacity {
         if (Double.isNaN(airtime)) {
             return StationLoad.UNKNOWN;
         }
-        NetworkSnapshot s = in.snapshot();
-        AccessPoint a = s.ap(ap);
-        double tier2InverseSum = 0.0;
+        AccessPoint a = in.snapshot().ap(ap);
         int tier2Stations = 0;
         int contending = 0;
         for (StationLoad l : in.stations(key)) {
             boolean tier2 = in.carriesTier2(ap, key.direction(), l);
-            if (tier2) {
-                tier2InverseSum += 1.0 / phyRateBps(s, ap, a, l);
-                tier2Stations++;
-            }
+            tier2Stations += tier2 ? 1 : 0;
             contending += tier2 || l.sentBps() > 0 ? 1 : 0;
         }
-        double r2 = tier2Stations == 0 ? a.capacityBps() : tier2Stations / tier2InverseSum;
+        double r2 = tier2PhyBps(in, ap, key);
         double share = Double.isNaN(usable)
                 ? 1.0 / model.meanTransmissions(a, Math.max(1, contending + (tier2Stations == 0 ? 1 : 0)))
                 : usable;
         double spare = r2 * (share - airtime);
         return spare <= 0.0 ? 0L : spare >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) spare;
+    }
+
+    /**
+     * r&#772;<sub>2</sub>: the Tier-2 stations' PHY rate, their harmonic mean (as Eq. 2 averages); the AP's capacity
+     * when no station carries Tier 2. What a unit of air time carries for Tier 2.
+     *
+     * @param in  the cycle's signal inputs
+     * @param ap  AP index
+     * @param key AP and direction
+     * @return bit/s &gt; 0
+     */
+    public static double tier2PhyBps(SignalInputs in, int ap, ApDirection key) {
+        NetworkSnapshot s = in.snapshot();
+        AccessPoint a = s.ap(ap);
+        double inverseSum = 0.0;
+        int stations = 0;
+        for (StationLoad l : in.stations(key)) {
+            if (in.carriesTier2(ap, key.direction(), l)) {
+                inverseSum += 1.0 / phyRateBps(s, ap, a, l);
+                stations++;
+            }
+        }
+        return stations == 0 ? Math.max(1L, a.capacityBps()) : stations / inverseSum;
     }
 
     /**
