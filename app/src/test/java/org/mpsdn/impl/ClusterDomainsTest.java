@@ -5,6 +5,7 @@ import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.northbound.ApInfo;
+import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.cluster.DomainOwnership;
@@ -192,6 +193,21 @@ public class ClusterDomainsTest {
     public void anInstanceRunsAgainForItsDomainsWhenAPartitionHeals() {
         cycleAll();
         Harness cutOff = cluster.get(0);
+        List<String> reruns = new ArrayList<>();
+        cutOff.manager.cycleObserver = new CycleObserver() {
+            @Override
+            public void cycleCompleted(long durationNanos) {
+            }
+
+            @Override
+            public void telemetryChecked(String apId, boolean fresh) {
+            }
+
+            @Override
+            public void candidacyRerun(String domain) {
+                reruns.add(domain);
+            }
+        };
         cutOff.cluster.partition(cutOff.node);
         cycleAll();
         cutOff.cluster.heal(cutOff.node);
@@ -201,6 +217,9 @@ public class ClusterDomainsTest {
         cycleAll();
         assertTrue("a candidate again after one cycle",
                 cutOff.cluster.leadership(cutOff.node).getCandidates(topic).contains(cutOff.node));
+        assertEquals("the re-run is counted for the metric", List.of("default"), reruns);
+        cycleAll();
+        assertEquals("and only once", List.of("default"), reruns);
         // the others' owner leaves: the healed instance can take the domain over
         List<Integer> before = decisions();
         cluster.stream().filter(h -> h != cutOff).forEach(h -> h.cluster.remove(h.node));

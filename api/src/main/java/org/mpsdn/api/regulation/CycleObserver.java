@@ -60,4 +60,13 @@ public interface CycleObserver {
      */
     default void signalAge(String apId, OptionalDouble ageMillis) {
     }
+
+    /**
+     * This instance ran again for the ownership of a control domain whose candidates no longer listed it (its
+     * leadership session had expired, e.g. in a partition).
+     *
+     * @param domain the domain
+     */
+    default void candidacyRerun(String domain) {
+    }
 }

@@ -6,8 +6,10 @@ import org.onosproject.cluster.LeadershipService;
 import org.onosproject.cluster.NodeId;
 import org.slf4j.Logger;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,6 +39,8 @@ public final class DomainOwnership {
     private final Set<String> candidacies = ConcurrentHashMap.newKeySet();
     private final LeadershipEventListener listener;
     private final AtomicLong rejoined = new AtomicLong();
+    /** Per domain, the re-runs since its candidacy was last seen. */
+    private final Map<String, Integer> lost = new ConcurrentHashMap<>();
 
     /**
      * Creates the ownership view (no candidacy before {@link #runFor}).
@@ -80,6 +84,7 @@ public final class DomainOwnership {
         for (String d : Set.copyOf(candidacies)) {
             if (!domains.contains(d)) {
                 candidacies.remove(d);
+                lost.remove(d);
                 leadership.withdraw(topic(d));
                 log.info("Withdrew from the ownership of domain {}", d);
             }
@@ -99,23 +104,32 @@ public final class DomainOwnership {
      * {@code core/store/dist/src/main/java/org/onosproject/store/cluster/impl/DistributedLeadershipStore.java}
      * (lines 137-165) would on the elector's return to ACTIVE, but ONOS's Atomix leader elector forwards no status
      * change ({@code core/api/src/main/java/org/onosproject/store/service/DistributedPrimitive.java}, line 174:
-     * {@code addStatusChangeListener}'s no-op default). Called once per cycle on every instance.
+     * {@code addStatusChangeListener}'s no-op default). Called once per cycle on every instance. The first re-run
+     * of a domain is logged as a warning; while its candidacy stays missing the re-runs are counted, and logged with
+     * their count when it is back.
      *
-     * @return how many candidacies were run again
+     * @return the domains whose candidacy was run again
      */
-    public int rejoinLost() {
-        int n = 0;
+    public List<String> rejoinLost() {
+        List<String> rerun = new ArrayList<>();
         for (String d : candidacies) {
             List<NodeId> c = leadership.getCandidates(topic(d));
             if (c == null || !c.contains(local)) {
                 leadership.runForLeadership(topic(d));
-                n++;
-                log.warn("Running again for the ownership of domain {}: this instance was no longer a candidate "
-                        + "(its leadership session expired, e.g. in a partition)", d);
+                rerun.add(d);
+                if (lost.merge(d, 1, Integer::sum) == 1) {
+                    log.warn("Running again for the ownership of domain {}: this instance was no longer a "
+                            + "candidate (its leadership session expired, e.g. in a partition)", d);
+                }
+            } else {
+                Integer n = lost.remove(d);
+                if (n != null && n > 1) {
+                    log.warn("Domain {}: a candidate again after {} re-runs", d, n);
+                }
             }
         }
-        rejoined.addAndGet(n);
-        return n;
+        rejoined.addAndGet(rerun.size());
+        return rerun;
     }
 
     /** @return how many candidacies {@link #rejoinLost} has run again since start */

@@ -131,7 +131,11 @@ public final class RegulationCycle {
             return;
         }
         cycles.incrementAndGet();
-        owners.rejoinLost();
+        List<String> rerun = owners.rejoinLost();
+        CycleObserver observer = refs.observer();
+        if (observer != null) {
+            rerun.forEach(observer::candidacyRerun);
+        }
         stepper.poll();
         packets.prune(refs.now());
         Map<String, Map<String, ApSpec>> domains = ownedDomains(aps.aps());

@@ -80,6 +80,10 @@ public class MpsdnMetrics implements CycleObserver {
     private final Counter pollTimeouts = Counter.build().name("mpsdn_agent_poll_timeouts_total")
             .help("Regulation cycles that stopped waiting for the AP's fresh report before its agent answered")
             .labelNames("ap").register(registry);
+    private final Counter candidacyReruns = Counter.build().name("mpsdn_domain_candidacy_reruns_total")
+            .help("Times this instance ran again for a control domain's ownership after its candidacy was gone"
+                    + " (an expired leadership session, e.g. after a partition)").labelNames("domain")
+            .register(registry);
     private final Gauge signalAge = Gauge.build().name("mpsdn_signal_age_seconds")
             .help("Age of the congestion signal the last cycle decided on: the agent's age of the newest sample"
                     + " in its window plus the time since the report arrived (absent when unknown)")
@@ -109,6 +113,11 @@ public class MpsdnMetrics implements CycleObserver {
     @Override
     public void cycleCompleted(long durationNanos) {
         cycleDuration.observe(durationNanos / 1e9);
+    }
+
+    @Override
+    public void candidacyRerun(String domain) {
+        candidacyReruns.labels(domain).inc();
     }
 
     @Override
