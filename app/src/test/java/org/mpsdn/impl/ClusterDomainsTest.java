@@ -5,7 +5,6 @@ import org.junit.Before;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
 import org.mpsdn.api.northbound.ApInfo;
-import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.regulation.RegulationEvent;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.impl.cluster.DomainOwnership;
@@ -193,21 +192,9 @@ public class ClusterDomainsTest {
     public void anInstanceRunsAgainForItsDomainsWhenAPartitionHeals() {
         cycleAll();
         Harness cutOff = cluster.get(0);
-        List<String> reruns = new ArrayList<>();
-        cutOff.manager.cycleObserver = new CycleObserver() {
-            @Override
-            public void cycleCompleted(long durationNanos) {
-            }
-
-            @Override
-            public void telemetryChecked(String apId, boolean fresh) {
-            }
-
-            @Override
-            public void candidacyRerun(String domain) {
-                reruns.add(domain);
-            }
-        };
+        RecordingObserver observer = new RecordingObserver();
+        cutOff.manager.cycleObserver = observer;
+        List<String> reruns = observer.candidacyReruns;
         cutOff.cluster.partition(cutOff.node);
         cycleAll();
         cutOff.cluster.heal(cutOff.node);

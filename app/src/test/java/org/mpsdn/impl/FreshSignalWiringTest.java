@@ -3,7 +3,6 @@ package org.mpsdn.impl;
 import org.junit.After;
 import org.junit.Test;
 import org.mpsdn.api.model.Direction;
-import org.mpsdn.api.regulation.CycleObserver;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.WindowMode;
 import org.mpsdn.impl.decide.ApView;
@@ -13,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.junit.Assert.assertEquals;
 import static org.mpsdn.impl.Harness.DEV1;
@@ -27,31 +24,7 @@ import static org.mpsdn.impl.Harness.DEV2;
  */
 public class FreshSignalWiringTest {
     private final Harness h = new Harness().master(DEV1, DEV2);
-    private final Recorder observer = new Recorder();
-
-    /** Records what the cycle tells the metrics. */
-    static final class Recorder implements CycleObserver {
-        final List<String> timedOut = new CopyOnWriteArrayList<>();
-        final Map<String, OptionalDouble> ages = new ConcurrentHashMap<>();
-
-        @Override
-        public void cycleCompleted(long durationNanos) {
-        }
-
-        @Override
-        public void telemetryChecked(String apId, boolean fresh) {
-        }
-
-        @Override
-        public void telemetryTimedOut(String apId) {
-            timedOut.add(apId);
-        }
-
-        @Override
-        public void signalAge(String apId, OptionalDouble ageMillis) {
-            ages.put(apId, ageMillis);
-        }
-    }
+    private final RecordingObserver observer = new RecordingObserver();
 
     @After
     public void tearDown() {
