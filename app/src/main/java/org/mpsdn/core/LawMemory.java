@@ -1,6 +1,9 @@
 package org.mpsdn.core;
 
+import java.util.Collections;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * What the mpsdn law remembers of one AP direction from the last cycle ({@link RegulationState#lawMemory}):
@@ -9,23 +12,24 @@ import java.util.Objects;
  *       ({@link org.mpsdn.core.signal.SpareCapacity});</li>
  *   <li>what its Tier-1 stations sent over the window on which that cycle decreased its limit, so that the
  *       next cycle can see them drain what the decrease freed;</li>
- *   <li>whether a Tier-1 station queue overflowed in that cycle's window, so that an overflow reads as held
- *       back only when it persists ({@link org.mpsdn.core.signal.Tier1StationSignal}).</li>
+ *   <li>the Tier-1 station queues that overflowed in that cycle's window and what each sent over it, so that an
+ *       overflow reads as held back only when it persists and the station's rate fell
+ *       ({@link org.mpsdn.core.signal.Tier1StationSignal}).</li>
  * </ul>
  * Immutable.
  */
 public final class LawMemory {
     /** Nothing remembered. */
-    public static final LawMemory NONE = new LawMemory(Double.NaN, -1L, false);
+    public static final LawMemory NONE = new LawMemory(Double.NaN, -1L, Map.of());
 
     private final double usableAirtime;
     private final long tier1SentAtDecreaseBps;
-    private final boolean tier1Overflowed;
+    private final Map<String, Long> tier1Overflows;
 
-    private LawMemory(double usableAirtime, long tier1SentAtDecreaseBps, boolean tier1Overflowed) {
+    private LawMemory(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows) {
         this.usableAirtime = usableAirtime;
         this.tier1SentAtDecreaseBps = tier1SentAtDecreaseBps;
-        this.tier1Overflowed = tier1Overflowed;
+        this.tier1Overflows = tier1Overflows;
     }
 
     /**
@@ -33,13 +37,25 @@ public final class LawMemory {
      *
      * @param usableAirtime          in (0, 1]; otherwise none (NaN)
      * @param tier1SentAtDecreaseBps bit/s &ge; 0; otherwise none (-1)
-     * @param tier1Overflowed        whether a Tier-1 queue overflowed in the last window
+     * @param tier1Overflows         the Tier-1 station queues that overflowed in the last window: the station's
+     *                               device id ({@link org.mpsdn.core.signal.Tier1StationSignal#UNMATCHED} for a
+     *                               station not matched to a device) to what it sent over that window, bit/s
+     *                               (-1 when unknown); null for none; null keys and values are skipped
      * @return the memory
      */
-    public static LawMemory of(double usableAirtime, long tier1SentAtDecreaseBps, boolean tier1Overflowed) {
+    public static LawMemory of(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows) {
         double u = usableAirtime > 0.0 && usableAirtime <= 1.0 ? usableAirtime : Double.NaN;
         long s = Math.max(-1L, tier1SentAtDecreaseBps);
-        return Double.isNaN(u) && s < 0 && !tier1Overflowed ? NONE : new LawMemory(u, s, tier1Overflowed);
+        Map<String, Long> o = new TreeMap<>();
+        if (tier1Overflows != null) {
+            tier1Overflows.forEach((k, v) -> {
+                if (k != null && v != null) {
+                    o.put(k, Math.max(-1L, v));
+                }
+            });
+        }
+        return Double.isNaN(u) && s < 0 && o.isEmpty() ? NONE
+                : new LawMemory(u, s, o.isEmpty() ? Map.of() : Collections.unmodifiableMap(o));
     }
 
     /** @return the usable share of the air time, in (0, 1]; NaN when none was learned */
@@ -54,7 +70,16 @@ public final class LawMemory {
 
     /** @return whether a Tier-1 station queue overflowed in the last cycle's window */
     public boolean tier1Overflowed() {
-        return tier1Overflowed;
+        return !tier1Overflows.isEmpty();
+    }
+
+    /**
+     * @return the Tier-1 station queues that overflowed in the last cycle's window: device id
+     *         ({@link org.mpsdn.core.signal.Tier1StationSignal#UNMATCHED} for a station not matched to a device) to
+     *         what the station sent over that window, bit/s (-1 when unknown); unmodifiable, ordered by id
+     */
+    public Map<String, Long> tier1Overflows() {
+        return tier1Overflows;
     }
 
     @Override
@@ -64,17 +89,17 @@ public final class LawMemory {
         }
         LawMemory m = (LawMemory) o;
         return Double.compare(usableAirtime, m.usableAirtime) == 0 && tier1SentAtDecreaseBps == m.tier1SentAtDecreaseBps
-                && tier1Overflowed == m.tier1Overflowed;
+                && tier1Overflows.equals(m.tier1Overflows);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(usableAirtime, tier1SentAtDecreaseBps, tier1Overflowed);
+        return Objects.hash(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows);
     }
 
     @Override
     public String toString() {
         return "LawMemory{usableAirtime=" + usableAirtime + ", tier1SentAtDecreaseBps=" + tier1SentAtDecreaseBps
-                + ", tier1Overflowed=" + tier1Overflowed + "}";
+                + ", tier1Overflows=" + tier1Overflows + "}";
     }
 }

@@ -15,6 +15,7 @@ import org.mpsdn.core.signal.Tier1StationSignal;
 import org.mpsdn.core.throughput.ThroughputModel;
 
 import java.util.Arrays;
+import java.util.Map;
 
 /**
  * Algorithm 2, lines 1-8: the new Tier-2 limit of every AP and regulated direction from its
@@ -88,7 +89,7 @@ final class Tier2Limits {
                         in, ap, key, share, before.tier1SentAtDecreaseBps());
                 memory[i] = LawMemory.of(Tier1FirstLaw.probed(share, heldByShare(decision, in, ap, key)),
                         decision.cause() == Tier2Decision.Cause.TIER1_HELD_BACK ? tier1SentBps[i] : -1L,
-                        law.stationSignal && Tier1StationSignal.overflowed(in, ap, key));
+                        law.stationSignal ? Tier1StationSignal.overflows(in, ap, key) : Map.of());
                 decisions[i] = decision;
                 bps[i] = decision.limitBps();
                 signals[i] = decision.signal();

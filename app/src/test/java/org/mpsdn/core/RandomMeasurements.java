@@ -46,7 +46,7 @@ final class RandomMeasurements {
                 }
                 double airtime = r.nextInt(3) == 0 ? 0.05 + 0.95 * r.nextDouble() : Double.NaN;
                 long sentAtDecrease = r.nextInt(3) == 0 ? (long) (r.nextDouble() * 60_000_000L) : -1L;
-                memory.put(key, LawMemory.of(airtime, sentAtDecrease, r.nextBoolean()));
+                memory.put(key, LawMemory.of(airtime, sentAtDecrease, overflows(n, a, r)));
                 addStations(n, a, key, r);
             }
         }
@@ -75,6 +75,24 @@ final class RandomMeasurements {
         if (r.nextBoolean()) {
             stations.add(new SimpleEntry<>(key, new StationLoad("stranger", r.nextDouble())));
         }
+    }
+
+    // the Tier-1 queues remembered as overflowing: none, or some of the AP's stations (and an unmatched one), each
+    // with a sent rate that is unknown or up to the largest sent rate
+    private static Map<String, Long> overflows(Nets n, AccessPoint a, Random r) {
+        Map<String, Long> out = new HashMap<>();
+        if (r.nextBoolean()) {
+            return out;
+        }
+        for (Connection c : n.connections) {
+            if (c.apId().equals(a.id()) && r.nextBoolean()) {
+                out.put(c.ueId(), sent(r));
+            }
+        }
+        if (r.nextInt(4) == 0) {
+            out.put("", sent(r));
+        }
+        return out;
     }
 
     // what a queue dropped: unknown, nothing, or up to a tenth of the largest sent rate (bit/s)

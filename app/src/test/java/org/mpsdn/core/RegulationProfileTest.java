@@ -7,6 +7,7 @@ import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.model.StationLoad;
 import org.mpsdn.core.regulate.BandwidthRegulator;
 import org.mpsdn.core.regulate.Tier1FirstLaw;
+import org.mpsdn.core.signal.Tier1StationSignal;
 import org.mpsdn.core.throughput.BianchiCollisionModel;
 
 import java.util.Map;
@@ -60,21 +61,19 @@ public class RegulationProfileTest {
     }
 
     @Test
-    public void aTier1QueueThatOverflowsInTwoWindowsInARowReadsAsFull() {
+    public void aTier1QueueThatOverflowsInTwoWindowsInARowWhileItsRateFallsReadsAsFull() {
         // S's queue averages 0.1 but dropped 3 Mb/s of the 33 that reached it (9 %): remembered, not yet held back
-        Measurements over = w2(0.3, 0.0, 0.0).station(W2, new StationLoad("S", 0.1, 30_000_000L, 3_000_000L))
-                .build();
+        Measurements over = overflowing("S", 30_000_000L, 3_000_000L);
         CycleResult first = mpsdn.cycle(net, over, AT_40M);
         assertEquals(0.1, first.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
-        assertTrue(first.nextState().lawMemory("W2", Direction.DOWNLINK).tier1Overflowed());
-        // the next window overflows as well: held back
-        CycleResult second = mpsdn.cycle(net, over, first.nextState());
+        assertEquals(Map.of("S", 30_000_000L), first.nextState().lawMemory("W2", Direction.DOWNLINK)
+                .tier1Overflows());
+        // the next window overflows as well and S sends 24 Mb/s, less than 30 / 1.1: held back
+        CycleResult second = mpsdn.cycle(net, overflowing("S", 24_000_000L, 3_000_000L), first.nextState());
         assertEquals(1.0, second.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
         assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, second.decision("W2", Direction.DOWNLINK).get().cause());
-        // 2 % dropped (a paced flow's bursts): its occupancy stands
-        Measurements bursts = w2(0.3, 0.0, 0.0).station(W2, new StationLoad("S", 0.1, 12_000_000L, 240_000L))
-                .build();
-        CycleResult calm = mpsdn.cycle(net, bursts, first.nextState());
+        // 2 % dropped (a paced flow's bursts): its occupancy stands, and nothing is remembered
+        CycleResult calm = mpsdn.cycle(net, overflowing("S", 12_000_000L, 240_000L), first.nextState());
         assertEquals(0.1, calm.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
         assertFalse(calm.nextState().lawMemory("W2", Direction.DOWNLINK).tier1Overflowed());
         // a Tier-2 station's drops do not count
@@ -86,6 +85,39 @@ public class RegulationProfileTest {
         assertEquals(0.09, new StationLoad("S", 0.1, 30_000_000L, 3_000_000L).overflowShare(), 0.001);
         assertEquals(0.0, new StationLoad("S", 0.1, StationLoad.UNKNOWN, 3_000_000L).overflowShare(), 0.0);
         assertThrows(IllegalArgumentException.class, () -> new StationLoad("S", 0.1, 1L, -2L));
+    }
+
+    @Test
+    public void aServedTier1StationThatOverflowsAndKeepsItsRateIsNotHeldBack() {
+        // lab idle capacity, LTE: a paced station dropped 4-6 % in two windows in a row at the same 12.9 Mb/s
+        CycleResult first = mpsdn.cycle(net, overflowing("S", 12_900_000L, 700_000L), AT_40M);
+        CycleResult second = mpsdn.cycle(net, overflowing("S", 12_880_000L, 700_000L), first.nextState());
+        assertEquals(0.1, second.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+        assertTrue(second.nextState().lawMemory("W2", Direction.DOWNLINK).tier1Overflowed());
+        assertTrue(w2Limit(second) >= 40_000_000L);
+        // 1.1 times the rate is within the spread: still served
+        CycleResult edge = mpsdn.cycle(net, overflowing("S", 11_728_000L, 700_000L), first.nextState());
+        assertEquals(0.1, edge.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+        // another station's overflow in the last window does not make S's persist
+        CycleResult other = mpsdn.cycle(net, overflowing("M2", 30_000_000L, 3_000_000L), AT_40M);
+        assertEquals(0.1, mpsdn.cycle(net, overflowing("S", 5_000_000L, 700_000L), other.nextState())
+                .signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+    }
+
+    @Test
+    public void anUnmatchedStationsOverflowPersistsWhenATier1QueueOverflowedBefore() {
+        Measurements m = w2(0.3, 0.0, 0.0).station(W2, new StationLoad(null, 0.1, 30_000_000L, 3_000_000L))
+                .build();
+        CycleResult first = mpsdn.cycle(net, m, AT_40M);
+        assertEquals(Map.of(Tier1StationSignal.UNMATCHED, 30_000_000L),
+                first.nextState().lawMemory("W2", Direction.DOWNLINK).tier1Overflows());
+        assertEquals(1.0, mpsdn.cycle(net, m, first.nextState()).signal(net.apIndex("W2"), Direction.DOWNLINK),
+                0.0);
+    }
+
+    /** W2 with M and S idle, and one more Tier-1 reading of a queue averaging 0.1 that sent and dropped so. */
+    private static Measurements overflowing(String ue, long sentBps, long droppedBps) {
+        return w2(0.3, 0.0, 0.0).station(W2, new StationLoad(ue, 0.1, sentBps, droppedBps)).build();
     }
 
     @Test
@@ -190,8 +222,12 @@ public class RegulationProfileTest {
         assertNotEquals(Tier2Decision.Cause.TIER1_HELD_BACK, r.decision("W2", Direction.DOWNLINK).get().cause());
         assertTrue(w2Limit(r) >= 40_000_000L);
         assertTrue(Double.isNaN(airtime(r)));
-        // the overflow persists into the next window: held back, and that window's air time is learned
-        CycleResult again = mpsdn.cycle(net, burst, r.nextState());
+        // the overflow persists into the next window while S's rate falls to 15 Mb/s: held back, and that window's
+        // air time is learned
+        Measurements squeezed = Measurements.builder().occupancy(W2, 0.3)
+                .station(W2, new StationLoad("M", 0.1, 6_000_000L))
+                .station(W2, new StationLoad("S", 0.2, 15_000_000L, 1_000_000L)).build();
+        CycleResult again = mpsdn.cycle(net, squeezed, r.nextState());
         assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, again.decision("W2", Direction.DOWNLINK).get().cause());
         assertTrue(airtime(again) > 0.0 && airtime(again) <= 1.0);
     }
@@ -309,6 +345,6 @@ public class RegulationProfileTest {
 
     /** A state with W2 at a limit and a usable air time learned. */
     private static RegulationState learned(long limitBps, double airtime) {
-        return RegulationState.of(Map.of(W2, limitBps), Map.of(), Map.of(W2, LawMemory.of(airtime, -1L, false)));
+        return RegulationState.of(Map.of(W2, limitBps), Map.of(), Map.of(W2, LawMemory.of(airtime, -1L, Map.of())));
     }
 }

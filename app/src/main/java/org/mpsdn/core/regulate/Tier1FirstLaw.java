@@ -26,7 +26,8 @@ public final class Tier1FirstLaw {
      * above the window-to-window spread of a served station's rate. Measured in the lab (dynamic demand): after
      * a decrease at a step up the held-back station sent 27-33 Mb/s against 15 at the decrease while its queue
      * still read above the threshold; without this rule the next cycle halved Tier 2 again, and the multipath
-     * user's primary stalled behind the data stranded on its squeezed subflow.
+     * user's primary stalled behind the data stranded on its squeezed subflow. The Tier-1 station signal reads
+     * an overflowing station as squeezed only when its rate fell by more than this spread.
      */
     public static final double DRAIN_GAIN = 0.10;
 

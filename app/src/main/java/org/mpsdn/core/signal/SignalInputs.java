@@ -19,7 +19,7 @@ public final class SignalInputs {
     private final Map<ApDirection, Double> occupancy;
     private final Map<ApDirection, List<StationLoad>> stations;
     private final boolean[] tier2;
-    private final boolean[] overflowedBefore;
+    private final List<Map<String, Long>> overflowsBefore;
 
     /**
      * Wraps a cycle's inputs (not copied: the caller must not change them while the cycle runs).
@@ -29,27 +29,30 @@ public final class SignalInputs {
      * @param stations  station queues per AP and direction
      * @param tier2     per connection and direction, at {@code connection * 2 + direction.ordinal()}:
      *                  whether it carries a Tier-2 flow this cycle
-     * @param overflowedBefore per AP and direction, at {@code ap * 2 + direction.ordinal()}: whether a Tier-1
-     *                  station queue overflowed in the last cycle's window
+     * @param overflowsBefore per AP and direction, at {@code ap * 2 + direction.ordinal()}: the Tier-1 station
+     *                  queues that overflowed in the last cycle's window, device id to what the station sent
+     *                  ({@link Tier1StationSignal#UNMATCHED} for a station not matched to a device)
      */
     public SignalInputs(NetworkSnapshot snapshot, Map<ApDirection, Double> occupancy,
-                        Map<ApDirection, List<StationLoad>> stations, boolean[] tier2, boolean[] overflowedBefore) {
+                        Map<ApDirection, List<StationLoad>> stations, boolean[] tier2,
+                        List<Map<String, Long>> overflowsBefore) {
         this.snapshot = snapshot;
         this.occupancy = occupancy;
         this.stations = stations;
         this.tier2 = tier2;
-        this.overflowedBefore = overflowedBefore;
+        this.overflowsBefore = overflowsBefore;
     }
 
     /**
-     * Whether a Tier-1 station queue of an AP direction overflowed in the last cycle's window.
+     * The Tier-1 station queues of an AP direction that overflowed in the last cycle's window.
      *
      * @param ap AP index
      * @param d  direction
-     * @return true if one did
+     * @return device id ({@link Tier1StationSignal#UNMATCHED} for a station not matched to a device) to what the
+     *         station sent over that window, bit/s (-1 when unknown); empty when none overflowed
      */
-    public boolean tier1OverflowedBefore(int ap, Direction d) {
-        return overflowedBefore[ap * 2 + d.ordinal()];
+    public Map<String, Long> tier1OverflowsBefore(int ap, Direction d) {
+        return overflowsBefore.get(ap * 2 + d.ordinal());
     }
 
     /** @return the network the inputs belong to */

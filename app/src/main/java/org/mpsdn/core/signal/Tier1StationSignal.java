@@ -2,20 +2,29 @@ package org.mpsdn.core.signal;
 
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.StationLoad;
+import org.mpsdn.core.regulate.Tier1FirstLaw;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The Tier-1-aware signal (not in the paper): the highest window-averaged occupancy among the
  * queues of the stations that carry no Tier-2 flow in that direction this cycle, i.e. the most
- * backlogged station the regulation exists to protect; a queue that dropped at least
- * {@link #OVERFLOW_SHARE} of what reached it reads as full (1) when a Tier-1 queue of the AP direction also
- * overflowed in the last cycle's window. A greedy TCP flow on a queue shorter than its bandwidth-delay product
- * empties the queue after each loss, so its average fill stays low while Tier 2 takes its air time: in the lab a
- * squeezed Tier-1 station read 0.08-0.38 and dropped 7-10 % of its packets in every window. A paced Tier-1
- * station that was served dropped 3.6-9.4 % in single windows while Tier 2 ramped on LTE, never in two in a
- * row: one window's overflow had halved Tier 2 every 10-20 s there (0.18 of the idle LTE capacity). It reads
- * congestion the way the paper defines it (Section IV-A: the demand of served single-path devices is
+ * backlogged station the regulation exists to protect. A queue that dropped at least {@link #OVERFLOW_SHARE} of
+ * what reached it reads as full (1) when it also overflowed in the last cycle's window and the station sent less
+ * than over that window, by more than a served station's rate varies ({@link #squeezed}).
+ * <ul>
+ *   <li>A greedy TCP flow on a queue shorter than its bandwidth-delay product empties the queue after each loss,
+ *       so its average fill stays low while Tier 2 takes its air time: in the lab a squeezed Tier-1 station read
+ *       0.08-0.38 and dropped 7-10 % of its packets in every window, and sent 0.43-0.88 of what it sent over the
+ *       window before.</li>
+ *   <li>A paced Tier-1 station that is served drops in bursts while Tier 2 ramps, and keeps its rate: on LTE it
+ *       dropped 3.5-5.6 % in two windows in a row while it sent 0.995-0.999 of the window before; counting those
+ *       drops halved Tier 2 and held it to 0.31-0.57 of the idle LTE capacity (lab idle capacity at
+ *       {@code aeeda99}, runs 2-3).</li>
+ * </ul>
+ * It reads congestion the way the paper defines it (Section IV-A: the demand of served single-path devices is
  * throttled) rather than the AP's aggregate fill, which a backlogged Tier-2 flow raises on its own and idle
  * stations dilute.
  * <ul>
@@ -27,8 +36,14 @@ import java.util.List;
  * The maximum does not depend on the order of the stations.
  */
 public final class Tier1StationSignal implements CongestionSignal {
-    /** Share of what reached a Tier-1 station's queue that it dropped at which the queue reads as full. */
+    /** Share of what reached a Tier-1 station's queue that it dropped at which the queue overflows. */
     static final double OVERFLOW_SHARE = 0.03;
+
+    /**
+     * The key of a station not matched to a device among the overflows remembered ({@link #overflows}); no
+     * device id is blank.
+     */
+    public static final String UNMATCHED = "";
 
     @Override
     public SignalReading read(SignalInputs in, int ap, ApDirection key) {
@@ -36,14 +51,36 @@ public final class Tier1StationSignal implements CongestionSignal {
         if (loads.isEmpty()) {
             return in.apOccupancy(key);
         }
-        boolean persists = in.tier1OverflowedBefore(ap, key.direction());
+        Map<String, Long> before = in.tier1OverflowsBefore(ap, key.direction());
         double max = 0.0;
         for (StationLoad l : loads) {
             if (!in.carriesTier2(ap, key.direction(), l)) {
-                max = Math.max(max, persists && overflows(l) ? 1.0 : l.occupancy());
+                max = Math.max(max, squeezed(l, before) ? 1.0 : l.occupancy());
             }
         }
         return SignalReading.of(max, SignalReading.Source.TIER1_STATIONS);
+    }
+
+    /**
+     * Whether a Tier-1 station's overflow reads as held back: its queue overflows in this window and did in the
+     * last, and it sent less than over the last by more than {@link Tier1FirstLaw#DRAIN_GAIN}, the
+     * window-to-window spread of a served station's rate. A station not matched to a device, or a rate not
+     * reported, cannot be compared: its overflow reads as held back when a Tier-1 queue overflowed in the last
+     * window.
+     *
+     * @param l      the station's reading in this window
+     * @param before the Tier-1 queues that overflowed in the last window, id to what the station sent
+     * @return true when it reads as full
+     */
+    static boolean squeezed(StationLoad l, Map<String, Long> before) {
+        if (!overflows(l) || before.isEmpty()) {
+            return false;
+        }
+        Long was = before.get(l.ueId().orElse(UNMATCHED));
+        if (l.ueId().isEmpty() || was != null && was < 0) {
+            return true;
+        }
+        return was != null && l.sentBps() * (1.0 + Tier1FirstLaw.DRAIN_GAIN) < was;
     }
 
     private static boolean overflows(StationLoad l) {
@@ -51,21 +88,24 @@ public final class Tier1StationSignal implements CongestionSignal {
     }
 
     /**
-     * Whether a Tier-1 station queue of an AP direction overflowed in this window (dropped at least
-     * {@link #OVERFLOW_SHARE} of what reached it), whether or not it persisted.
+     * The Tier-1 station queues of an AP direction that overflowed in this window (dropped at least
+     * {@link #OVERFLOW_SHARE} of what reached them), whether or not they read as held back: what the next cycle
+     * compares with.
      *
      * @param in  the cycle's signal inputs
      * @param ap  AP index
      * @param key AP and direction
-     * @return true if one did
+     * @return device id ({@link #UNMATCHED} for a station not matched to a device) to what the station sent,
+     *         bit/s; empty when none did
      */
-    public static boolean overflowed(SignalInputs in, int ap, ApDirection key) {
+    public static Map<String, Long> overflows(SignalInputs in, int ap, ApDirection key) {
+        Map<String, Long> out = new TreeMap<>();
         for (StationLoad l : in.stations(key)) {
             if (!in.carriesTier2(ap, key.direction(), l) && overflows(l)) {
-                return true;
+                out.merge(l.ueId().orElse(UNMATCHED), l.sentBps(), Math::min);
             }
         }
-        return false;
+        return out;
     }
 
     @Override

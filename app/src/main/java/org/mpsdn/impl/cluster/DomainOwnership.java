@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import static org.slf4j.LoggerFactory.getLogger;
@@ -38,7 +37,6 @@ public final class DomainOwnership {
     private final NodeId local;
     private final Set<String> candidacies = ConcurrentHashMap.newKeySet();
     private final LeadershipEventListener listener;
-    private final AtomicLong rejoined = new AtomicLong();
     /** Per domain, the re-runs since its candidacy was last seen. */
     private final Map<String, Integer> lost = new ConcurrentHashMap<>();
 
@@ -128,13 +126,7 @@ public final class DomainOwnership {
                 }
             }
         }
-        rejoined.addAndGet(rerun.size());
         return rerun;
-    }
-
-    /** @return how many candidacies {@link #rejoinLost} has run again since start */
-    public long rejoined() {
-        return rejoined.get();
     }
 
     /**
