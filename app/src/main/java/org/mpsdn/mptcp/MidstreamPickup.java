@@ -12,8 +12,11 @@ import java.util.Map;
 
 /**
  * Picks up MPTCP subflows whose handshake the controller did not see (they were open before its
- * punt rules were, e.g. across a controller restart that cleared the switches' rules) and groups
- * them into connections by their data sequence numbers.
+ * punt rules were, e.g. across a controller restart that cleared the switches' rules, or the
+ * packet-ins of their handshake were lost: a switch drops those that overflow its queue to the
+ * controller, and its bridge-and-copy rule forwards the packets all the same) and groups them into
+ * connections by their data sequence numbers: with the other picked-up subflows, or with a
+ * connection whose handshake was seen (its keys give where its sequence spaces start).
  * <p>
  * Every subflow of an MPTCP connection carries the connection's Data ACK and data sequence numbers
  * (DSS option, RFC 8684 Section 3.3) in two spaces, one per direction of the data, each starting at
@@ -145,10 +148,11 @@ final class MidstreamPickup {
     }
 
     /**
-     * Takes the DSS of a later segment of a picked-up subflow: updates its connection's values and,
-     * while the subflow is alone in its connection, looks again for the connection it belongs to.
+     * Takes the DSS of a later segment of a subflow of a connection: updates the connection's values
+     * and, while a picked-up subflow is alone in its connection, looks again for the connection it
+     * belongs to.
      *
-     * @param s        the picked-up subflow
+     * @param s        the subflow
      * @param d        the segment's DSS
      * @param fromUser true if the segment was sent by the user's side
      */
@@ -159,7 +163,7 @@ final class MidstreamPickup {
         if (own == null) {
             return;
         }
-        if (own.subflows.size() == 1) {
+        if (s.role == FlowRole.MPTCP_MIDSTREAM && own.subflows.size() == 1) {
             MptcpConnection other = match(s, toUser, toServer);
             if (other != null && other != own) {
                 tokens.detach(s);
@@ -196,20 +200,34 @@ final class MidstreamPickup {
         }
     }
 
-    /** A live picked-up connection, other than the subflow's own, whose values are close and port equal. */
+    /**
+     * A connection, other than the subflow's own, whose values are close and which has a live subflow to the
+     * same server port: a picked-up one, else one whose keys were seen.
+     */
     private MptcpConnection match(Subflow s, Long toUser, Long toServer) {
         connections.removeIf(c -> c.subflows.isEmpty());
-        for (MptcpConnection c : connections) {
+        MptcpConnection c = matchIn(connections, s, toUser, toServer);
+        return c != null ? c : matchIn(tokens.indexed(), s, toUser, toServer);
+    }
+
+    private static MptcpConnection matchIn(List<MptcpConnection> candidates, Subflow s, Long toUser,
+                                           Long toServer) {
+        for (MptcpConnection c : candidates) {
             if (c == s.conn || !(close(c.toUserSeq, toUser) || close(c.toServerSeq, toServer))) {
                 continue;
             }
             for (Subflow other : c.subflows) {
-                if (!other.closed && other.key.responderPort() == s.key.responderPort()) {
+                if (!other.closed && serverPort(other) == s.key.responderPort()) {
                     return c;
                 }
             }
         }
         return null;
+    }
+
+    /** The port of a subflow's side that is not the user's (a picked-up subflow is keyed as opened by its user). */
+    private static int serverPort(Subflow s) {
+        return s.userIsResponder ? s.key.initiatorPort() : s.key.responderPort();
     }
 
     private static boolean close(Long a, Long b) {

@@ -17,7 +17,10 @@ final class MptcpConnection {
     long responderToken = -1;
     /** The detected user number ({@code auto-N}) the connection was last grouped into, 0 if none. */
     long userNumber;
-    /** Picked up mid-stream: last 64-bit data sequence values seen, server-to-user and user-to-server. */
+    /**
+     * Last 64-bit data sequence values seen, server-to-user and user-to-server, or where a space starts (its
+     * holder's key seen, {@link TokenIndex}); null while unknown. {@link MidstreamPickup} groups by them.
+     */
     Long toUserSeq;
     Long toServerSeq;
 

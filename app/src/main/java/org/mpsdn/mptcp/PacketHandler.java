@@ -12,7 +12,8 @@ import org.mpsdn.mptcp.wire.TcpFlags;
  * connection and gives its keys, MP_JOIN attaches a subflow by token, a SYN/ACK without
  * MP_CAPABLE is a fallback), endings (FIN, RST, MP_FASTCLOSE) and UDP flows. A handshake whose
  * first packets were missed is picked up from the SYN/ACK or from an MP_CAPABLE third ACK; an
- * MPTCP subflow whose handshake was missed altogether, from its DSS ({@link MidstreamPickup}).
+ * MPTCP subflow whose handshake was missed altogether, from its DSS ({@link MidstreamPickup}), which
+ * also takes the DSS of the other subflows' punted segments.
  * Not thread-safe: used under the tracker's lock.
  */
 final class PacketHandler {
@@ -196,8 +197,8 @@ final class PacketHandler {
             return false;
         }
         s.touch(now);
-        if (s.role == FlowRole.MPTCP_MIDSTREAM && o.dss() != null) {
-            midstream.observe(s, o.dss(), fromInitiator);
+        if (o.dss() != null) {
+            midstream.observe(s, o.dss(), fromInitiator != s.userIsResponder);
         }
         if (TcpFlags.has(f, TcpFlags.ACK)) {
             s.established = true;

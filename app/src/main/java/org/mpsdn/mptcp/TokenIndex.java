@@ -7,13 +7,16 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 
 /**
  * MPTCP connections by token: opens connections, learns each side's token from its key (most
  * significant 32 bits of SHA-256 of the key, SHA-1 for version 0) and attaches MP_JOIN subflows
  * to the connection whose token they carry. A join whose token is not known yet waits until a
- * connection learns it. Not thread-safe: used under the tracker's lock.
+ * connection learns it. A key also gives where its holder's data sequence numbers start (its IDSN):
+ * the connection's values for {@link MidstreamPickup}, which groups by them a subflow whose
+ * handshake it missed. Not thread-safe: used under the tracker's lock.
  */
 final class TokenIndex {
     private final Map<Long, List<MptcpConnection>> byToken = new HashMap<>();
@@ -72,6 +75,7 @@ final class TokenIndex {
     void learnInitiatorKey(MptcpConnection conn, long key, int version) {
         if (conn.initiatorToken < 0) {
             conn.initiatorToken = MptcpTokens.token(key, version);
+            startSequence(conn, key, version, conn.userIsConnInitiator);
             index(conn, conn.initiatorToken);
         }
     }
@@ -87,8 +91,37 @@ final class TokenIndex {
     void learnResponderKey(MptcpConnection conn, long key, int version) {
         if (conn.responderToken < 0) {
             conn.responderToken = MptcpTokens.token(key, version);
+            startSequence(conn, key, version, !conn.userIsConnInitiator);
             index(conn, conn.responderToken);
         }
+    }
+
+    /**
+     * Sets where the key holder's data sequence space starts (its IDSN + 1, RFC 8684 Section 3.1), unless a
+     * value of that space was seen already.
+     */
+    private static void startSequence(MptcpConnection conn, long key, int version, boolean holderIsUser) {
+        long first = MptcpTokens.idsn(key, version) + 1;
+        if (holderIsUser && conn.toServerSeq == null) {
+            conn.toServerSeq = first;
+        } else if (!holderIsUser && conn.toUserSeq == null) {
+            conn.toUserSeq = first;
+        }
+    }
+
+    /**
+     * Returns the connections a token indexes (those whose keys were seen), each once, oldest first.
+     *
+     * @return connections
+     */
+    List<MptcpConnection> indexed() {
+        Map<Long, MptcpConnection> byId = new TreeMap<>();
+        for (List<MptcpConnection> l : byToken.values()) {
+            for (MptcpConnection c : l) {
+                byId.put(c.id, c);
+            }
+        }
+        return new ArrayList<>(byId.values());
     }
 
     private void index(MptcpConnection conn, long token) {

@@ -4,8 +4,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * MPTCP token derivation: the most significant 32 bits of SHA-256 of the 64-bit key in network
- * byte order for version 1 (RFC 8684 Section 3.2), of SHA-1 for version 0 (RFC 6824).
+ * MPTCP token and initial data sequence number derivation from a key: the token is the most
+ * significant 32 bits, the IDSN the least significant 64 bits, of SHA-256 of the 64-bit key in
+ * network byte order for version 1 (RFC 8684 Sections 3.1 and 3.2), of SHA-1 for version 0
+ * (RFC 6824).
  */
 public final class MptcpTokens {
     private MptcpTokens() {
@@ -20,6 +22,29 @@ public final class MptcpTokens {
      * @throws IllegalArgumentException if the version is not 0 or 1
      */
     public static long token(long key, int version) {
+        byte[] h = hash(key, version);
+        return ((h[0] & 0xffL) << 24) | ((h[1] & 0xffL) << 16) | ((h[2] & 0xffL) << 8) | (h[3] & 0xffL);
+    }
+
+    /**
+     * Derives the initial data sequence number of a key: the key holder's first data sequence
+     * number is one above it (the SYN takes one).
+     *
+     * @param key     the 64-bit key
+     * @param version MPTCP version, 0 or 1
+     * @return the IDSN (64 bits, unsigned in a signed long)
+     * @throws IllegalArgumentException if the version is not 0 or 1
+     */
+    public static long idsn(long key, int version) {
+        byte[] h = hash(key, version);
+        long v = 0;
+        for (int k = h.length - 8; k < h.length; k++) {
+            v = (v << 8) | (h[k] & 0xffL);
+        }
+        return v;
+    }
+
+    private static byte[] hash(long key, int version) {
         String algorithm;
         if (version == 1) {
             algorithm = "SHA-256";
@@ -32,12 +57,10 @@ public final class MptcpTokens {
         for (int k = 0; k < 8; k++) {
             in[k] = (byte) (key >>> (56 - 8 * k));
         }
-        byte[] h;
         try {
-            h = MessageDigest.getInstance(algorithm).digest(in);
+            return MessageDigest.getInstance(algorithm).digest(in);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("JDK lacks " + algorithm, e);
         }
-        return ((h[0] & 0xffL) << 24) | ((h[1] & 0xffL) << 16) | ((h[2] & 0xffL) << 8) | (h[3] & 0xffL);
     }
 }

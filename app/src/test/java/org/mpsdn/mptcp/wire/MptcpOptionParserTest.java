@@ -181,6 +181,22 @@ public class MptcpOptionParserTest {
         assertEquals(0x55c53f5dL, MptcpTokens.token(0x0123456789abcdefL, 1));
     }
 
+    @Test
+    public void idsnMatchesRealKernelDataSequenceNumbers() {
+        // users-ap1.pcap: the client's key 0x3fa94ade78266120 (third ACK); after its 2000 bytes the server's
+        // 64-bit Data ACK is 4895109702059103541 = 0x43eeec56afcd1535 = IDSN + 1 + 2000
+        assertEquals(0x43eeec56afcd1535L, MptcpTokens.idsn(0x3fa94ade78266120L, 1) + 1 + 2000);
+        // the server's key 0x4e6c5169137828a9 (SYN/ACK): its DATA_FIN, without data, takes IDSN + 1
+        assertEquals(0xf3665d64dc14f47bL, MptcpTokens.idsn(0x4e6c5169137828a9L, 1) + 1);
+        // version 0: the low 64 bits of SHA-1 (reference value from Python hashlib)
+        assertEquals(0xe3df8ee121f10547L, MptcpTokens.idsn(0x0123456789abcdefL, 0));
+    }
+
+    @Test(expected = IllegalArgumentException.class)
+    public void idsnRejectsUnknownVersion() {
+        MptcpTokens.idsn(1L, 2);
+    }
+
     @Test(expected = IllegalArgumentException.class)
     public void tokenRejectsUnknownVersion() {
         MptcpTokens.token(1L, 2);
