@@ -33,17 +33,27 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One OpenFlow 1.3 switch connection: blocking socket, one reader thread, synchronised writes.
- * Does the handshake, answers echo requests, matches replies (barrier, multipart) to requests by xid
- * and hands asynchronous messages to the listener. On connect it wipes the switch's flows and meters,
- * so that a restarted lab host never inherits stale state.
+ * One OpenFlow 1.3 switch connection: blocking socket, synchronised writes, a reader thread and a
+ * dispatcher thread. The reader answers HELLO and echo requests and hands every other message, in
+ * order, to the dispatcher, which does the handshake, matches replies (barrier, multipart) to requests
+ * by xid and hands asynchronous messages to the listener. As in ONOS 2.7.0 (OFChannelHandler: the
+ * Netty I/O thread's {@code dispatchMessage} offers a PACKET_IN to a bounded queue, 5000 messages by
+ * default, and drops it when that is full; a dispatcher thread processes the queue), a slow listener
+ * does not stop the reading: the switch's own packet-in queue to the controller (100 in Open vSwitch)
+ * overflows only when this one does. On connect it wipes the switch's flows and meters, so that a
+ * restarted lab host never inherits stale state.
  */
 public final class OfSwitchConnection implements OfChannel {
+
+    /** Messages the dispatcher may hold before a PACKET_IN is dropped (ONOS 2.7.0's default queue size). */
+    public static final int DISPATCH_QUEUE_SIZE = 5000;
 
     private static final Logger LOG = LoggerFactory.getLogger(OfSwitchConnection.class);
     private static final int HEADER = 8;
@@ -60,6 +70,10 @@ public final class OfSwitchConnection implements OfChannel {
     private final Map<Long, CompletableFuture<List<OFStatsReply>>> stats = new ConcurrentHashMap<>();
     private final Map<Long, List<OFStatsReply>> partial = new ConcurrentHashMap<>();
     private final AtomicLong malformed = new AtomicLong();
+    private final AtomicLong droppedPacketIns = new AtomicLong();
+    /** What the reader handed over, oldest first; the end of the connection comes last. */
+    private final BlockingQueue<Runnable> dispatch = new LinkedBlockingQueue<>();
+    private volatile boolean ended;
     private volatile DatapathId dpid;
     private volatile List<OFPortDesc> ports = Collections.emptyList();
 
@@ -77,9 +91,12 @@ public final class OfSwitchConnection implements OfChannel {
     }
 
     /**
-     * Starts the reader thread and sends HELLO.
+     * Starts the reader and dispatcher threads and sends HELLO.
      */
     public void start() {
+        Thread d = new Thread(this::dispatchLoop, "of-dispatch-" + socket.getPort());
+        d.setDaemon(true);
+        d.start();
         Thread t = new Thread(this::readLoop, "of-switch-" + socket.getPort());
         t.setDaemon(true);
         t.start();
@@ -116,6 +133,15 @@ public final class OfSwitchConnection implements OfChannel {
      */
     public long malformedCount() {
         return malformed.get();
+    }
+
+    /**
+     * Count of PACKET_INs dropped because the dispatcher held {@link #DISPATCH_QUEUE_SIZE} messages.
+     *
+     * @return dropped packet-in count
+     */
+    public long droppedPacketInCount() {
+        return droppedPacketIns.get();
     }
 
     @Override
@@ -158,7 +184,7 @@ public final class OfSwitchConnection implements OfChannel {
     }
 
     /**
-     * Closes the socket; the reader thread then reports the switch gone.
+     * Closes the socket; the switch is then reported gone (after the messages it sent before).
      */
     public void close() {
         try {
@@ -189,7 +215,7 @@ public final class OfSwitchConnection implements OfChannel {
                     continue;
                 }
                 if (msg != null) {
-                    handle(msg);
+                    receive(msg);
                 }
             }
         } catch (EOFException e) {
@@ -197,23 +223,65 @@ public final class OfSwitchConnection implements OfChannel {
         } catch (IOException e) {
             LOG.info("switch {} connection ended: {}", dpid, e.toString());
         } finally {
-            barriers.values().forEach(f -> f.completeExceptionally(new IOException("switch gone")));
-            stats.values().forEach(f -> f.completeExceptionally(new IOException("switch gone")));
-            if (dpid != null) {
-                listener.switchGone(this);
-            }
+            dispatch.add(this::end);
         }
     }
 
-    private void handle(OFMessage msg) {
-        OFType type = msg.getType();
-        switch (type) {
+    /** Reader thread: answers HELLO and echo requests at once, queues the rest for the dispatcher. */
+    private void receive(OFMessage msg) {
+        switch (msg.getType()) {
             case HELLO:
                 send(factory.buildFeaturesRequest().setXid(xid()).build());
                 break;
             case ECHO_REQUEST:
                 send(factory.buildEchoReply().setXid(msg.getXid()).setData(((OFEchoRequest) msg).getData()).build());
                 break;
+            case ECHO_REPLY:
+                break;
+            case PACKET_IN:
+                if (dispatch.size() >= DISPATCH_QUEUE_SIZE) {
+                    if (droppedPacketIns.incrementAndGet() % 1000 == 1) {
+                        LOG.info("switch {}: dropping packet-in (dispatch queue full, {} messages); {} dropped so far",
+                                 dpid, DISPATCH_QUEUE_SIZE, droppedPacketIns.get());
+                    }
+                    break;
+                }
+                dispatch.add(() -> handle(msg));
+                break;
+            default:
+                dispatch.add(() -> handle(msg));
+        }
+    }
+
+    /** Dispatcher thread: runs what the reader queued, in order, until the connection's end. */
+    private void dispatchLoop() {
+        while (!ended) {
+            try {
+                dispatch.take().run();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                LOG.warn("switch {}: message handling failed, closing the connection: {}", dpid, e.toString());
+                close();
+            }
+        }
+    }
+
+    /** Dispatcher thread, after the last message: fails what waits for a reply, reports the switch gone. */
+    private void end() {
+        ended = true;
+        barriers.values().forEach(f -> f.completeExceptionally(new IOException("switch gone")));
+        stats.values().forEach(f -> f.completeExceptionally(new IOException("switch gone")));
+        if (dpid != null) {
+            listener.switchGone(this);
+        }
+    }
+
+    /** Dispatcher thread: one message of the switch, in the order it sent them. */
+    private void handle(OFMessage msg) {
+        OFType type = msg.getType();
+        switch (type) {
             case FEATURES_REPLY:
                 dpid = ((OFFeaturesReply) msg).getDatapathId();
                 send(factory.buildSetConfig().setXid(xid()).setMissSendLen(MISS_SEND_LEN).build());
@@ -242,8 +310,6 @@ public final class OfSwitchConnection implements OfChannel {
                         f.complete(acc);
                     }
                 }
-                break;
-            case ECHO_REPLY:
                 break;
             default:
                 listener.message(this, msg);
