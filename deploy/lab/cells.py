@@ -11,11 +11,12 @@ from shell import nsx
 ENB_GRPC_PORT, ENB_METRICS_PORT = 50061, 9105
 
 
-def wifi_cell_cmd(cell, a, stations, status, station_doc, direction="downlink"):
+def wifi_cell_cmd(cell, a, stations, status, station_doc, direction="downlink", peer_status=None):
     """The mpsdn-wifi-cell command line of a Wi-Fi AP a (topology entry) for one direction: the downlink cell on the
     radio device (egress toward the stations), the uplink cell on the AP's uplink device (egress toward the server,
     matching the stations' source addresses). -station-doc: the cell re-reads the agent's station document when it
-    changes and applies each station's dl_phy_rate_bps / ul_phy_rate_bps (a radio event rewrites that file)."""
+    changes and applies each station's dl_phy_rate_bps / ul_phy_rate_bps (a radio event rewrites that file).
+    -peer-status: the other direction's cell of the same AP, whose stations share the channel's airtime."""
     cmd = [cell, "-dev", a["radio"] if direction == "downlink" else "uplink", "-status", status,
            "-limit", str(a["queue_limit"])]
     for _ue, addr, rate in stations:
@@ -23,6 +24,8 @@ def wifi_cell_cmd(cell, a, stations, status, station_doc, direction="downlink"):
     cmd += ["-contention", str(a["contention"]), "-station-doc", station_doc, "-queue-mode", a["cell_mode"]]
     if direction == "uplink":
         cmd += ["-direction", "uplink"]
+    if peer_status:
+        cmd += ["-peer-status", peer_status]
     return cmd
 
 
@@ -64,11 +67,12 @@ class LabCells:
                 self.spawn(standin_cell_cmd(cell, a, stations, status), f"cell-{ap}", ns=a["ns"])
                 continue
             doc = self.wifi_station_doc(ap)
-            self.spawn(wifi_cell_cmd(cell, a, stations, status, doc), f"cell-{ap}", ns=a["ns"])
-            if "uplink" in a["directions"]:
-                ul = os.path.join(self.out, f"cell-{ap}-ul.json")
+            ul = os.path.join(self.out, f"cell-{ap}-ul.json") if "uplink" in a["directions"] else None
+            self.spawn(wifi_cell_cmd(cell, a, stations, status, doc, peer_status=ul), f"cell-{ap}", ns=a["ns"])
+            if ul:   # one channel carries both directions: each cell counts the other's stations in its airtime
                 self.cell_status_ul[ap] = ul
-                self.spawn(wifi_cell_cmd(cell, a, stations, ul, doc, "uplink"), f"cell-{ap}-ul", ns=a["ns"])
+                self.spawn(wifi_cell_cmd(cell, a, stations, ul, doc, "uplink", peer_status=status),
+                           f"cell-{ap}-ul", ns=a["ns"])
         files = [s for s in list(self.cell_status.values()) + list(self.cell_status_ul.values())
                  if not s.startswith("http")]
         deadline = time.time() + 10

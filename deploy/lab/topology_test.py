@@ -62,6 +62,8 @@ class DefaultTopologyTest(unittest.TestCase):
         self.assertEqual(ul[:3], ["cell", "-dev", "uplink"])
         self.assertEqual(ul[-4:], ["-queue-mode", "shared-fifo", "-direction", "uplink"])
         self.assertIn("-station-doc", ul)
+        paired = cells.wifi_cell_cmd("cell", w, [], "u.json", "doc.json", "uplink", peer_status="st.json")
+        self.assertEqual(paired[-4:], ["-direction", "uplink", "-peer-status", "st.json"])
 
     def test_enb_config_of_the_lte_cell(self):
         cfg = cells.enb_config(DEFAULT, "lte")

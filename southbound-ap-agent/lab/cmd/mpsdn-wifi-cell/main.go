@@ -17,7 +17,10 @@
 // paper's testbed AP); -direction uplink matches stations by source address,
 // for the device that carries the stations' traffic toward the AP's wired
 // side; -station-doc names the AP agent's station document, whose PHY rates
-// the cell follows while it runs (radio events). See package wificell.
+// the cell follows while it runs (radio events); -peer-status names the status
+// file of the cell that carries the radio's other direction, whose stations
+// then share this cell's airtime budget (one channel carries both). See
+// package wificell.
 package main
 
 import (
@@ -63,6 +66,7 @@ func (s *stationFlags) Set(v string) error {
 
 type options struct {
 	dev, status, stationDoc string
+	peerStatus              string
 	cont                    float64
 	pf                      bool
 	limit                   int
@@ -82,6 +86,8 @@ func parseFlags() (options, stationFlags, error) {
 	flag.DurationVar(&o.interval, "interval", 100*time.Millisecond, "capacity update interval")
 	flag.StringVar(&o.status, "status", "", "write a JSON status here every interval")
 	flag.StringVar(&o.stationDoc, "station-doc", "", "station document (agent format) whose PHY rates the cell follows")
+	flag.StringVar(&o.peerStatus, "peer-status", "",
+		"status file of the cell carrying the other direction on the same channel (shared airtime)")
 	mode := flag.String("queue-mode", "per-station", "per-station (one pfifo per station) or shared-fifo (one pfifo)")
 	dir := flag.String("direction", "downlink", "downlink (stations by destination) or uplink (by source)")
 	flag.Parse()
@@ -94,6 +100,9 @@ func parseFlags() (options, stationFlags, error) {
 	}
 	if o.dev == "" {
 		return o, nil, fmt.Errorf("-dev: required")
+	}
+	if o.peerStatus != "" && o.mode == wificell.SharedFIFO {
+		return o, nil, fmt.Errorf("-peer-status: needs -queue-mode per-station")
 	}
 	if o.limit < 1 {
 		return o, nil, fmt.Errorf("-limit %d: must be >= 1", o.limit)
@@ -120,6 +129,10 @@ func main() {
 	if o.stationDoc != "" {
 		c.Doc = &wificell.DocWatcher{Path: o.stationDoc, Dir: o.dir, Log: log}
 	}
+	if o.peerStatus != "" {
+		// ten intervals: a peer that stopped writing leaves the medium to this cell
+		c.Peer = &wificell.Peer{Path: o.peerStatus, MaxAge: 10 * o.interval, Log: log}
+	}
 	if o.mode == wificell.SharedFIFO {
 		tap, err := wificell.NewTap(o.dev, o.dir, st)
 		if err != nil {
@@ -136,7 +149,8 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	log.Info("cell up", "dev", o.dev, "stations", len(st), "queue_mode", o.mode, "direction", o.dir,
-		"pf_standin", o.pf, "station_doc", o.stationDoc)
+		"pf_standin", o.pf, "station_doc", o.stationDoc,
+		"peer_status", o.peerStatus)
 	if err := c.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
 		log.Error("run", "err", err)
 		os.Exit(1)

@@ -50,44 +50,61 @@ const activeRate = 1e3
 // active station it is that of every station backlogged. It returns an
 // error for invalid stations.
 func Capacity(st []Station, obs []Observation, k Contention) (float64, error) {
+	return CapacityOf(st, obs, k, len(st))
+}
+
+// CapacityOf is Capacity when the medium is shared with transmitters the cell
+// does not shape: stations [0, own) are the cell's, the rest are the other
+// direction's (a Peer), which take airtime by the same budget but whose rate
+// does not count. With own == len(st) it is Capacity.
+func CapacityOf(st []Station, obs []Observation, k Contention, own int) (float64, error) {
 	if err := checkInputs(st, obs); err != nil {
 		return 0, err
 	}
-	var backlogged, limited []int
+	if own < 1 || own > len(st) {
+		return 0, fmt.Errorf("own stations %d out of range [1, %d]", own, len(st))
+	}
+	var backlogged, limited, ownActive []int
+	ownBusy := false
 	for i, o := range obs {
 		switch {
 		case o.Backlogged:
 			backlogged = append(backlogged, i)
 		case o.Rate > activeRate:
 			limited = append(limited, i)
+		default:
+			continue
+		}
+		if i < own {
+			ownActive = append(ownActive, i)
+			ownBusy = ownBusy || o.Backlogged
 		}
 	}
-	if len(backlogged) == 0 && len(limited) == 0 {
-		all := make([]int, len(st))
-		for i := range st {
-			all[i] = i
-		}
-		return saturated(st, all, k), nil
+	switch {
+	case ownBusy:
+		return ownShare(st, obs, backlogged, limited, k, own), nil
+	case len(ownActive) > 0:
+		return mostIfOneGrows(st, obs, backlogged, limited, ownActive, k, own), nil
 	}
-	if len(backlogged) == 0 {
-		return mostIfOneGrows(st, obs, limited, k), nil
+	for i := 0; i < own; i++ {
+		backlogged = append(backlogged, i) // no own traffic: the share with every own station backlogged
 	}
-	return backloggedCapacity(st, obs, backlogged, limited, k), nil
+	return ownShare(st, obs, backlogged, limited, k, own), nil
 }
 
-// mostIfOneGrows is, over the active stations, the largest capacity with
-// that one station backlogged and the others limited to their rates.
-func mostIfOneGrows(st []Station, obs []Observation, active []int, k Contention) float64 {
+// mostIfOneGrows is, over the cell's active stations, the largest own share
+// with that one station backlogged and the others kept at their rates.
+func mostIfOneGrows(st []Station, obs []Observation, backlogged, limited, active []int, k Contention, own int) float64 {
 	var best float64
-	others := make([]int, 0, len(active))
 	for _, i := range active {
-		others = others[:0]
-		for _, j := range active {
+		others := make([]int, 0, len(limited))
+		for _, j := range limited {
 			if j != i {
 				others = append(others, j)
 			}
 		}
-		best = math.Max(best, backloggedCapacity(st, obs, []int{i}, others, k))
+		grown := append(append([]int{}, backlogged...), i)
+		best = math.Max(best, ownShare(st, obs, grown, others, k, own))
 	}
 	return best
 }
@@ -115,9 +132,33 @@ func checkInputs(st []Station, obs []Observation) error {
 // backloggedCapacity is the capacity with at least one backlogged station: the
 // backlogged stations share the airtime the limited ones leave by quanta.
 func backloggedCapacity(st []Station, obs []Observation, backlogged, limited []int, k Contention) float64 {
-	var sumQ, sumQR float64
+	return ownShare(st, obs, backlogged, limited, k, len(st))
+}
+
+// ownShare is the rate of stations [0, own) when the backlogged stations
+// share by quanta the airtime the limited ones leave: y·q_i for an own
+// backlogged station, x_j for an own limited one.
+func ownShare(st []Station, obs []Observation, backlogged, limited []int, k Contention, own int) float64 {
+	y := perQuantumRate(st, obs, backlogged, limited, k)
+	var total float64
 	for _, i := range backlogged {
-		sumQ += st[i].Quantum
+		if i < own {
+			total += y * st[i].Quantum
+		}
+	}
+	for _, j := range limited {
+		if j < own {
+			total += obs[j].Rate
+		}
+	}
+	return total
+}
+
+// perQuantumRate solves the airtime budget for y, the backlogged stations'
+// rate per byte of quantum (0 when the limited stations use all the airtime).
+func perQuantumRate(st []Station, obs []Observation, backlogged, limited []int, k Contention) float64 {
+	var sumQR float64
+	for _, i := range backlogged {
 		sumQR += st[i].Quantum / st[i].PhyRate
 	}
 	// Fixed point: k̄ depends on how much the limited stations contend,
@@ -125,32 +166,25 @@ func backloggedCapacity(st []Station, obs []Observation, backlogged, limited []i
 	kbar := k(float64(len(backlogged) + len(limited)))
 	var y float64
 	for iter := 0; iter < 20; iter++ {
-		var airL, xL float64
+		var airL float64
 		for _, j := range limited {
 			airL += kbar * obs[j].Rate / st[j].PhyRate
-			xL += obs[j].Rate
 		}
 		if airL >= 1 {
-			return xL
+			return 0
 		}
 		y = (1 - airL) / (kbar * sumQR)
 		n := float64(len(backlogged))
 		for _, j := range limited {
-			fair := y * st[j].Quantum
-			n += math.Min(1, obs[j].Rate/fair)
+			n += math.Min(1, obs[j].Rate/(y*st[j].Quantum))
 		}
 		next := k(n)
 		if math.Abs(next-kbar) < 1e-9 {
-			kbar = next
 			break
 		}
 		kbar = next
 	}
-	total := y * sumQ
-	for _, j := range limited {
-		total += obs[j].Rate
-	}
-	return total
+	return y
 }
 
 // saturated is the capacity when the given stations are all backlogged.

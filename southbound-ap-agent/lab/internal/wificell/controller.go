@@ -29,6 +29,9 @@ type Controller struct {
 	// Doc, if set, is checked every interval: the PHY rates it lists replace
 	// the stations' (a radio event); stations it omits keep theirs.
 	Doc *DocWatcher
+	// Peer, if set, is the cell of the radio's other direction, whose
+	// stations share the airtime budget (CapacityOf); per-station mode only.
+	Peer *Peer
 	// PFQuantum keeps each station's quantum proportional to its PHY rate
 	// (PhyRate/1e4 bytes: the LTE proportional fair stand-in).
 	PFQuantum bool
@@ -58,6 +61,7 @@ type Status struct {
 	// TxBytes counts the bytes sent to (downlink) or from (uplink) each station.
 	TxBytes []uint64  `json:"station_tx_bytes"`
 	PhyRate []float64 `json:"station_phy_bps"`
+	Quantum []float64 `json:"station_quantum"`
 	// Idle is, per station, the rate it could get if it were backlogged
 	// while the others kept their rates (IdleCapacity): the lab scores the
 	// regulated station's share of the idle capacity against it.
@@ -67,6 +71,11 @@ type Status struct {
 	Occupancy float64 `json:"occupancy"`
 	Limit     int     `json:"leaf_limit"`
 	DocErrors int     `json:"station_doc_errors"`
+	// PeerStations is how many of the other direction's stations shared the
+	// airtime budget this interval (0: alone on the medium); PeerStale counts
+	// the peer readings that gave no usable status so far.
+	PeerStations int `json:"peer_stations"`
+	PeerStale    int `json:"peer_stale"`
 }
 
 // Setup applies the station document if one is set, then builds the HTB tree
@@ -77,6 +86,9 @@ func (c *Controller) Setup() error {
 	}
 	if c.Tree.Mode == SharedFIFO && c.Counter == nil {
 		return fmt.Errorf("shared-fifo: a per-station byte counter is required")
+	}
+	if c.Tree.Mode == SharedFIFO && c.Peer != nil {
+		return fmt.Errorf("shared-fifo: a peer cell needs per-station queues")
 	}
 	c.checkDoc()
 	capa, err := c.saturated()
@@ -111,14 +123,14 @@ func (c *Controller) Step(now time.Time) (Status, error) {
 	if dt <= 0 {
 		return st, nil
 	}
-	obs, capa, err := c.observe(leaves, st, dt)
+	all, obs, capa, err := c.observe(now, leaves, &st, dt)
 	c.remember(leaves, now, st.TxBytes)
 	if err != nil {
 		return st, err
 	}
 	st.Idle = make([]float64, len(c.Stations))
 	for i := range c.Stations {
-		if st.Idle[i], err = IdleCapacity(c.Stations, obs, c.Contention, i); err != nil {
+		if st.Idle[i], err = IdleCapacity(all, obs, c.Contention, i); err != nil {
 			return st, err
 		}
 	}

@@ -50,4 +50,13 @@
 // Direction: a downlink cell matches a station by destination address, an
 // uplink cell by source address, on the device that carries the stations'
 // traffic toward the AP's wired side.
+//
+// Shared channel: one Wi-Fi channel carries both directions, so an AP with
+// both cells gives each the other's status file (Peer). Each cell then solves
+// the airtime budget over its own stations and the peer's (the peer's rates,
+// backlog, PHY rates and quanta of its last interval) and shapes its own
+// stations to their part (CapacityOf): backlogged stations of both directions
+// share the channel by quanta, and a direction's limited stations leave the
+// rest to the other. Both cells solve the same budget from data at most one
+// interval old, so their parts add up to the channel's capacity.
 package wificell

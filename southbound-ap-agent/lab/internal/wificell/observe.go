@@ -11,12 +11,12 @@ func (c *Controller) newStatus(now time.Time, leaves map[int]LeafStats) Status {
 	st := Status{Time: float64(now.UnixNano()) / 1e9, QueueMode: c.Tree.Mode.String(),
 		Direction: c.Tree.Dir.String(), Limit: c.Tree.Limit, Occupancy: Occupancy(leaves),
 		Rates: make([]float64, n), Backlogged: make([]bool, n), Qlen: make([]uint64, n),
-		TxBytes: make([]uint64, n), PhyRate: make([]float64, n)}
+		TxBytes: make([]uint64, n), PhyRate: make([]float64, n), Quantum: make([]float64, n)}
 	if c.Doc != nil {
 		st.DocErrors = c.Doc.Errors
 	}
 	for i, s := range c.Stations {
-		st.PhyRate[i] = s.PhyRate
+		st.PhyRate[i], st.Quantum[i] = s.PhyRate, s.Quantum
 	}
 	if c.Tree.Mode == SharedFIFO {
 		copy(st.TxBytes, c.Counter.Counts())
@@ -31,9 +31,11 @@ func (c *Controller) newStatus(now time.Time, leaves map[int]LeafStats) Status {
 
 // observe turns the interval's byte counts into per-station rates (a short
 // EWMA smooths TCP's saw-tooth without hiding a step) and returns the
-// observations and the capacity of the cell's mode: Capacity for per-station
-// leaves, FIFOCapacity for the shared FIFO.
-func (c *Controller) observe(leaves map[int]LeafStats, st Status, dt float64) ([]Observation, float64, error) {
+// stations that share the medium (the cell's, then its peer's), what they did,
+// and the cell's capacity in its mode: CapacityOf for per-station leaves,
+// FIFOCapacity for the shared FIFO.
+func (c *Controller) observe(now time.Time, leaves map[int]LeafStats, st *Status, dt float64) (
+	[]Station, []Observation, float64, error) {
 	obs := make([]Observation, len(c.Stations))
 	fifoBusy := leaves[SharedMinor].Qlen > 0
 	for i := range c.Stations {
@@ -52,10 +54,19 @@ func (c *Controller) observe(leaves map[int]LeafStats, st Status, dt float64) ([
 	}
 	if c.Tree.Mode == SharedFIFO {
 		capa, err := FIFOCapacity(c.Stations, c.rates, c.Contention)
-		return obs, capa, err
+		return c.Stations, obs, capa, err
 	}
-	capa, err := Capacity(c.Stations, obs, c.Contention)
-	return obs, capa, err
+	all := c.Stations
+	if c.Peer != nil {
+		if pst, pobs, ok := c.Peer.Read(now); ok {
+			all = append(append(make([]Station, 0, len(all)+len(pst)), all...), pst...)
+			obs = append(obs, pobs...)
+			st.PeerStations = len(pst)
+		}
+		st.PeerStale = c.Peer.Stale
+	}
+	capa, err := CapacityOf(all, obs, c.Contention, len(c.Stations))
+	return all, obs, capa, err
 }
 
 // checkDoc applies the station document's PHY rates when it changed.
