@@ -55,8 +55,13 @@ func (p *Peer) read(now time.Time) ([]Station, []Observation, error) {
 
 // ParsePeerStatus reads a cell Status: one station per PHY rate, with its
 // quantum (1514 bytes, packet fairness, when the status lists none), rate
-// and backlog. It fails on a status older than maxAge at now, on lists of
-// different lengths and on stations that Capacity would refuse.
+// and backlog. A station the peer saw backlogged counts as backlogged only
+// when it got at least half of its part of the peer's capacity (its quantum's
+// share among the backlogged stations): a station whose queue held a packet
+// at a reading but that sends far less than it could, such as the ACK stream
+// of a download, wants no more air time and counts at its rate. It fails on a
+// status older than maxAge at now, on lists of different lengths and on
+// stations that Capacity would refuse.
 func ParsePeerStatus(b []byte, now time.Time, maxAge time.Duration) ([]Station, []Observation, error) {
 	var s Status
 	if err := json.Unmarshal(b, &s); err != nil {
@@ -82,6 +87,17 @@ func ParsePeerStatus(b []byte, now time.Time, maxAge time.Duration) ([]Station, 
 	}
 	if err := checkInputs(st, obs); err != nil {
 		return nil, nil, fmt.Errorf("peer status: %w", err)
+	}
+	var sumQ float64
+	for i, o := range obs {
+		if o.Backlogged {
+			sumQ += st[i].Quantum
+		}
+	}
+	for i := range obs {
+		if obs[i].Backlogged && obs[i].Rate < 0.5*s.Capacity*st[i].Quantum/sumQ {
+			obs[i].Backlogged = false
+		}
 	}
 	return st, obs, nil
 }

@@ -94,6 +94,22 @@ func TestPeerReadsFreshStatusAndCountsUnusableOnes(t *testing.T) {
 	}
 }
 
+// A station the peer saw backlogged that got far less than its part of the
+// peer's capacity (a download's ACK stream) counts at its rate; one that got
+// its part stays backlogged.
+func TestParsePeerStatusCountsAnAckStreamAtItsRate(t *testing.T) {
+	now := time.Unix(1000, 0)
+	b := []byte(`{"time":1000,"capacity_bps":22e6,"station_phy_bps":[54e6,54e6],` +
+		`"station_rate_bps":[1.1e6,10e6],"station_backlogged":[true,true]}`)
+	_, obs, err := ParsePeerStatus(b, now, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if obs[0].Backlogged || !obs[1].Backlogged || obs[0].Rate != 1.1e6 {
+		t.Fatalf("observations %+v", obs)
+	}
+}
+
 func TestParsePeerStatusRejectsBadStations(t *testing.T) {
 	now := time.Unix(1000, 0)
 	for _, s := range []string{`{"time":1000,"station_phy_bps":[0],"station_rate_bps":[0],"station_backlogged":[false]}`,
@@ -109,7 +125,7 @@ func TestParsePeerStatusRejectsBadStations(t *testing.T) {
 func TestControllerSharesAirtimeWithItsPeer(t *testing.T) {
 	dir := t.TempDir()
 	t0 := time.Unix(100, 0)
-	path := peerFile(t, dir, Status{Time: 100.2, PhyRate: []float64{54e6, 54e6, 30e6},
+	path := peerFile(t, dir, Status{Time: 100.2, Capacity: 25e6, PhyRate: []float64{54e6, 54e6, 30e6},
 		Rates: []float64{0, 0, 20e6}, Backlogged: []bool{false, false, true}})
 	f := &fakeTC{}
 	c := &Controller{Tree: Tree{Dev: "wl", Limit: 50}, Stations: wifi(54e6, 54e6, 30e6), Contention: LinearContention(0.143),
