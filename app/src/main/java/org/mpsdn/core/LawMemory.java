@@ -13,23 +13,27 @@ import java.util.TreeMap;
  *   <li>what its Tier-1 stations sent over the window on which that cycle decreased its limit, so that the
  *       next cycle can see them drain what the decrease freed;</li>
  *   <li>the Tier-1 station queues that overflowed in that cycle's window and what each sent over it, so that an
- *       overflow reads as held back only when it persists and the station's rate fell
- *       ({@link org.mpsdn.core.signal.Tier1StationSignal}).</li>
+ *       overflow reads as held back only when it persists ({@link org.mpsdn.core.signal.Tier1StationSignal});</li>
+ *   <li>the Tier-1 stations shown served, and at what rate: after a decrease they did not send more, so their
+ *       overflows at that rate are their own bursts, not Tier 2's doing.</li>
  * </ul>
  * Immutable.
  */
 public final class LawMemory {
     /** Nothing remembered. */
-    public static final LawMemory NONE = new LawMemory(Double.NaN, -1L, Map.of());
+    public static final LawMemory NONE = new LawMemory(Double.NaN, -1L, Map.of(), Map.of());
 
     private final double usableAirtime;
     private final long tier1SentAtDecreaseBps;
     private final Map<String, Long> tier1Overflows;
+    private final Map<String, Long> tier1Served;
 
-    private LawMemory(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows) {
+    private LawMemory(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
+                      Map<String, Long> tier1Served) {
         this.usableAirtime = usableAirtime;
         this.tier1SentAtDecreaseBps = tier1SentAtDecreaseBps;
         this.tier1Overflows = tier1Overflows;
+        this.tier1Served = tier1Served;
     }
 
     /**
@@ -41,21 +45,30 @@ public final class LawMemory {
      *                               device id ({@link org.mpsdn.core.signal.Tier1StationSignal#UNMATCHED} for a
      *                               station not matched to a device) to what it sent over that window, bit/s
      *                               (-1 when unknown); null for none; null keys and values are skipped
+     * @param tier1Served            the Tier-1 stations shown served: device id to the rate, bit/s; null for
+     *                               none; null keys, null and negative values are skipped
      * @return the memory
      */
-    public static LawMemory of(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows) {
+    public static LawMemory of(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
+                               Map<String, Long> tier1Served) {
         double u = usableAirtime > 0.0 && usableAirtime <= 1.0 ? usableAirtime : Double.NaN;
         long s = Math.max(-1L, tier1SentAtDecreaseBps);
-        Map<String, Long> o = new TreeMap<>();
-        if (tier1Overflows != null) {
-            tier1Overflows.forEach((k, v) -> {
-                if (k != null && v != null) {
-                    o.put(k, Math.max(-1L, v));
+        Map<String, Long> o = copy(tier1Overflows, -1L);
+        Map<String, Long> served = copy(tier1Served, 0L);
+        return Double.isNaN(u) && s < 0 && o.isEmpty() && served.isEmpty() ? NONE : new LawMemory(u, s, o, served);
+    }
+
+    /** The entries with a key and a value, values below {@code min} raised to -1 (min -1) or skipped (min 0). */
+    private static Map<String, Long> copy(Map<String, Long> in, long min) {
+        Map<String, Long> out = new TreeMap<>();
+        if (in != null) {
+            in.forEach((k, v) -> {
+                if (k != null && v != null && (v >= min || min < 0)) {
+                    out.put(k, Math.max(min, v));
                 }
             });
         }
-        return Double.isNaN(u) && s < 0 && o.isEmpty() ? NONE
-                : new LawMemory(u, s, o.isEmpty() ? Map.of() : Collections.unmodifiableMap(o));
+        return out.isEmpty() ? Map.of() : Collections.unmodifiableMap(out);
     }
 
     /** @return the usable share of the air time, in (0, 1]; NaN when none was learned */
@@ -82,6 +95,14 @@ public final class LawMemory {
         return tier1Overflows;
     }
 
+    /**
+     * @return the Tier-1 stations shown served: device id to the rate at which a decrease left them sending no
+     *         more, bit/s; unmodifiable, ordered by id
+     */
+    public Map<String, Long> tier1Served() {
+        return tier1Served;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof LawMemory)) {
@@ -89,17 +110,17 @@ public final class LawMemory {
         }
         LawMemory m = (LawMemory) o;
         return Double.compare(usableAirtime, m.usableAirtime) == 0 && tier1SentAtDecreaseBps == m.tier1SentAtDecreaseBps
-                && tier1Overflows.equals(m.tier1Overflows);
+                && tier1Overflows.equals(m.tier1Overflows) && tier1Served.equals(m.tier1Served);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows);
+        return Objects.hash(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows, tier1Served);
     }
 
     @Override
     public String toString() {
         return "LawMemory{usableAirtime=" + usableAirtime + ", tier1SentAtDecreaseBps=" + tier1SentAtDecreaseBps
-                + ", tier1Overflows=" + tier1Overflows + "}";
+                + ", tier1Overflows=" + tier1Overflows + ", tier1Served=" + tier1Served + "}";
     }
 }

@@ -169,18 +169,18 @@ public final class RegulationCenter {
         FlowTiers tiers = new FlowTiers(snapshot, selection, holds.held, parameters.regulateUplink());
         // Algorithm 2: the Tier-2 limit of every AP (and regulated direction) from its congestion signal
         SignalInputs in = new SignalInputs(snapshot, measurements.occupancy(), measurements.stations(),
-                tiers.tier2Connections, overflowsBefore(snapshot, previous));
+                tiers.tier2Connections, lawBefore(snapshot, previous));
         Tier2Limits limits = new Tier2Limits(snapshot, in, tiers.tier2RateBps, previous, law,
                 parameters.regulateUplink());
         return new CycleResult(snapshot, selection, tiers, limits, parameters.profile(), holds);
     }
 
-    /** Per AP and direction ({@code ap * 2 + direction.ordinal()}): the Tier-1 queues that overflowed last cycle. */
-    private static List<Map<String, Long>> overflowsBefore(NetworkSnapshot snapshot, RegulationState previous) {
-        List<Map<String, Long>> out = new ArrayList<>(snapshot.apCount() * 2);
+    /** Per AP and direction ({@code ap * 2 + direction.ordinal()}): what the law remembers from the last cycle. */
+    private static List<LawMemory> lawBefore(NetworkSnapshot snapshot, RegulationState previous) {
+        List<LawMemory> out = new ArrayList<>(snapshot.apCount() * 2);
         for (int ap = 0; ap < snapshot.apCount(); ap++) {
             for (Direction d : Direction.values()) {
-                out.add(previous.lawMemory(snapshot.ap(ap).id(), d).tier1Overflows());
+                out.add(previous.lawMemory(snapshot.ap(ap).id(), d));
             }
         }
         return out;

@@ -79,7 +79,7 @@ final class Tier2Limits {
                 long current = previous.tier2LimitBps(a.id(), d).orElse(floor);
                 // line 2: ap.MacOcc = QueryMac(ap), or the profile's signal
                 ApDirection key = new ApDirection(a.id(), d);
-                SignalReading r = law.signal.read(in, ap, key);
+                SignalReading r = law.read(in, ap, key);
                 int i = ap * 2 + d.ordinal();
                 tier1SentBps[i] = law.stationSignal ? in.tier1SentBps(ap, key) : -1L;
                 fellBack += law.stationSignal && r.source() == SignalReading.Source.AP_OCCUPANCY ? 1 : 0;
@@ -89,7 +89,8 @@ final class Tier2Limits {
                         in, ap, key, share, before.tier1SentAtDecreaseBps());
                 memory[i] = LawMemory.of(Tier1FirstLaw.probed(share, heldByShare(decision, in, ap, key)),
                         decision.cause() == Tier2Decision.Cause.TIER1_HELD_BACK ? tier1SentBps[i] : -1L,
-                        law.stationSignal ? Tier1StationSignal.overflows(in, ap, key) : Map.of());
+                        law.stationSignal ? Tier1StationSignal.overflows(in, ap, key) : Map.of(),
+                        law.stationSignal ? Tier1StationSignal.served(in, ap, key, before) : Map.of());
                 decisions[i] = decision;
                 bps[i] = decision.limitBps();
                 signals[i] = decision.signal();
@@ -156,6 +157,31 @@ final class Tier2Limits {
             this.model = model;
             this.alpha = p.alpha();
             this.stationSignal = p.profile().signal() != SignalKind.AP;
+        }
+
+        /**
+         * The profile's signal for one AP and direction. In mpsdn, on a medium both directions share (Wi-Fi), a
+         * Tier-1 station held back in the other direction holds this one's Tier 2 back too: the air time Tier 2
+         * takes here is what the squeezed station lacks (lab uplink experiment: a Tier-1 uploader got 13 of its
+         * 36 Mb/s beside a Tier-2 download that its own direction's signal never saw).
+         *
+         * @param in  the cycle's signal inputs
+         * @param ap  AP index
+         * @param key AP and direction
+         * @return the reading: the higher of the two directions' Tier-1 station readings on a shared medium
+         */
+        SignalReading read(SignalInputs in, int ap, ApDirection key) {
+            SignalReading own = signal.read(in, ap, key);
+            if (!stationSignal || own.source() != SignalReading.Source.TIER1_STATIONS || !in.sharedMedium(ap)) {
+                return own;
+            }
+            ApDirection reverse = new ApDirection(key.apId(), key.direction().reverse());
+            if (in.stations(reverse).isEmpty()) {
+                return own;
+            }
+            SignalReading other = signal.read(in, ap, reverse);
+            return other.source() == SignalReading.Source.TIER1_STATIONS && other.value() > own.value()
+                    ? other : own;
         }
 
         /**

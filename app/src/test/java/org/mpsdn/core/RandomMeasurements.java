@@ -46,7 +46,7 @@ final class RandomMeasurements {
                 }
                 double airtime = r.nextInt(3) == 0 ? 0.05 + 0.95 * r.nextDouble() : Double.NaN;
                 long sentAtDecrease = r.nextInt(3) == 0 ? (long) (r.nextDouble() * 60_000_000L) : -1L;
-                memory.put(key, LawMemory.of(airtime, sentAtDecrease, overflows(n, a, r)));
+                memory.put(key, LawMemory.of(airtime, sentAtDecrease, overflows(n, a, r), overflows(n, a, r)));
                 addStations(n, a, key, r);
             }
         }
@@ -77,8 +77,8 @@ final class RandomMeasurements {
         }
     }
 
-    // the Tier-1 queues remembered as overflowing: none, or some of the AP's stations (and an unmatched one), each
-    // with a sent rate that is unknown or up to the largest sent rate
+    // the Tier-1 queues remembered as overflowing, or the stations remembered as served: none, or some of the AP's
+    // stations (and an unmatched one), each with a sent rate that is unknown or up to the largest sent rate
     private static Map<String, Long> overflows(Nets n, AccessPoint a, Random r) {
         Map<String, Long> out = new HashMap<>();
         if (r.nextBoolean()) {

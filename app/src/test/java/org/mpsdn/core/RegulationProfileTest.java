@@ -61,15 +61,15 @@ public class RegulationProfileTest {
     }
 
     @Test
-    public void aTier1QueueThatOverflowsInTwoWindowsInARowWhileItsRateFallsReadsAsFull() {
+    public void aTier1QueueThatOverflowsInTwoWindowsInARowReadsAsFull() {
         // S's queue averages 0.1 but dropped 3 Mb/s of the 33 that reached it (9 %): remembered, not yet held back
         Measurements over = overflowing("S", 30_000_000L, 3_000_000L);
         CycleResult first = mpsdn.cycle(net, over, AT_40M);
         assertEquals(0.1, first.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
         assertEquals(Map.of("S", 30_000_000L), first.nextState().lawMemory("W2", Direction.DOWNLINK)
                 .tier1Overflows());
-        // the next window overflows as well and S sends 24 Mb/s, less than 30 / 1.1: held back
-        CycleResult second = mpsdn.cycle(net, overflowing("S", 24_000_000L, 3_000_000L), first.nextState());
+        // the next window overflows as well, at the same rate (a squeezed greedy sender under a steady Tier 2)
+        CycleResult second = mpsdn.cycle(net, over, first.nextState());
         assertEquals(1.0, second.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
         assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, second.decision("W2", Direction.DOWNLINK).get().cause());
         // 2 % dropped (a paced flow's bursts): its occupancy stands, and nothing is remembered
@@ -82,26 +82,69 @@ public class RegulationProfileTest {
         CycleResult tier2 = mpsdn.cycle(net, t2, first.nextState());
         assertEquals(0.0, tier2.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
         assertFalse(tier2.nextState().lawMemory("W2", Direction.DOWNLINK).tier1Overflowed());
+        // another station's overflow in the last window does not make S's persist
+        CycleResult other = mpsdn.cycle(net, overflowing("M2", 30_000_000L, 3_000_000L), AT_40M);
+        assertEquals(0.1, mpsdn.cycle(net, over, other.nextState()).signal(net.apIndex("W2"), Direction.DOWNLINK),
+                0.0);
         assertEquals(0.09, new StationLoad("S", 0.1, 30_000_000L, 3_000_000L).overflowShare(), 0.001);
         assertEquals(0.0, new StationLoad("S", 0.1, StationLoad.UNKNOWN, 3_000_000L).overflowShare(), 0.0);
         assertThrows(IllegalArgumentException.class, () -> new StationLoad("S", 0.1, 1L, -2L));
     }
 
     @Test
-    public void aServedTier1StationThatOverflowsAndKeepsItsRateIsNotHeldBack() {
+    public void aStationThatDoesNotTakeWhatADecreaseFreedIsServedAtItsRate() {
         // lab idle capacity, LTE: a paced station dropped 4-6 % in two windows in a row at the same 12.9 Mb/s
-        CycleResult first = mpsdn.cycle(net, overflowing("S", 12_900_000L, 700_000L), AT_40M);
-        CycleResult second = mpsdn.cycle(net, overflowing("S", 12_880_000L, 700_000L), first.nextState());
-        assertEquals(0.1, second.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
-        assertTrue(second.nextState().lawMemory("W2", Direction.DOWNLINK).tier1Overflowed());
-        assertTrue(w2Limit(second) >= 40_000_000L);
-        // 1.1 times the rate is within the spread: still served
-        CycleResult edge = mpsdn.cycle(net, overflowing("S", 11_728_000L, 700_000L), first.nextState());
-        assertEquals(0.1, edge.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
-        // another station's overflow in the last window does not make S's persist
-        CycleResult other = mpsdn.cycle(net, overflowing("M2", 30_000_000L, 3_000_000L), AT_40M);
-        assertEquals(0.1, mpsdn.cycle(net, overflowing("S", 5_000_000L, 700_000L), other.nextState())
+        CycleResult first = mpsdn.cycle(net, sOnly(12_900_000L, 700_000L), AT_40M);
+        CycleResult second = mpsdn.cycle(net, sOnly(12_880_000L, 700_000L), first.nextState());
+        assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, second.decision("W2", Direction.DOWNLINK).get().cause());
+        // after the decrease it sends no more, still overflowing: served at that rate, not held back again
+        CycleResult third = mpsdn.cycle(net, sOnly(12_900_000L, 700_000L), second.nextState());
+        assertEquals(0.1, third.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+        assertEquals(Map.of("S", 12_900_000L), third.nextState().lawMemory("W2", Direction.DOWNLINK).tier1Served());
+        // within 10 % of that rate it stays served, at the rate it was shown served at
+        CycleResult fourth = mpsdn.cycle(net, sOnly(11_800_000L, 700_000L), third.nextState());
+        assertEquals(0.1, fourth.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+        assertEquals(Map.of("S", 12_900_000L), fourth.nextState().lawMemory("W2", Direction.DOWNLINK).tier1Served());
+        // sending 10 % less than that, it may be squeezed again: held back
+        CycleResult fell = mpsdn.cycle(net, sOnly(11_500_000L, 700_000L), fourth.nextState());
+        assertEquals(1.0, fell.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+        assertTrue(fell.nextState().lawMemory("W2", Direction.DOWNLINK).tier1Served().isEmpty());
+        // a station that takes what the decrease freed drains, and is not served
+        CycleResult greedy = mpsdn.cycle(net, sOnly(20_000_000L, 700_000L), second.nextState());
+        assertEquals(Tier2Decision.Cause.TIER1_DRAINING, greedy.decision("W2", Direction.DOWNLINK).get().cause());
+        assertTrue(greedy.nextState().lawMemory("W2", Direction.DOWNLINK).tier1Served().isEmpty());
+        // without a decrease before, a steady rate shows nothing: held back
+        assertEquals(1.0, mpsdn.cycle(net, sOnly(12_900_000L, 700_000L), first.nextState())
                 .signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+    }
+
+    @Test
+    public void aTier1UploaderHeldBackOnWifiHoldsTheDownlinksTier2Back() {
+        // lab uplink experiment: S uploads on W2's one channel and its queue fills while M's Tier-2 download there
+        // sends 20 Mb/s; the downlink's own Tier-1 stations are idle
+        ApDirection up = ApDirection.of("W2", Direction.UPLINK);
+        Measurements m = Measurements.builder().occupancy(W2, 0.3)
+                .station(W2, new StationLoad("M", 0.5, 20_000_000L, 0L))
+                .station(W2, new StationLoad("S", 0.0, 1_000_000L, 0L))
+                .station(up, new StationLoad("S", 0.9, 30_000_000L, 0L)).build();
+        CycleResult r = mpsdn.cycle(net, m, AT_40M);
+        assertEquals(0.9, r.signal(net.apIndex("W2"), Direction.DOWNLINK), 0.0);
+        assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, r.decision("W2", Direction.DOWNLINK).get().cause());
+        assertEquals(10_000_000L, w2Limit(r));
+        // its upload's air time leaves no spare for the downlink's Tier 2 either, once S is served
+        Measurements served = Measurements.builder().occupancy(W2, 0.3)
+                .station(W2, new StationLoad("M", 0.0, 1_000_000L, 0L))
+                .station(W2, new StationLoad("S", 0.0, 1_000_000L, 0L))
+                .station(up, new StationLoad("S", 0.1, 53_000_000L, 0L)).build();
+        RegulationState at1M = RegulationState.of(Map.of(W2, 1_000_000L), Map.of());
+        CycleResult full = mpsdn.cycle(net, served, at1M);
+        assertEquals(Tier2Decision.Cause.NOTHING_IDLE, full.decision("W2", Direction.DOWNLINK).get().cause());
+        // without the upload the same downlink has room
+        Measurements alone = Measurements.builder().occupancy(W2, 0.3)
+                .station(W2, new StationLoad("M", 0.0, 1_000_000L, 0L))
+                .station(W2, new StationLoad("S", 0.0, 1_000_000L, 0L)).build();
+        assertEquals(Tier2Decision.Cause.IDLE_CAPACITY, mpsdn.cycle(net, alone, at1M).decision("W2",
+                Direction.DOWNLINK).get().cause());
     }
 
     @Test
@@ -116,6 +159,12 @@ public class RegulationProfileTest {
     }
 
     /** W2 with M and S idle, and one more Tier-1 reading of a queue averaging 0.1 that sent and dropped so. */
+    /** W2 where S's one reading sent and dropped so (every Tier-1 rate known, as the lab's agents report). */
+    private static Measurements sOnly(long sentBps, long droppedBps) {
+        return Measurements.builder().occupancy(W2, 0.3).station(W2, new StationLoad("M", 0.0))
+                .station(W2, new StationLoad("S", 0.1, sentBps, droppedBps)).build();
+    }
+
     private static Measurements overflowing(String ue, long sentBps, long droppedBps) {
         return w2(0.3, 0.0, 0.0).station(W2, new StationLoad(ue, 0.1, sentBps, droppedBps)).build();
     }
@@ -345,6 +394,7 @@ public class RegulationProfileTest {
 
     /** A state with W2 at a limit and a usable air time learned. */
     private static RegulationState learned(long limitBps, double airtime) {
-        return RegulationState.of(Map.of(W2, limitBps), Map.of(), Map.of(W2, LawMemory.of(airtime, -1L, Map.of())));
+        return RegulationState.of(Map.of(W2, limitBps), Map.of(),
+                Map.of(W2, LawMemory.of(airtime, -1L, Map.of(), Map.of())));
     }
 }

@@ -74,7 +74,7 @@ public class Tier2DecisionTest {
         Measurements m = Measurements.builder().occupancy(W2, 0.1).station(W2, new StationLoad("S", 0.9, 22_000_000L))
                 .build();
         RegulationState decreased = RegulationState.of(Map.of(W2, 40_000_000L), Map.of(),
-                Map.of(W2, LawMemory.of(Double.NaN, 20_000_000L, Map.of())));
+                Map.of(W2, LawMemory.of(Double.NaN, 20_000_000L, Map.of(), Map.of())));
         Tier2Decision d = w2(mpsdn.cycle(net(), m, decreased));
         assertEquals(LimitReason.HOLD, d.reason());
         assertEquals(Tier2Decision.Cause.TIER1_DRAINING, d.cause());
@@ -145,7 +145,7 @@ public class Tier2DecisionTest {
         assertEquals(Tier2Decision.Cause.INVALID_SIGNAL, bad.cause());
         // the paper profile holds no decrease, whatever Tier 1 sent at the last one
         RegulationState decreased = RegulationState.of(Map.of(W2, 40_000_000L), Map.of(),
-                Map.of(W2, LawMemory.of(Double.NaN, 1L, Map.of())));
+                Map.of(W2, LawMemory.of(Double.NaN, 1L, Map.of(), Map.of())));
         assertEquals(LimitReason.DECREASE, w2(paper.cycle(net(), w2(0.9, 0.9).build(), decreased)).reason());
     }
 

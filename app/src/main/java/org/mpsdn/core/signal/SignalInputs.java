@@ -1,10 +1,13 @@
 package org.mpsdn.core.signal;
 
+import org.mpsdn.api.model.ApKind;
 import org.mpsdn.api.model.Direction;
+import org.mpsdn.core.LawMemory;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.model.StationLoad;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +22,7 @@ public final class SignalInputs {
     private final Map<ApDirection, Double> occupancy;
     private final Map<ApDirection, List<StationLoad>> stations;
     private final boolean[] tier2;
-    private final List<Map<String, Long>> overflowsBefore;
+    private final List<LawMemory> before;
 
     /**
      * Wraps a cycle's inputs (not copied: the caller must not change them while the cycle runs).
@@ -29,30 +32,28 @@ public final class SignalInputs {
      * @param stations  station queues per AP and direction
      * @param tier2     per connection and direction, at {@code connection * 2 + direction.ordinal()}:
      *                  whether it carries a Tier-2 flow this cycle
-     * @param overflowsBefore per AP and direction, at {@code ap * 2 + direction.ordinal()}: the Tier-1 station
-     *                  queues that overflowed in the last cycle's window, device id to what the station sent
-     *                  ({@link Tier1StationSignal#UNMATCHED} for a station not matched to a device)
+     * @param before    per AP and direction, at {@code ap * 2 + direction.ordinal()}: what the law remembers
+     *                  from the last cycle (the Tier-1 queues that overflowed, the stations shown served)
      */
     public SignalInputs(NetworkSnapshot snapshot, Map<ApDirection, Double> occupancy,
                         Map<ApDirection, List<StationLoad>> stations, boolean[] tier2,
-                        List<Map<String, Long>> overflowsBefore) {
+                        List<LawMemory> before) {
         this.snapshot = snapshot;
         this.occupancy = occupancy;
         this.stations = stations;
         this.tier2 = tier2;
-        this.overflowsBefore = overflowsBefore;
+        this.before = before;
     }
 
     /**
-     * The Tier-1 station queues of an AP direction that overflowed in the last cycle's window.
+     * What the law remembers of an AP direction from the last cycle.
      *
      * @param ap AP index
      * @param d  direction
-     * @return device id ({@link Tier1StationSignal#UNMATCHED} for a station not matched to a device) to what the
-     *         station sent over that window, bit/s (-1 when unknown); empty when none overflowed
+     * @return the memory, {@link LawMemory#NONE} when none
      */
-    public Map<String, Long> tier1OverflowsBefore(int ap, Direction d) {
-        return overflowsBefore.get(ap * 2 + d.ordinal());
+    public LawMemory lawBefore(int ap, Direction d) {
+        return before.get(ap * 2 + d.ordinal());
     }
 
     /** @return the network the inputs belong to */
@@ -84,6 +85,40 @@ public final class SignalInputs {
     public List<StationLoad> stations(ApDirection key) {
         List<StationLoad> l = stations.get(key);
         return l == null ? List.of() : l;
+    }
+
+    /**
+     * The station queues that share the medium of an AP direction: on a Wi-Fi AP both directions' (one channel
+     * carries both, so an uplink station's transmissions take the air time a downlink one could use), elsewhere
+     * (LTE's separate uplink and downlink resources) this direction's.
+     *
+     * @param ap  AP index
+     * @param key AP and direction
+     * @return the readings (empty when the agent reported none in this direction)
+     */
+    public List<StationLoad> medium(int ap, ApDirection key) {
+        List<StationLoad> own = stations(key);
+        if (own.isEmpty() || !sharedMedium(ap)) {
+            return own;
+        }
+        List<StationLoad> other = stations(new ApDirection(key.apId(), key.direction().reverse()));
+        if (other.isEmpty()) {
+            return own;
+        }
+        List<StationLoad> both = new ArrayList<>(own.size() + other.size());
+        both.addAll(own);
+        both.addAll(other);
+        return both;
+    }
+
+    /**
+     * Whether an AP's two directions share one medium: a Wi-Fi AP's single channel.
+     *
+     * @param ap AP index
+     * @return true for a Wi-Fi AP
+     */
+    public boolean sharedMedium(int ap) {
+        return snapshot.ap(ap).kind() == ApKind.WIFI;
     }
 
     /**

@@ -29,6 +29,8 @@ import java.util.List;
  * The model's k&#772; differs from a real medium's (the Bianchi model's k&#772;(3) is 1.22, the lab cell's 1.43);
  * the learned value makes the spare what the medium showed it can carry.
  * <p>
+ * On a Wi-Fi AP the sum and the contenders are both directions' stations ({@link SignalInputs#medium}): one
+ * channel carries both, so what the uplink stations send takes air time from the downlink's Tier 2 and back.
  * A station without a PHY rate (not matched to a connection, or none reported) counts at the AP's capacity,
  * as Eq. 2 does. Both sums are independent of the order of the stations. Pure and stateless.
  */
@@ -79,7 +81,7 @@ public final class SpareCapacity {
         AccessPoint a = in.snapshot().ap(ap);
         int tier2Stations = 0;
         int contending = 0;
-        for (StationLoad l : in.stations(key)) {
+        for (StationLoad l : in.medium(ap, key)) {
             boolean tier2 = in.carriesTier2(ap, key.direction(), l);
             tier2Stations += tier2 ? 1 : 0;
             contending += tier2 || l.sentBps() > 0 ? 1 : 0;
@@ -116,7 +118,8 @@ public final class SpareCapacity {
     }
 
     /**
-     * The share of the air time the stations used over the window, &Sigma; x / r.
+     * The share of the air time the stations of the AP direction's medium ({@link SignalInputs#medium}) used over
+     * the window, &Sigma; x / r.
      *
      * @param in  the cycle's signal inputs
      * @param ap  AP index
@@ -124,7 +127,7 @@ public final class SpareCapacity {
      * @return in [0, &infin;), NaN when no station queue was reported or one has no sent rate
      */
     public static double airtime(SignalInputs in, int ap, ApDirection key) {
-        List<StationLoad> loads = in.stations(key);
+        List<StationLoad> loads = in.medium(ap, key);
         if (loads.isEmpty()) {
             return Double.NaN;
         }
