@@ -187,16 +187,6 @@ func perQuantumRate(st []Station, obs []Observation, backlogged, limited []int, 
 	return y
 }
 
-// saturated is the capacity when the given stations are all backlogged.
-func saturated(st []Station, idx []int, k Contention) float64 {
-	var sumQ, sumQR float64
-	for _, i := range idx {
-		sumQ += st[i].Quantum
-		sumQR += st[i].Quantum / st[i].PhyRate
-	}
-	return sumQ / (k(float64(len(idx))) * sumQR)
-}
-
 // IdleCapacity returns the rate (bit/s) station i would get if it were
 // backlogged while every other station kept the rate it had in obs: the
 // airtime the others leave, at i's PHY rate, with the contention that
