@@ -129,17 +129,33 @@ func checkInputs(st []Station, obs []Observation) error {
 	return nil
 }
 
-// backloggedCapacity is the capacity with at least one backlogged station: the
-// backlogged stations share the airtime the limited ones leave by quanta.
+// backloggedCapacity is the capacity with at least one backlogged station
+// and the limited ones kept at their rates, even above their turn: the
+// backlogged stations share by quanta the airtime the limited ones leave.
 func backloggedCapacity(st []Station, obs []Observation, backlogged, limited []int, k Contention) float64 {
-	return ownShare(st, obs, backlogged, limited, k, len(st))
+	y := perQuantumRate(st, obs, backlogged, limited, k)
+	var total float64
+	for _, i := range backlogged {
+		total += y * st[i].Quantum
+	}
+	for _, j := range limited {
+		total += obs[j].Rate
+	}
+	return total
 }
 
 // ownShare is the rate of stations [0, own) when the backlogged stations
 // share by quanta the airtime the limited ones leave: y·q_i for an own
-// backlogged station, x_j for an own limited one.
+// backlogged station, x_j for an own limited one. A limited station that
+// sent more than y·q_j took more than its turn: with the backlogged ones
+// contending, it gets its turn and no more (DCF gives each contender a
+// transmit opportunity in turn, DRR a quantum), so it shares as backlogged
+// (fairShares). A download whose own ACKs this cell carries is such a
+// station: without the rule a cell reading the download as limited at 40 of
+// 54 Mb/s leaves its ACKs 2 Mb/s, the download stalls on its ACKs, and the
+// two cells swing each other.
 func ownShare(st []Station, obs []Observation, backlogged, limited []int, k Contention, own int) float64 {
-	y := perQuantumRate(st, obs, backlogged, limited, k)
+	backlogged, limited, y := fairShares(st, obs, backlogged, limited, k)
 	var total float64
 	for _, i := range backlogged {
 		if i < own {
@@ -152,6 +168,30 @@ func ownShare(st []Station, obs []Observation, backlogged, limited []int, k Cont
 		}
 	}
 	return total
+}
+
+// fairShares moves every limited station that sent more than its turn
+// (x_j > y·q_j) to the backlogged ones until none does, and returns the sets
+// and the per-quantum rate they give (max-min fairness by quanta).
+func fairShares(st []Station, obs []Observation, backlogged, limited []int, k Contention) (b, l []int, y float64) {
+	b, l = backlogged, limited
+	for {
+		y = perQuantumRate(st, obs, b, l, k)
+		var keep []int
+		moved := false
+		for _, j := range l {
+			if obs[j].Rate > y*st[j].Quantum {
+				b = append(append([]int{}, b...), j)
+				moved = true
+			} else {
+				keep = append(keep, j)
+			}
+		}
+		if !moved {
+			return b, l, y
+		}
+		l = keep
+	}
 }
 
 // perQuantumRate solves the airtime budget for y, the backlogged stations'

@@ -57,6 +57,9 @@
 // backlog, PHY rates and quanta of its last interval) and shapes its own
 // stations to their part (CapacityOf): backlogged stations of both directions
 // share the channel by quanta, and a direction's limited stations leave the
-// rest to the other. Both cells solve the same budget from data at most one
-// interval old, so their parts add up to the channel's capacity.
+// rest to the other up to their turn: a limited station that sent more than
+// the backlogged ones' per-quantum rate shares as backlogged (fairShares), so
+// a greedy download never leaves its own ACKs less than their turn. Both
+// cells solve the same budget from data at most one interval old, so their
+// parts add up to the channel's capacity.
 package wificell

@@ -39,6 +39,32 @@ func TestCapacityOfLeavesThePeersAirtime(t *testing.T) {
 	near(t, "own rate", got, 40e6*(1-5e6/20e6), 1) // a quarter of the airtime is the peer's
 }
 
+// A download that sent more than its turn (40 of 54 Mb/s, its leaf empty at
+// the readings) still contends for the channel only in turn: the uplink cell
+// carrying the download's ACKs offers them the share they would have with the
+// download backlogged (half the channel), not the 2 Mb/s the download's
+// airtime leaves, which starved the ACKs and the download with them.
+func TestCapacityOfGivesAnAckStreamItsTurnBesideAGreedyPeer(t *testing.T) {
+	k := LinearContention(0.143)
+	st := wifi(54e6, 54e6) // own: the ACK stream; peer: the download
+	limitedPeer := []Observation{{Rate: 1.3e6}, {Rate: 40e6}}
+	got, err := CapacityOf(st, limitedPeer, k, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	together, _ := Capacity(st, allBacklogged(2), k)
+	near(t, "ACK stream's turn", got, together/2, 1)
+	backloggedPeer := []Observation{{Rate: 1.3e6}, {Backlogged: true, Rate: 40e6}}
+	same, _ := CapacityOf(st, backloggedPeer, k, 1)
+	near(t, "same with the peer's leaf seen backlogged", got, same, 1)
+	// a peer within its turn keeps its rate: the ACKs get the rest
+	modestPeer := []Observation{{Rate: 1.3e6}, {Rate: 10e6}}
+	rest, _ := CapacityOf(st, modestPeer, k, 1)
+	if rest <= together/2 {
+		t.Fatalf("beside a 10-Mb/s peer the ACK stream got %.4g, not more than its turn %.4g", rest, together/2)
+	}
+}
+
 // With no own traffic, the cell offers what one own station could take beside
 // the peer as it is; an idle peer changes nothing; own out of range is refused.
 func TestCapacityOfWithoutOwnTrafficAndBadOwn(t *testing.T) {
