@@ -249,7 +249,8 @@ final class Tier2Limits {
 
         /**
          * The mpsdn law. Tier 1 held back: Tier 2 gives back half its rate, unless the Tier-1 stations drain what
-         * the last cycle's decrease freed; else Tier 2 may use what Tier 1 leaves.
+         * the last cycle's decrease freed; a Tier-1 queue building: the limit kept; else Tier 2 may use what Tier 1
+         * leaves.
          */
         private Tier2Decision tier1First(SignalReading r, Bounds b, SignalInputs in, int ap, ApDirection key,
                                          double usable, long sentAtDecrease) {
@@ -266,6 +267,10 @@ final class Tier2Limits {
                 Tier2Decision.Cause c = next >= b.current ? Tier2Decision.Cause.AT_FLOOR
                         : Tier2Decision.Cause.TIER1_HELD_BACK;
                 return new Tier2Decision(r.source(), v, threshold, b.current, next, b.capacity, c);
+            }
+            if (Tier1FirstLaw.building(v, threshold)) {
+                return new Tier2Decision(r.source(), v, threshold, b.current, b.current, b.capacity,
+                        Tier2Decision.Cause.TIER1_QUEUE_BUILDING);
             }
             long spare = SpareCapacity.spareBps(in, ap, key, model, usable);
             long sent = SpareCapacity.tier2SentBps(in, ap, key);

@@ -358,9 +358,12 @@ public class RegulationProfileTest {
         CycleResult r = mpsdn.cycle(net, w2(0.5, 0.0, 0.5).build(), AT_40M);
         assertEquals(0.4, r.threshold(w2, Direction.DOWNLINK), 0.0);
         assertEquals(20_000_000L, w2Limit(r));
-        // at 0.39 it is an Eq. 4 increase with 0.4 in place of CTh (no sent rate reported)
+        // at 0.39 the queue is building (at least half the threshold): the limit is kept
         r = mpsdn.cycle(net, w2(0.5, 0.0, 0.39).build(), AT_40M);
-        assertEquals(new BandwidthRegulator(0.4, 0.5, 100_000L).next(40_000_000L, 0.39, CAP), w2Limit(r));
+        assertEquals(40_000_000L, w2Limit(r));
+        // at 0.19 it is an Eq. 4 increase with 0.4 in place of CTh (no sent rate reported)
+        r = mpsdn.cycle(net, w2(0.5, 0.0, 0.19).build(), AT_40M);
+        assertEquals(new BandwidthRegulator(0.4, 0.5, 100_000L).next(40_000_000L, 0.19, CAP), w2Limit(r));
         // the fallback to MacOcc keeps CTh
         r = mpsdn.cycle(net, Measurements.builder().occupancy(W2, 0.5).build(), AT_40M);
         assertEquals(0.85, r.threshold(w2, Direction.DOWNLINK), 0.0);
@@ -371,7 +374,8 @@ public class RegulationProfileTest {
         assertTrue(w2Limit(r) > 40_000_000L);
         // a threshold set by the operator
         RegulationCenter t6 = new RegulationCenter(mpsdn.parameters().toBuilder().tier1Threshold(0.6).build());
-        assertTrue(w2Limit(t6.cycle(net, w2(0.5, 0.0, 0.5).build(), AT_40M)) > 40_000_000L);
+        assertEquals(40_000_000L, w2Limit(t6.cycle(net, w2(0.5, 0.0, 0.5).build(), AT_40M))); // building, not held
+        assertTrue(w2Limit(t6.cycle(net, w2(0.5, 0.0, 0.29).build(), AT_40M)) > 40_000_000L);
         assertTrue(Double.isNaN(mpsdn.cycle(net, Measurements.builder().build(), AT_40M)
                 .threshold(w2, Direction.DOWNLINK)));
     }

@@ -88,6 +88,22 @@ public class Tier2DecisionTest {
     }
 
     @Test
+    public void aTier1QueueBuildingKeepsTheLimitBelowItGrows() {
+        double threshold = RegulationParameters.DEFAULT_TIER1_THRESHOLD;
+        Tier2Decision building = w2(mpsdn.cycle(net(), w2(0.1, threshold / 2).build(), at(40_000_000L)));
+        assertEquals(LimitReason.HOLD, building.reason());
+        assertEquals(Tier2Decision.Cause.TIER1_QUEUE_BUILDING, building.cause());
+        assertEquals(40_000_000L, building.limitBps());
+        Tier2Decision below = w2(mpsdn.cycle(net(), w2(0.1, threshold / 2 - 0.01).build(), at(40_000_000L)));
+        assertEquals(LimitReason.INCREASE, below.reason());
+        assertTrue(below.limitBps() > 40_000_000L);
+        // the paper's law has no such band: MacOcc below CTh increases
+        Tier2Decision paperUp = w2(paper.cycle(net(), w2(RegulationParameters.DEFAULT_CTH - 0.1, threshold / 2)
+                .build(), at(40_000_000L)));
+        assertEquals(LimitReason.INCREASE, paperUp.reason());
+    }
+
+    @Test
     public void aDecreaseAtTheFloorIsFloor() {
         long floor = RegulationParameters.DEFAULT_MIN_RATE_BPS;
         Tier2Decision p = w2(paper.cycle(net(), w2(0.9, 0.0).build(), at(floor)));
