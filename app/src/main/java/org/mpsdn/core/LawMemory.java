@@ -81,11 +81,6 @@ public final class LawMemory {
         return tier1SentAtDecreaseBps;
     }
 
-    /** @return whether a Tier-1 station queue overflowed in the last cycle's window */
-    public boolean tier1Overflowed() {
-        return !tier1Overflows.isEmpty();
-    }
-
     /**
      * @return the Tier-1 station queues that overflowed in the last cycle's window: device id
      *         ({@link org.mpsdn.core.signal.Tier1StationSignal#UNMATCHED} for a station not matched to a device) to
