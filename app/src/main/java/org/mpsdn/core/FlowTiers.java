@@ -61,7 +61,7 @@ final class FlowTiers {
                 int apDir = s.connectionAp(c) * 2 + d.ordinal();
                 perApDirection[apDir]++;
                 tier2Connections[c * 2 + d.ordinal()] = true;
-                tier2RateBps[apDir] = addRate(tier2RateBps[apDir], s.flow(i).rateBps());
+                tier2RateBps[apDir] = addRate(tier2RateBps[apDir], s.flowRateBps(i));
                 count++;
             } else {
                 codes[i] = TIER1;

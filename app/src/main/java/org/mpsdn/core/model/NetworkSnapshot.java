@@ -27,18 +27,31 @@ public final class NetworkSnapshot {
     private final DevicePolicies devices;
     private final FlowTable flows;
 
-    private NetworkSnapshot(List<AccessPoint> apIn, List<UserEquipment> ueIn, List<Connection> connIn,
-                            List<Flow> flowIn) {
-        aps = new IdIndex<>(apIn, new AccessPoint[0], AccessPoint::id, "access point");
-        ues = new IdIndex<>(ueIn, new UserEquipment[0], UserEquipment::id, "user equipment");
-        connections = new ConnectionTable(connIn, aps, ues);
-        devices = new DevicePolicies(ues.items, connections);
-        flows = new FlowTable(flowIn, ues, connections);
+    NetworkSnapshot(List<AccessPoint> apIn, List<UserEquipment> ueIn, List<Connection> connIn, List<Flow> flowIn) {
+        this(new DeviceTables(apIn, ueIn, connIn), flowIn);
+    }
+
+    private NetworkSnapshot(DeviceTables d, List<Flow> flowIn) {
+        this(d, new FlowTable(flowIn, d.ues, d.connections));
+    }
+
+    /**
+     * A snapshot of parts already indexed ({@link LiveNetwork}); none of them may change afterwards.
+     *
+     * @param d         the APs, devices and connections
+     * @param flowTable the flows
+     */
+    NetworkSnapshot(DeviceTables d, FlowTable flowTable) {
+        aps = d.aps;
+        ues = d.ues;
+        connections = d.connections;
+        devices = d.policies;
+        flows = flowTable;
     }
 
     /** @return an empty builder */
-    public static Builder builder() {
-        return new Builder();
+    public static SnapshotBuilder builder() {
+        return new SnapshotBuilder();
     }
 
     /**
@@ -261,13 +274,23 @@ public final class NetworkSnapshot {
     }
 
     /**
-     * Flow by index (insertion order of the kept flows).
+     * Flow by index (insertion order of the kept flows), with its counters of this snapshot.
      *
      * @param index in [0, flowCount)
      * @return the flow
      */
     public Flow flow(int index) {
-        return flows.flows[index];
+        return flows.flow(index);
+    }
+
+    /**
+     * Measured rate of a flow (same as {@code flow(index).rateBps()}, from a dense array).
+     *
+     * @param flow flow index
+     * @return bit/s, or -1 when not measured
+     */
+    public long flowRateBps(int flow) {
+        return flows.rateBps(flow);
     }
 
     /**
@@ -312,7 +335,9 @@ public final class NetworkSnapshot {
 
     /** @return the kept flows, in index order (unmodifiable) */
     public List<Flow> flows() {
-        return Collections.unmodifiableList(Arrays.asList(flows.flows));
+        Flow[] all = new Flow[flows.size()];
+        Arrays.setAll(all, flows::flow);
+        return Collections.unmodifiableList(Arrays.asList(all));
     }
 
     /** @return number of connections dropped for naming an unknown AP or device */
@@ -330,71 +355,5 @@ public final class NetworkSnapshot {
         return "NetworkSnapshot{aps=" + aps.size() + ", ues=" + ues.size() + ", connections="
                 + connections.size() + ", flows=" + flows.size() + ", droppedConnections=" + connections.dropped
                 + ", droppedFlows=" + flows.dropped + "}";
-    }
-
-    /** Collects the parts of a snapshot. Not thread-safe. */
-    public static final class Builder {
-        private final List<AccessPoint> aps = new ArrayList<>();
-        private final List<UserEquipment> ues = new ArrayList<>();
-        private final List<Connection> connections = new ArrayList<>();
-        private final List<Flow> flows = new ArrayList<>();
-
-        private Builder() {
-        }
-
-        /**
-         * Adds an access point.
-         *
-         * @param ap the AP
-         * @return this builder
-         */
-        public Builder add(AccessPoint ap) {
-            aps.add(Checks.nonNull("ap", ap));
-            return this;
-        }
-
-        /**
-         * Adds a device.
-         *
-         * @param ue the device
-         * @return this builder
-         */
-        public Builder add(UserEquipment ue) {
-            ues.add(Checks.nonNull("ue", ue));
-            return this;
-        }
-
-        /**
-         * Adds a connection.
-         *
-         * @param connection the connection
-         * @return this builder
-         */
-        public Builder add(Connection connection) {
-            connections.add(Checks.nonNull("connection", connection));
-            return this;
-        }
-
-        /**
-         * Adds a flow.
-         *
-         * @param flow the flow
-         * @return this builder
-         */
-        public Builder add(Flow flow) {
-            flows.add(Checks.nonNull("flow", flow));
-            return this;
-        }
-
-        /**
-         * Builds the snapshot in O(A log A + U log U + C + F) for A APs, U devices, C connections
-         * and F flows (plus the square of each device's number of connections).
-         *
-         * @return the snapshot
-         * @throws IllegalArgumentException on duplicate AP, device or connection ids
-         */
-        public NetworkSnapshot build() {
-            return new NetworkSnapshot(aps, ues, connections, flows);
-        }
     }
 }

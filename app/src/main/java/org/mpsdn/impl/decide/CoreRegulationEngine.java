@@ -18,9 +18,12 @@ import org.mpsdn.core.signal.SignalReading;
 import org.mpsdn.impl.config.ApSpec;
 import org.mpsdn.impl.flow.FlowMatch;
 
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -50,7 +53,8 @@ import java.util.TreeSet;
  *     reported in {@link EngineDecision#unmetPolicies()} with the reason, and the UE is
  *     regulated by default meanwhile.</li>
  * </ul>
- * The snapshot the core reads is built by {@link CoreSnapshot}.
+ * The snapshot the core reads is built by {@link CoreSnapshot}, from each domain's {@link LiveDomain} kept
+ * across cycles (a domain is known by its set of AP ids; a new set replaces the domains it overlaps).
  */
 public final class CoreRegulationEngine implements RegulationEngine {
 
@@ -66,10 +70,12 @@ public final class CoreRegulationEngine implements RegulationEngine {
     private volatile Map<String, DemotionHold> demotionHolds = Map.of();
     /** The multipath users' links and challengers of the last cycle (the core's confirmation of a change). */
     private volatile Map<String, PrimaryWatch> primaryWatches = Map.of();
+    /** Each domain's flows as its last cycle left them, by the domain's AP ids. */
+    private final Map<Set<String>, LiveDomain> domains = new HashMap<>();
 
     @Override
-    public EngineDecision decide(EngineInput in) {
-        CoreSnapshot s = CoreSnapshot.of(in, lawMemory, demotionHolds, primaryWatches);
+    public synchronized EngineDecision decide(EngineInput in) {
+        CoreSnapshot s = CoreSnapshot.of(in, domain(in), lawMemory, demotionHolds, primaryWatches);
         EngineParams p = in.params();
         RegulationParameters global = parameters(p, List.of(p.cth(), p.alpha(), p.rmKbps(), p.tier1Threshold()),
                 s.uplink, in.intervalMillis());
@@ -84,15 +90,26 @@ public final class CoreRegulationEngine implements RegulationEngine {
                 unmetPolicies(in.policies(), s.links, s.apById), decisions);
     }
 
+    /** The live flows of the domain of these APs; a new domain replaces those it shares an AP with. */
+    private LiveDomain domain(EngineInput in) {
+        Set<String> ids = new HashSet<>();
+        in.aps().forEach(ap -> ids.add(ap.spec().id()));
+        LiveDomain d = domains.get(ids);
+        if (d == null) {
+            domains.keySet().removeIf(other -> !Collections.disjoint(other, ids));
+            d = new LiveDomain();
+            domains.put(Set.copyOf(ids), d);
+        }
+        return d;
+    }
+
     /** The tier of every cycle flow, grouped by AP. */
     private static Map<String, Map<FlowMatch, Tier>> tiers(CoreSnapshot s, CycleResult result) {
         Map<String, Map<FlowMatch, Tier>> tiers = new HashMap<>();
-        result.forEachFlow((flow, tier) -> {
-            FlowView v = s.cycleFlow(flow);
-            if (v != null) {
-                tiers.computeIfAbsent(v.apId(), k -> new HashMap<>()).put(v.match(), tier);
-            }
-        });
+        for (int i = 0; i < s.snapshot.flowCount(); i++) {
+            FlowView v = s.cycleFlow(i);
+            tiers.computeIfAbsent(v.apId(), k -> new HashMap<>()).put(v.match(), result.tier(i));
+        }
         return tiers;
     }
 

@@ -20,6 +20,7 @@ import org.mpsdn.core.model.Connection;
 import org.mpsdn.core.model.Flow;
 import org.mpsdn.core.model.FlowKey;
 import org.mpsdn.core.model.NetworkSnapshot;
+import org.mpsdn.core.model.SnapshotBuilder;
 import org.mpsdn.core.model.UserEquipment;
 
 import java.util.HashMap;
@@ -151,7 +152,7 @@ public final class BridgeSession {
         long seq = Json.integer(j, "seq", "cycle");
         long timeMs = j.has("timeMs") ? Json.integer(j, "timeMs", "cycle") : -1; // absent: rates unknown
         FlowRates.Epoch epoch = rates.epoch(timeMs);
-        NetworkSnapshot.Builder b = NetworkSnapshot.builder();
+        SnapshotBuilder b = NetworkSnapshot.builder();
         for (JsonNode a : Json.array(j, "aps", "cycle")) {
             b.add(new AccessPoint(Json.text(a, "id", "aps[]"), Json.enumValue(a, "kind", "aps[]", ApKind.class),
                     Json.integer(a, "capacityBps", "aps[]")));
