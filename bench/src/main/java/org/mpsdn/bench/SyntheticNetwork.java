@@ -115,6 +115,32 @@ public final class SyntheticNetwork {
         }
     }
 
+    /**
+     * More flows over the network's connections, as a caller would add them in later cycles: each on a random
+     * connection of its device, with the same mix of protocols, directions and ACK marks, ports from 20000 up.
+     *
+     * @param count number of flows
+     * @param seed  random seed
+     * @return the flows
+     */
+    public List<Flow> moreFlows(int count, long seed) {
+        Random r = new Random(seed);
+        InetAddress server = address(0xC0000201);
+        List<Flow> more = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            Connection c = connections.get(r.nextInt(connections.size()));
+            InetAddress ueIp = address(0x0A000000 + Integer.parseInt(c.ueId().substring(3)));
+            int proto = r.nextDouble() < 0.8 ? 6 : 17;
+            boolean down = r.nextDouble() < 0.7;
+            int port = 20_000 + i % 40_000;
+            FlowKey key = down ? new FlowKey(server, 443, ueIp, port, proto)
+                    : new FlowKey(ueIp, port, server, 443, proto);
+            more.add(new Flow(key, down ? Direction.DOWNLINK : Direction.UPLINK, c.ueId(), c.apId(),
+                    r.nextInt(1 << 20), r.nextInt(1 << 10), proto == 6 && !down && r.nextBoolean()));
+        }
+        return more;
+    }
+
     /** @return the snapshot of these parts */
     public NetworkSnapshot snapshot() {
         return NetworkSnapshot.of(aps, ues, connections, flows);
