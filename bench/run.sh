@@ -6,7 +6,9 @@ set -eu
 out=$1
 shift
 {
-    dirty=$(git status --porcelain --untracked-files=no | grep -q . && echo ' (+uncommitted changes)' || true)
+    # results being written are no change to the code measured
+    dirty=$(git status --porcelain --untracked-files=no -- . ':!bench/results' | grep -q . \
+        && echo ' (+uncommitted changes)' || true)
     echo "# commit: $(git rev-parse HEAD)$dirty"
     echo "# machine: $(uname -srm), nproc $(nproc), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(awk '/MemTotal/ {printf "%.0f GB RAM", $2 / 1048576}' /proc/meminfo), $(java -version 2>&1 | head -1)"
     echo "# loadavg at start: $(cat /proc/loadavg)"

@@ -34,7 +34,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>churn: {@code churn * flows} random flows removed and as many added (flows over the existing connections,
  *       from a pool the removed ones return to), so {@code churn} is the share of the flows added and the same
  *       share removed;</li>
- *   <li>new counters, ACK mark and rate for every flow, by handle in handle order;</li>
+ *   <li>new counters, ACK mark and rate for every flow, by handle in handle order (computed from the handle and
+ *       the cycle, as a caller reads them from a fresh flow-statistics reply, not from the flow objects);</li>
  *   <li>the snapshot, then {@link RegulationCenter#cycle} (priority-based breaker, paper profile: categorize +
  *       regulate), whose next state the next cycle reads.</li>
  * </ol>
@@ -67,6 +68,8 @@ public class IncrementalCycleBenchmark {
     private int changes;
     /** The flow object at each handle, null for a free handle. */
     private Flow[] byHandle;
+    /** The ACK mark of the flow at each handle. */
+    private boolean[] ack;
     /** The handles in use, in any order, and each handle's place there. */
     private int[] inUse;
     private int[] place;
@@ -83,6 +86,7 @@ public class IncrementalCycleBenchmark {
         live.replaceDevices(network.aps, network.ues, network.connections);
         changes = (int) Math.round(flows * churn);
         byHandle = new Flow[flows + changes];
+        ack = new boolean[flows + changes];
         inUse = new int[flows + changes];
         place = new int[flows + changes];
         for (Flow f : network.flows) {
@@ -133,10 +137,9 @@ public class IncrementalCycleBenchmark {
             add(f);
         }
         for (int h = 0; h < byHandle.length; h++) {
-            Flow f = byHandle[h];
-            if (f != null) {
-                live.updateFlow(h, f.bytes() + round * 1500, f.packets() + round, f.ackStream(),
-                        (h * 7919L + round * 104_729L) % 20_000_000L);
+            if (byHandle[h] != null) {
+                long rate = (h * 7919L + round * 104_729L) % 20_000_000L;
+                live.updateFlow(h, round * 1500 + h, round + 1, ack[h], rate);
             }
         }
         return live.snapshot().snapshot();
@@ -145,6 +148,7 @@ public class IncrementalCycleBenchmark {
     private void add(Flow f) {
         int h = live.addFlow(f);
         byHandle[h] = f;
+        ack[h] = f.ackStream();
         place[h] = inUseCount;
         inUse[inUseCount++] = h;
     }
