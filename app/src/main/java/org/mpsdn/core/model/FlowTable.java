@@ -101,6 +101,17 @@ final class FlowTable {
         return (byte) v;
     }
 
+    /**
+     * Attribute bits with a new ACK mark.
+     *
+     * @param bits      the bits
+     * @param ackStream the mark
+     * @return the bits with that mark
+     */
+    static byte withAck(byte bits, boolean ackStream) {
+        return (byte) (ackStream ? bits | FLAG_ACK : bits & ~FLAG_ACK);
+    }
+
     /** @return number of kept flows */
     int size() {
         return flows.length;

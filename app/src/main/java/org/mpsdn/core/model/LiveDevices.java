@@ -20,7 +20,7 @@ import java.util.function.BiConsumer;
 final class LiveDevices {
     private final Map<String, AccessPoint> aps = new HashMap<>();
     private final Map<String, UserEquipment> ues = new HashMap<>();
-    private final Map<Pair, Integer> pairs = new HashMap<>();
+    private final Map<Pair, Pair> pairs = new HashMap<>();
     private Pair[] pairKey = new Pair[16];
     private Connection[] pairConnection = new Connection[16];
     private int[] pairFlows = new int[16];
@@ -65,11 +65,11 @@ final class LiveDevices {
     }
 
     void removeConnection(String ueId, String apId) {
-        Integer s = pairs.get(new Pair(ueId, apId));
-        if (s != null && pairConnection[s] != null) {
-            pairConnection[s] = null;
+        Pair p = pairs.get(new Pair(ueId, apId));
+        if (p != null && pairConnection[p.slot] != null) {
+            pairConnection[p.slot] = null;
             tables = null;
-            release(s);
+            release(p.slot);
         }
     }
 
@@ -156,7 +156,7 @@ final class LiveDevices {
             Arrays.fill(canon, 0, high, -1);
             Connection[] kept = t.connections.connections;
             for (int c = 0; c < kept.length; c++) {
-                canon[pairs.get(new Pair(kept[c].ueId(), kept[c].apId()))] = c;
+                canon[pairs.get(new Pair(kept[c].ueId(), kept[c].apId())).slot] = c;
             }
             tables = t;
         }
@@ -165,9 +165,9 @@ final class LiveDevices {
 
     private int slot(String ueId, String apId) {
         Pair key = new Pair(ueId, apId);
-        Integer known = pairs.get(key);
+        Pair known = pairs.get(key);
         if (known != null) {
-            return known;
+            return known.slot;
         }
         int s = freeCount > 0 ? free[--freeCount] : high++;
         if (s == pairKey.length) {
@@ -179,8 +179,9 @@ final class LiveDevices {
             free = Arrays.copyOf(free, n);
         }
         pairKey[s] = key;
+        key.slot = s;
         canon[s] = -1; // a pair new to the tables is no connection of theirs
-        pairs.put(key, s);
+        pairs.put(key, key);
         return s;
     }
 
@@ -193,11 +194,12 @@ final class LiveDevices {
         }
     }
 
-    /** A (device id, AP id) pair. */
+    /** A (device id, AP id) pair, with its slot once it has one. */
     private static final class Pair {
         final String ue;
         final String ap;
         private final int hash;
+        int slot = -1;
 
         Pair(String ue, String ap) {
             this.ue = ue;

@@ -129,11 +129,12 @@ public final class LiveNetwork {
      * @throws IllegalArgumentException on an unknown handle or an out-of-range value
      */
     public void updateFlow(int handle, long byteCount, long packetCount, boolean ackStream, long rateBps) {
-        Flow f = live(handle);
+        live(handle);
         slots.bytes[handle] = Checks.inRange("bytes", byteCount, 0, Long.MAX_VALUE);
         slots.packets[handle] = Checks.inRange("packets", packetCount, 0, Long.MAX_VALUE);
         slots.rate[handle] = Checks.inRange("rateBps", rateBps, -1, Long.MAX_VALUE);
-        slots.flags[handle] = FlowTable.flags(f.protocol(), f.direction(), ackStream);
+        // from the flags the flow has: reading the flow object would cost a cache miss per flow
+        slots.flags[handle] = FlowTable.withAck(slots.flags[handle], ackStream);
     }
 
     /**
