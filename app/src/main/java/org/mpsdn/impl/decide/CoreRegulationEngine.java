@@ -54,7 +54,8 @@ import java.util.TreeSet;
  *     regulated by default meanwhile.</li>
  * </ul>
  * The snapshot the core reads is built by {@link CoreSnapshot}, from each domain's {@link LiveDomain} kept
- * across cycles (a domain is known by its set of AP ids; a new set replaces the domains it overlaps).
+ * across cycles (a domain is known by its set of AP ids; a new set replaces the domains it overlaps, and a domain
+ * not decided in twice as many calls as there are domains kept, e.g. one whose ownership moved, is dropped).
  */
 public final class CoreRegulationEngine implements RegulationEngine {
 
@@ -72,6 +73,9 @@ public final class CoreRegulationEngine implements RegulationEngine {
     private volatile Map<String, PrimaryWatch> primaryWatches = Map.of();
     /** Each domain's flows as its last cycle left them, by the domain's AP ids. */
     private final Map<Set<String>, LiveDomain> domains = new HashMap<>();
+    /** The call of {@link #decide} that last used each kept domain. */
+    private final Map<Set<String>, Long> lastUse = new HashMap<>();
+    private long calls;
 
     @Override
     public synchronized EngineDecision decide(EngineInput in) {
@@ -94,13 +98,19 @@ public final class CoreRegulationEngine implements RegulationEngine {
     private LiveDomain domain(EngineInput in) {
         Set<String> ids = new HashSet<>();
         in.aps().forEach(ap -> ids.add(ap.spec().id()));
-        LiveDomain d = domains.get(ids);
-        if (d == null) {
-            domains.keySet().removeIf(other -> !Collections.disjoint(other, ids));
-            d = new LiveDomain();
-            domains.put(Set.copyOf(ids), d);
-        }
+        long now = ++calls;
+        long unusedSince = now - 2L * Math.max(1, domains.size());
+        domains.keySet().removeIf(other -> lastUse.get(other) < unusedSince || !other.equals(ids)
+                && !Collections.disjoint(other, ids));
+        lastUse.keySet().retainAll(domains.keySet());
+        LiveDomain d = domains.computeIfAbsent(Set.copyOf(ids), k -> new LiveDomain());
+        lastUse.put(Set.copyOf(ids), now);
         return d;
+    }
+
+    /** @return the number of domains whose flows are kept */
+    synchronized int keptDomains() {
+        return domains.size();
     }
 
     /** The tier of every cycle flow, grouped by AP. */

@@ -1,5 +1,6 @@
 package org.mpsdn.impl.decide;
 
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -62,6 +63,22 @@ class LiveDomainPropertiesTest {
             assertEquals("cycle " + c + " decisions", expected.decisions().toString(),
                     actual.decisions().toString());
         }
+    }
+
+    @Example
+    void domainNoLongerDecidedIsDropped() {
+        Random r = new Random(1);
+        CoreRegulationEngine engine = new CoreRegulationEngine();
+        engine.decide(cycle(r));
+        ApView other = new ApView(ap("wifi9", ApKind.WIFI, 9, 10_000), Map.of(), Map.of(), List.of());
+        EngineInput elsewhere = new EngineInput(List.of(other), List.of(), List.of(), Map.of(),
+                new EngineParams(0.85, 0.5, 100, "priority"), 2000);
+        engine.decide(elsewhere);
+        assertEquals("a disjoint domain is kept beside", 2, engine.keptDomains());
+        for (int i = 0; i < 4; i++) {
+            engine.decide(elsewhere);
+        }
+        assertEquals("the domain not decided for 4 calls is gone", 1, engine.keptDomains());
     }
 
     /** A random cycle: mostly all three APs (sometimes two), 0-14 flows of a small universe, random stations. */
