@@ -50,6 +50,7 @@ func (a *Agent) Run(ctx context.Context) error {
 	}
 	go func() {
 		<-ctx.Done()
+		r.svc.Close() // the status streams end; GracefulStop waits for every open call
 		r.gs.GracefulStop()
 	}()
 	r.log.Info("serving", "ap_id", a.cfg.APID, "listen", lis.Addr().String(), "boot_id", r.svc.BootID(),

@@ -1,5 +1,6 @@
 // Package server implements the mpsdn.agent.v1.ApAgent gRPC service over mTLS:
-// GetStatus averages the sampler's window (since the last poll, or sliding
+// StreamStatus sends one status per window of a requested schedule
+// (stream.go, schedule.go); GetStatus averages the sampler's window (since the last poll, or sliding
 // when the request asks; status.go builds the reply with the per-station
 // queues and the newest sample's time), adds the stations, and refuses
 // requests for another AP (PERMISSION_DENIED), malformed requests
@@ -12,6 +13,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -45,12 +47,24 @@ type Config struct {
 	Observe func(code codes.Code, st *agentv1.ApStatus)
 }
 
+// observe reports an outcome to Config.Observe, if set.
+func (c Config) observe(code codes.Code, st *agentv1.ApStatus) {
+	if c.Observe != nil {
+		c.Observe(code, st)
+	}
+}
+
 // Service implements agentv1.ApAgentServer.
 type Service struct {
 	agentv1.UnimplementedApAgentServer
 	cfg    Config
 	bootID uint64
 	seq    atomic.Uint64
+	// schedules of the open (or recently closed) status streams, by period and phase
+	schedMu   sync.Mutex
+	schedules map[scheduleKey]*schedule
+	quit      chan struct{} // closed by Close: the streams end
+	closeOnce sync.Once
 }
 
 // New returns the service.
@@ -68,8 +82,13 @@ func New(cfg Config) (*Service, error) {
 	if _, err := rand.Read(b[:]); err != nil {
 		return nil, err
 	}
-	return &Service{cfg: cfg, bootID: binary.LittleEndian.Uint64(b[:]) | 1}, nil
+	return &Service{cfg: cfg, bootID: binary.LittleEndian.Uint64(b[:]) | 1,
+		schedules: map[scheduleKey]*schedule{}, quit: make(chan struct{})}, nil
 }
+
+// Close ends the open status streams (UNAVAILABLE), so that a graceful stop
+// of the gRPC server, which waits for every open call, can finish.
+func (s *Service) Close() { s.closeOnce.Do(func() { close(s.quit) }) }
 
 // BootID returns the random identifier of this agent run.
 func (s *Service) BootID() uint64 { return s.bootID }
@@ -77,9 +96,7 @@ func (s *Service) BootID() uint64 { return s.bootID }
 // GetStatus implements agentv1.ApAgentServer.
 func (s *Service) GetStatus(ctx context.Context, req *agentv1.GetStatusRequest) (*agentv1.ApStatus, error) {
 	st, err := s.getStatus(ctx, req)
-	if s.cfg.Observe != nil {
-		s.cfg.Observe(status.Code(err), st)
-	}
+	s.cfg.observe(status.Code(err), st)
 	return st, err
 }
 
@@ -97,11 +114,18 @@ func (s *Service) getStatus(ctx context.Context, req *agentv1.GetStatusRequest) 
 	if err != nil {
 		return nil, status.Errorf(codes.Unavailable, "queue sources unhealthy: %v", err)
 	}
+	return s.complete(ctx, w)
+}
+
+// complete turns a window into a status: the AP's identity, the stations
+// read now and the next sequence number.
+func (s *Service) complete(ctx context.Context, w sampler.Window) (*agentv1.ApStatus, error) {
 	out := statusFromWindow(w, monotonicNs())
 	out.ApId, out.Kind, out.BootId = s.cfg.APID, s.cfg.Kind, s.bootID
 	if s.cfg.CapacityBps > 0 {
 		out.CapacityBps = s.cfg.CapacityBps
 	}
+	var err error
 	if out.Stations, err = s.stations(ctx); err != nil {
 		return nil, err
 	}
@@ -112,11 +136,8 @@ func (s *Service) getStatus(ctx context.Context, req *agentv1.GetStatusRequest) 
 // checkRequest refuses a malformed request (INVALID_ARGUMENT) or one for
 // another AP (PERMISSION_DENIED) and returns the window asked for.
 func (s *Service) checkRequest(req *agentv1.GetStatusRequest) (time.Duration, sampler.Mode, error) {
-	if req.GetApId() == "" {
-		return 0, 0, status.Error(codes.InvalidArgument, "ap_id must not be empty")
-	}
-	if !ValidID(req.GetApId()) {
-		return 0, 0, status.Errorf(codes.InvalidArgument, "ap_id %q is not a valid id", truncate(req.GetApId(), 80))
+	if err := checkID(req.GetApId()); err != nil {
+		return 0, 0, err
 	}
 	maxWin := time.Duration(req.GetMaxWindowMs()) * time.Millisecond
 	if maxWin > s.cfg.MaxWindow {
@@ -127,10 +148,26 @@ func (s *Service) checkRequest(req *agentv1.GetStatusRequest) (time.Duration, sa
 	if !ok {
 		return 0, 0, status.Errorf(codes.InvalidArgument, "window_mode %d is not known to this agent", req.GetWindowMode())
 	}
-	if req.GetApId() != s.cfg.APID {
-		return 0, 0, status.Errorf(codes.PermissionDenied, "this agent speaks for AP %q only, not %q", s.cfg.APID, req.GetApId())
+	return maxWin, mode, s.checkSelf(req.GetApId())
+}
+
+// checkID refuses an empty or malformed AP id (INVALID_ARGUMENT).
+func checkID(id string) error {
+	if id == "" {
+		return status.Error(codes.InvalidArgument, "ap_id must not be empty")
 	}
-	return maxWin, mode, nil
+	if !ValidID(id) {
+		return status.Errorf(codes.InvalidArgument, "ap_id %q is not a valid id", truncate(id, 80))
+	}
+	return nil
+}
+
+// checkSelf refuses a request for another AP (PERMISSION_DENIED).
+func (s *Service) checkSelf(id string) error {
+	if id != s.cfg.APID {
+		return status.Errorf(codes.PermissionDenied, "this agent speaks for AP %q only, not %q", s.cfg.APID, id)
+	}
+	return nil
 }
 
 // stations reads every station source now; a failing source makes the

@@ -76,6 +76,7 @@ type env struct {
 	pki  *testutil.PKI
 	win  *fakeWindow
 	hs   func(bool)
+	svc  *Service
 }
 
 func start(t *testing.T) *env {
@@ -103,7 +104,7 @@ func start(t *testing.T) *env {
 	go gs.Serve(lis)
 	t.Cleanup(gs.Stop)
 	SetHealth(hs, true)
-	return &env{addr: lis.Addr().String(), pki: pki, win: win, hs: func(ok bool) { SetHealth(hs, ok) }}
+	return &env{addr: lis.Addr().String(), pki: pki, win: win, hs: func(ok bool) { SetHealth(hs, ok) }, svc: svc}
 }
 
 // dial connects with the given client pair, trusting trustCA.

@@ -1,6 +1,7 @@
 // Contract between the mpsdn controller (ONOS app) and the agent on each
 // access point or eNB. Version 1. The agent samples its MAC queue at a fixed
-// rate and the controller polls it once per regulation cycle.
+// rate; the controller either polls it once per regulation cycle (GetStatus)
+// or subscribes to one status per window (StreamStatus).
 //
 // Additions since the first version are compatible both ways: a controller
 // that does not know a field ignores it, and an agent that does not know a
@@ -194,6 +195,133 @@ func (WindowMode) EnumDescriptor() ([]byte, []int) {
 	return file_mpsdn_agent_v1_ap_agent_proto_rawDescGZIP(), []int{2}
 }
 
+type StreamStatusRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The AP the controller expects to talk to; must match the agent's identity.
+	ApId string `protobuf:"bytes,1,opt,name=ap_id,json=apId,proto3" json:"ap_id,omitempty"`
+	// Window length and spacing in milliseconds: at least 100 and at most the
+	// agent's largest window (its configured poll window).
+	PeriodMs uint32 `protobuf:"varint,2,opt,name=period_ms,json=periodMs,proto3" json:"period_ms,omitempty"`
+	// Where the windows end within the period, in ms: less than period_ms.
+	PhaseMs uint32 `protobuf:"varint,3,opt,name=phase_ms,json=phaseMs,proto3" json:"phase_ms,omitempty"`
+	// The last status the subscriber took, to resume after it; unset for a new
+	// subscription (it starts with the next window).
+	ResumeAfter   *StreamPosition `protobuf:"bytes,4,opt,name=resume_after,json=resumeAfter,proto3" json:"resume_after,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StreamStatusRequest) Reset() {
+	*x = StreamStatusRequest{}
+	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StreamStatusRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StreamStatusRequest) ProtoMessage() {}
+
+func (x *StreamStatusRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StreamStatusRequest.ProtoReflect.Descriptor instead.
+func (*StreamStatusRequest) Descriptor() ([]byte, []int) {
+	return file_mpsdn_agent_v1_ap_agent_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *StreamStatusRequest) GetApId() string {
+	if x != nil {
+		return x.ApId
+	}
+	return ""
+}
+
+func (x *StreamStatusRequest) GetPeriodMs() uint32 {
+	if x != nil {
+		return x.PeriodMs
+	}
+	return 0
+}
+
+func (x *StreamStatusRequest) GetPhaseMs() uint32 {
+	if x != nil {
+		return x.PhaseMs
+	}
+	return 0
+}
+
+func (x *StreamStatusRequest) GetResumeAfter() *StreamPosition {
+	if x != nil {
+		return x.ResumeAfter
+	}
+	return nil
+}
+
+// A status's place in an agent's order.
+type StreamPosition struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	BootId        uint64                 `protobuf:"varint,1,opt,name=boot_id,json=bootId,proto3" json:"boot_id,omitempty"`
+	Sequence      uint64                 `protobuf:"varint,2,opt,name=sequence,proto3" json:"sequence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StreamPosition) Reset() {
+	*x = StreamPosition{}
+	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StreamPosition) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StreamPosition) ProtoMessage() {}
+
+func (x *StreamPosition) ProtoReflect() protoreflect.Message {
+	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StreamPosition.ProtoReflect.Descriptor instead.
+func (*StreamPosition) Descriptor() ([]byte, []int) {
+	return file_mpsdn_agent_v1_ap_agent_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *StreamPosition) GetBootId() uint64 {
+	if x != nil {
+		return x.BootId
+	}
+	return 0
+}
+
+func (x *StreamPosition) GetSequence() uint64 {
+	if x != nil {
+		return x.Sequence
+	}
+	return 0
+}
+
 type GetStatusRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The AP the controller expects to talk to; must match the agent's identity.
@@ -212,7 +340,7 @@ type GetStatusRequest struct {
 
 func (x *GetStatusRequest) Reset() {
 	*x = GetStatusRequest{}
-	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[0]
+	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -224,7 +352,7 @@ func (x *GetStatusRequest) String() string {
 func (*GetStatusRequest) ProtoMessage() {}
 
 func (x *GetStatusRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[0]
+	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -237,7 +365,7 @@ func (x *GetStatusRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatusRequest.ProtoReflect.Descriptor instead.
 func (*GetStatusRequest) Descriptor() ([]byte, []int) {
-	return file_mpsdn_agent_v1_ap_agent_proto_rawDescGZIP(), []int{0}
+	return file_mpsdn_agent_v1_ap_agent_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *GetStatusRequest) GetApId() string {
@@ -287,7 +415,7 @@ type QueueOccupancy struct {
 
 func (x *QueueOccupancy) Reset() {
 	*x = QueueOccupancy{}
-	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[1]
+	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -299,7 +427,7 @@ func (x *QueueOccupancy) String() string {
 func (*QueueOccupancy) ProtoMessage() {}
 
 func (x *QueueOccupancy) ProtoReflect() protoreflect.Message {
-	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[1]
+	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -312,7 +440,7 @@ func (x *QueueOccupancy) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use QueueOccupancy.ProtoReflect.Descriptor instead.
 func (*QueueOccupancy) Descriptor() ([]byte, []int) {
-	return file_mpsdn_agent_v1_ap_agent_proto_rawDescGZIP(), []int{1}
+	return file_mpsdn_agent_v1_ap_agent_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *QueueOccupancy) GetDirection() Direction {
@@ -434,7 +562,7 @@ type StationQueue struct {
 
 func (x *StationQueue) Reset() {
 	*x = StationQueue{}
-	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[2]
+	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -446,7 +574,7 @@ func (x *StationQueue) String() string {
 func (*StationQueue) ProtoMessage() {}
 
 func (x *StationQueue) ProtoReflect() protoreflect.Message {
-	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[2]
+	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -459,7 +587,7 @@ func (x *StationQueue) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StationQueue.ProtoReflect.Descriptor instead.
 func (*StationQueue) Descriptor() ([]byte, []int) {
-	return file_mpsdn_agent_v1_ap_agent_proto_rawDescGZIP(), []int{2}
+	return file_mpsdn_agent_v1_ap_agent_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *StationQueue) GetDirection() Direction {
@@ -590,7 +718,7 @@ type Station struct {
 
 func (x *Station) Reset() {
 	*x = Station{}
-	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[3]
+	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -602,7 +730,7 @@ func (x *Station) String() string {
 func (*Station) ProtoMessage() {}
 
 func (x *Station) ProtoReflect() protoreflect.Message {
-	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[3]
+	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -615,7 +743,7 @@ func (x *Station) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Station.ProtoReflect.Descriptor instead.
 func (*Station) Descriptor() ([]byte, []int) {
-	return file_mpsdn_agent_v1_ap_agent_proto_rawDescGZIP(), []int{3}
+	return file_mpsdn_agent_v1_ap_agent_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Station) GetMac() string {
@@ -703,13 +831,17 @@ type ApStatus struct {
 	// Per-station queues of every direction, where the sources can tell them
 	// apart (see StationQueue); empty from agents that predate the field.
 	StationQueues []*StationQueue `protobuf:"bytes,12,rep,name=station_queues,json=stationQueues,proto3" json:"station_queues,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// Streamed statuses only: the end of the window on the agent's wall clock,
+	// ms since the Unix epoch, exactly a boundary of the requested schedule
+	// (t mod period_ms = phase_ms); 0 in GetStatus replies.
+	WindowEndUnixMs uint64 `protobuf:"varint,13,opt,name=window_end_unix_ms,json=windowEndUnixMs,proto3" json:"window_end_unix_ms,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *ApStatus) Reset() {
 	*x = ApStatus{}
-	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[4]
+	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -721,7 +853,7 @@ func (x *ApStatus) String() string {
 func (*ApStatus) ProtoMessage() {}
 
 func (x *ApStatus) ProtoReflect() protoreflect.Message {
-	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[4]
+	mi := &file_mpsdn_agent_v1_ap_agent_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -734,7 +866,7 @@ func (x *ApStatus) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApStatus.ProtoReflect.Descriptor instead.
 func (*ApStatus) Descriptor() ([]byte, []int) {
-	return file_mpsdn_agent_v1_ap_agent_proto_rawDescGZIP(), []int{4}
+	return file_mpsdn_agent_v1_ap_agent_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ApStatus) GetApId() string {
@@ -821,11 +953,26 @@ func (x *ApStatus) GetStationQueues() []*StationQueue {
 	return nil
 }
 
+func (x *ApStatus) GetWindowEndUnixMs() uint64 {
+	if x != nil {
+		return x.WindowEndUnixMs
+	}
+	return 0
+}
+
 var File_mpsdn_agent_v1_ap_agent_proto protoreflect.FileDescriptor
 
 const file_mpsdn_agent_v1_ap_agent_proto_rawDesc = "" +
 	"\n" +
-	"\x1dmpsdn/agent/v1/ap_agent.proto\x12\x0empsdn.agent.v1\"\x88\x01\n" +
+	"\x1dmpsdn/agent/v1/ap_agent.proto\x12\x0empsdn.agent.v1\"\xa5\x01\n" +
+	"\x13StreamStatusRequest\x12\x13\n" +
+	"\x05ap_id\x18\x01 \x01(\tR\x04apId\x12\x1b\n" +
+	"\tperiod_ms\x18\x02 \x01(\rR\bperiodMs\x12\x19\n" +
+	"\bphase_ms\x18\x03 \x01(\rR\aphaseMs\x12A\n" +
+	"\fresume_after\x18\x04 \x01(\v2\x1e.mpsdn.agent.v1.StreamPositionR\vresumeAfter\"E\n" +
+	"\x0eStreamPosition\x12\x17\n" +
+	"\aboot_id\x18\x01 \x01(\x04R\x06bootId\x12\x1a\n" +
+	"\bsequence\x18\x02 \x01(\x04R\bsequence\"\x88\x01\n" +
 	"\x10GetStatusRequest\x12\x13\n" +
 	"\x05ap_id\x18\x01 \x01(\tR\x04apId\x12\"\n" +
 	"\rmax_window_ms\x18\x02 \x01(\rR\vmaxWindowMs\x12;\n" +
@@ -871,7 +1018,7 @@ const file_mpsdn_agent_v1_ap_agent_proto_rawDesc = "" +
 	"\btx_bytes\x18\x06 \x01(\x04R\atxBytes\x12\x19\n" +
 	"\brx_bytes\x18\a \x01(\x04R\arxBytes\x12\x1f\n" +
 	"\vinactive_ms\x18\b \x01(\rR\n" +
-	"inactiveMs\"\x8f\x04\n" +
+	"inactiveMs\"\xbc\x04\n" +
 	"\bApStatus\x12\x13\n" +
 	"\x05ap_id\x18\x01 \x01(\tR\x04apId\x12*\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x16.mpsdn.agent.v1.ApKindR\x04kind\x12\x1a\n" +
@@ -886,7 +1033,8 @@ const file_mpsdn_agent_v1_ap_agent_proto_rawDesc = "" +
 	" \x01(\x0e2\x1a.mpsdn.agent.v1.WindowModeR\n" +
 	"windowMode\x12;\n" +
 	"\x1anewest_sample_monotonic_ns\x18\v \x01(\x04R\x17newestSampleMonotonicNs\x12C\n" +
-	"\x0estation_queues\x18\f \x03(\v2\x1c.mpsdn.agent.v1.StationQueueR\rstationQueues*D\n" +
+	"\x0estation_queues\x18\f \x03(\v2\x1c.mpsdn.agent.v1.StationQueueR\rstationQueues\x12+\n" +
+	"\x12window_end_unix_ms\x18\r \x01(\x04R\x0fwindowEndUnixMs*D\n" +
 	"\x06ApKind\x12\x17\n" +
 	"\x13AP_KIND_UNSPECIFIED\x10\x00\x12\x10\n" +
 	"\fAP_KIND_WIFI\x10\x01\x12\x0f\n" +
@@ -899,9 +1047,10 @@ const file_mpsdn_agent_v1_ap_agent_proto_rawDesc = "" +
 	"WindowMode\x12\x1b\n" +
 	"\x17WINDOW_MODE_UNSPECIFIED\x10\x00\x12\x1f\n" +
 	"\x1bWINDOW_MODE_SINCE_LAST_POLL\x10\x01\x12\x17\n" +
-	"\x13WINDOW_MODE_SLIDING\x10\x022R\n" +
+	"\x13WINDOW_MODE_SLIDING\x10\x022\xa3\x01\n" +
 	"\aApAgent\x12G\n" +
-	"\tGetStatus\x12 .mpsdn.agent.v1.GetStatusRequest\x1a\x18.mpsdn.agent.v1.ApStatusBk\n" +
+	"\tGetStatus\x12 .mpsdn.agent.v1.GetStatusRequest\x1a\x18.mpsdn.agent.v1.ApStatus\x12O\n" +
+	"\fStreamStatus\x12#.mpsdn.agent.v1.StreamStatusRequest\x1a\x18.mpsdn.agent.v1.ApStatus0\x01Bk\n" +
 	"\x12org.mpsdn.agent.v1B\fApAgentProtoP\x01ZEgithub.com/mpsdn/mpsdn/southbound-ap-agent/gen/mpsdn/agent/v1;agentv1b\x06proto3"
 
 var (
@@ -917,33 +1066,38 @@ func file_mpsdn_agent_v1_ap_agent_proto_rawDescGZIP() []byte {
 }
 
 var file_mpsdn_agent_v1_ap_agent_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_mpsdn_agent_v1_ap_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_mpsdn_agent_v1_ap_agent_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_mpsdn_agent_v1_ap_agent_proto_goTypes = []any{
-	(ApKind)(0),              // 0: mpsdn.agent.v1.ApKind
-	(Direction)(0),           // 1: mpsdn.agent.v1.Direction
-	(WindowMode)(0),          // 2: mpsdn.agent.v1.WindowMode
-	(*GetStatusRequest)(nil), // 3: mpsdn.agent.v1.GetStatusRequest
-	(*QueueOccupancy)(nil),   // 4: mpsdn.agent.v1.QueueOccupancy
-	(*StationQueue)(nil),     // 5: mpsdn.agent.v1.StationQueue
-	(*Station)(nil),          // 6: mpsdn.agent.v1.Station
-	(*ApStatus)(nil),         // 7: mpsdn.agent.v1.ApStatus
+	(ApKind)(0),                 // 0: mpsdn.agent.v1.ApKind
+	(Direction)(0),              // 1: mpsdn.agent.v1.Direction
+	(WindowMode)(0),             // 2: mpsdn.agent.v1.WindowMode
+	(*StreamStatusRequest)(nil), // 3: mpsdn.agent.v1.StreamStatusRequest
+	(*StreamPosition)(nil),      // 4: mpsdn.agent.v1.StreamPosition
+	(*GetStatusRequest)(nil),    // 5: mpsdn.agent.v1.GetStatusRequest
+	(*QueueOccupancy)(nil),      // 6: mpsdn.agent.v1.QueueOccupancy
+	(*StationQueue)(nil),        // 7: mpsdn.agent.v1.StationQueue
+	(*Station)(nil),             // 8: mpsdn.agent.v1.Station
+	(*ApStatus)(nil),            // 9: mpsdn.agent.v1.ApStatus
 }
 var file_mpsdn_agent_v1_ap_agent_proto_depIdxs = []int32{
-	2, // 0: mpsdn.agent.v1.GetStatusRequest.window_mode:type_name -> mpsdn.agent.v1.WindowMode
-	1, // 1: mpsdn.agent.v1.QueueOccupancy.direction:type_name -> mpsdn.agent.v1.Direction
-	1, // 2: mpsdn.agent.v1.StationQueue.direction:type_name -> mpsdn.agent.v1.Direction
-	0, // 3: mpsdn.agent.v1.ApStatus.kind:type_name -> mpsdn.agent.v1.ApKind
-	4, // 4: mpsdn.agent.v1.ApStatus.queues:type_name -> mpsdn.agent.v1.QueueOccupancy
-	6, // 5: mpsdn.agent.v1.ApStatus.stations:type_name -> mpsdn.agent.v1.Station
-	2, // 6: mpsdn.agent.v1.ApStatus.window_mode:type_name -> mpsdn.agent.v1.WindowMode
-	5, // 7: mpsdn.agent.v1.ApStatus.station_queues:type_name -> mpsdn.agent.v1.StationQueue
-	3, // 8: mpsdn.agent.v1.ApAgent.GetStatus:input_type -> mpsdn.agent.v1.GetStatusRequest
-	7, // 9: mpsdn.agent.v1.ApAgent.GetStatus:output_type -> mpsdn.agent.v1.ApStatus
-	9, // [9:10] is the sub-list for method output_type
-	8, // [8:9] is the sub-list for method input_type
-	8, // [8:8] is the sub-list for extension type_name
-	8, // [8:8] is the sub-list for extension extendee
-	0, // [0:8] is the sub-list for field type_name
+	4,  // 0: mpsdn.agent.v1.StreamStatusRequest.resume_after:type_name -> mpsdn.agent.v1.StreamPosition
+	2,  // 1: mpsdn.agent.v1.GetStatusRequest.window_mode:type_name -> mpsdn.agent.v1.WindowMode
+	1,  // 2: mpsdn.agent.v1.QueueOccupancy.direction:type_name -> mpsdn.agent.v1.Direction
+	1,  // 3: mpsdn.agent.v1.StationQueue.direction:type_name -> mpsdn.agent.v1.Direction
+	0,  // 4: mpsdn.agent.v1.ApStatus.kind:type_name -> mpsdn.agent.v1.ApKind
+	6,  // 5: mpsdn.agent.v1.ApStatus.queues:type_name -> mpsdn.agent.v1.QueueOccupancy
+	8,  // 6: mpsdn.agent.v1.ApStatus.stations:type_name -> mpsdn.agent.v1.Station
+	2,  // 7: mpsdn.agent.v1.ApStatus.window_mode:type_name -> mpsdn.agent.v1.WindowMode
+	7,  // 8: mpsdn.agent.v1.ApStatus.station_queues:type_name -> mpsdn.agent.v1.StationQueue
+	5,  // 9: mpsdn.agent.v1.ApAgent.GetStatus:input_type -> mpsdn.agent.v1.GetStatusRequest
+	3,  // 10: mpsdn.agent.v1.ApAgent.StreamStatus:input_type -> mpsdn.agent.v1.StreamStatusRequest
+	9,  // 11: mpsdn.agent.v1.ApAgent.GetStatus:output_type -> mpsdn.agent.v1.ApStatus
+	9,  // 12: mpsdn.agent.v1.ApAgent.StreamStatus:output_type -> mpsdn.agent.v1.ApStatus
+	11, // [11:13] is the sub-list for method output_type
+	9,  // [9:11] is the sub-list for method input_type
+	9,  // [9:9] is the sub-list for extension type_name
+	9,  // [9:9] is the sub-list for extension extendee
+	0,  // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_mpsdn_agent_v1_ap_agent_proto_init() }
@@ -951,14 +1105,14 @@ func file_mpsdn_agent_v1_ap_agent_proto_init() {
 	if File_mpsdn_agent_v1_ap_agent_proto != nil {
 		return
 	}
-	file_mpsdn_agent_v1_ap_agent_proto_msgTypes[2].OneofWrappers = []any{}
+	file_mpsdn_agent_v1_ap_agent_proto_msgTypes[4].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_mpsdn_agent_v1_ap_agent_proto_rawDesc), len(file_mpsdn_agent_v1_ap_agent_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   5,
+			NumMessages:   7,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1,6 +1,7 @@
 // Contract between the mpsdn controller (ONOS app) and the agent on each
 // access point or eNB. Version 1. The agent samples its MAC queue at a fixed
-// rate and the controller polls it once per regulation cycle.
+// rate; the controller either polls it once per regulation cycle (GetStatus)
+// or subscribes to one status per window (StreamStatus).
 //
 // Additions since the first version are compatible both ways: a controller
 // that does not know a field ignores it, and an agent that does not know a
@@ -29,7 +30,8 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	ApAgent_GetStatus_FullMethodName = "/mpsdn.agent.v1.ApAgent/GetStatus"
+	ApAgent_GetStatus_FullMethodName    = "/mpsdn.agent.v1.ApAgent/GetStatus"
+	ApAgent_StreamStatus_FullMethodName = "/mpsdn.agent.v1.ApAgent/StreamStatus"
 )
 
 // ApAgentClient is the client API for ApAgent service.
@@ -45,6 +47,26 @@ type ApAgentClient interface {
 	// max_window_ms before it). With window_mode WINDOW_MODE_SLIDING the window
 	// is the last max_window_ms before the call instead (see WindowMode).
 	GetStatus(ctx context.Context, in *GetStatusRequest, opts ...grpc.CallOption) (*ApStatus, error)
+	// StreamStatus sends one status per window of a fixed schedule: windows of
+	// period_ms that end at the agent's wall-clock times t with
+	// t mod period_ms = phase_ms (ms since the Unix epoch). Each status is a
+	// sliding window of period_ms ending at the boundary, with
+	// window_end_unix_ms set to the boundary. A window whose sources are
+	// unhealthy is skipped (no status). The agent keeps the last statuses of
+	// each schedule for a while after a subscriber leaves: a subscriber that
+	// comes back with resume_after (the boot_id and sequence of the last status
+	// it took) first gets the kept statuses after it, so a stream resumes with
+	// no duplicate and, within one boot_id, no gap unless the windows were not
+	// kept (window_end_unix_ms then jumps by more than period_ms; the
+	// controller counts the windows missed). With another boot_id (the agent
+	// restarted) the stream starts with the next window. Sequence numbers come
+	// from the same counter as GetStatus's, so (boot_id, sequence) orders
+	// every status of an agent. The stream has no deadline: it lives until the
+	// controller cancels it; HTTP/2 keepalive tells both ends of a dead peer.
+	// Agents that predate it answer UNIMPLEMENTED (the controller then polls).
+	// Errors: INVALID_ARGUMENT (bad ap_id, period or phase), PERMISSION_DENIED
+	// (another AP), RESOURCE_EXHAUSTED (too many distinct schedules at once).
+	StreamStatus(ctx context.Context, in *StreamStatusRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[ApStatus], error)
 }
 
 type apAgentClient struct {
@@ -65,6 +87,25 @@ func (c *apAgentClient) GetStatus(ctx context.Context, in *GetStatusRequest, opt
 	return out, nil
 }
 
+func (c *apAgentClient) StreamStatus(ctx context.Context, in *StreamStatusRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[ApStatus], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &ApAgent_ServiceDesc.Streams[0], ApAgent_StreamStatus_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[StreamStatusRequest, ApStatus]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type ApAgent_StreamStatusClient = grpc.ServerStreamingClient[ApStatus]
+
 // ApAgentServer is the server API for ApAgent service.
 // All implementations must embed UnimplementedApAgentServer
 // for forward compatibility.
@@ -78,6 +119,26 @@ type ApAgentServer interface {
 	// max_window_ms before it). With window_mode WINDOW_MODE_SLIDING the window
 	// is the last max_window_ms before the call instead (see WindowMode).
 	GetStatus(context.Context, *GetStatusRequest) (*ApStatus, error)
+	// StreamStatus sends one status per window of a fixed schedule: windows of
+	// period_ms that end at the agent's wall-clock times t with
+	// t mod period_ms = phase_ms (ms since the Unix epoch). Each status is a
+	// sliding window of period_ms ending at the boundary, with
+	// window_end_unix_ms set to the boundary. A window whose sources are
+	// unhealthy is skipped (no status). The agent keeps the last statuses of
+	// each schedule for a while after a subscriber leaves: a subscriber that
+	// comes back with resume_after (the boot_id and sequence of the last status
+	// it took) first gets the kept statuses after it, so a stream resumes with
+	// no duplicate and, within one boot_id, no gap unless the windows were not
+	// kept (window_end_unix_ms then jumps by more than period_ms; the
+	// controller counts the windows missed). With another boot_id (the agent
+	// restarted) the stream starts with the next window. Sequence numbers come
+	// from the same counter as GetStatus's, so (boot_id, sequence) orders
+	// every status of an agent. The stream has no deadline: it lives until the
+	// controller cancels it; HTTP/2 keepalive tells both ends of a dead peer.
+	// Agents that predate it answer UNIMPLEMENTED (the controller then polls).
+	// Errors: INVALID_ARGUMENT (bad ap_id, period or phase), PERMISSION_DENIED
+	// (another AP), RESOURCE_EXHAUSTED (too many distinct schedules at once).
+	StreamStatus(*StreamStatusRequest, grpc.ServerStreamingServer[ApStatus]) error
 	mustEmbedUnimplementedApAgentServer()
 }
 
@@ -90,6 +151,9 @@ type UnimplementedApAgentServer struct{}
 
 func (UnimplementedApAgentServer) GetStatus(context.Context, *GetStatusRequest) (*ApStatus, error) {
 	return nil, status.Errorf(codes.Unimplemented, "method GetStatus not implemented")
+}
+func (UnimplementedApAgentServer) StreamStatus(*StreamStatusRequest, grpc.ServerStreamingServer[ApStatus]) error {
+	return status.Errorf(codes.Unimplemented, "method StreamStatus not implemented")
 }
 func (UnimplementedApAgentServer) mustEmbedUnimplementedApAgentServer() {}
 func (UnimplementedApAgentServer) testEmbeddedByValue()                 {}
@@ -130,6 +194,17 @@ func _ApAgent_GetStatus_Handler(srv interface{}, ctx context.Context, dec func(i
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ApAgent_StreamStatus_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(StreamStatusRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(ApAgentServer).StreamStatus(m, &grpc.GenericServerStream[StreamStatusRequest, ApStatus]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type ApAgent_StreamStatusServer = grpc.ServerStreamingServer[ApStatus]
+
 // ApAgent_ServiceDesc is the grpc.ServiceDesc for ApAgent service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -142,6 +217,12 @@ var ApAgent_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _ApAgent_GetStatus_Handler,
 		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "StreamStatus",
+			Handler:       _ApAgent_StreamStatus_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "mpsdn/agent/v1/ap_agent.proto",
 }

@@ -1,7 +1,10 @@
 package org.mpsdn.impl.telemetry;
 
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
 import org.mpsdn.agent.v1.ApStatus;
 import org.mpsdn.agent.v1.GetStatusRequest;
+import org.mpsdn.agent.v1.StreamStatusRequest;
 
 import java.util.concurrent.CompletableFuture;
 
@@ -18,6 +21,19 @@ public interface AgentClient extends AutoCloseable {
      * @return future completed with the status, or exceptionally with the gRPC error
      */
     CompletableFuture<ApStatus> getStatus(GetStatusRequest request, long deadlineMs);
+
+    /**
+     * Opens a StreamStatus subscription (no deadline: it lives until cancelled or failed). The
+     * default fails it with UNIMPLEMENTED, as an agent that predates the stream does.
+     *
+     * @param request  the subscription
+     * @param observer gets the statuses, then one error or completion
+     * @return cancels the subscription
+     */
+    default Runnable streamStatus(StreamStatusRequest request, StreamObserver<ApStatus> observer) {
+        observer.onError(Status.UNIMPLEMENTED.withDescription("this client cannot stream").asRuntimeException());
+        return () -> { };
+    }
 
     /**
      * Releases the channel.

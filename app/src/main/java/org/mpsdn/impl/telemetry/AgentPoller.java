@@ -1,8 +1,6 @@
 package org.mpsdn.impl.telemetry;
 
-import io.grpc.Status;
 import org.mpsdn.agent.v1.ApStatus;
-import org.mpsdn.agent.v1.GetStatusRequest;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 
@@ -27,8 +25,10 @@ import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
- * Polls every configured AP agent once per cycle, concurrently, each call with a deadline, and
- * serves the accepted reports to the regulation loop.
+ * Takes one report per cycle from every configured AP agent and serves the accepted reports to the
+ * regulation loop: agents that stream send one window per cycle on their own ({@link AgentStreams},
+ * from {@link #start} on, when the config streams); the others (agents that predate the stream) are
+ * polled, concurrently, each call with a deadline.
  * <p>
  * A report is accepted only if it is for the polled AP, is well formed, and is newer than the
  * last accepted one of the same agent run: ordered by (boot_id, sequence, monotonic_ns); a new
@@ -39,7 +39,9 @@ import java.util.function.LongSupplier;
  * <p>
  * Who triggers a poll: the regulation loop, at the start of each cycle ({@link #refresh}), so that
  * the sliding window the agents average over ends when the cycle starts; the periodic schedule of
- * {@link #start} polls only while no loop does.
+ * {@link #start} polls only while no loop does. A cycle takes from a streaming agent the window
+ * that ended at the schedule's last boundary before the cycle's start, waiting for it as for a
+ * polled answer; the streams' schedule follows the cycles' starts.
  */
 public final class AgentPoller implements ApTelemetryService, AutoCloseable {
     private static final long CYCLE_GRACE_MS = 200;
@@ -47,34 +49,15 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
     private final PollerConfig config;
     private final Function<AgentEndpoint, AgentClient> clientFactory;
     private final LongSupplier wallClockMs;
-    private final Map<String, Agent> agents = new ConcurrentHashMap<>();
+    private final Map<String, AgentState> agents = new ConcurrentHashMap<>();
     private final PollerCounters counters = new PollerCounters();
+    private final AgentStreams streams;
     private final ReentrantLock cycleLock = new ReentrantLock();
     /** System.nanoTime() of the last {@link #refresh}; meaningful once {@code driven} is set. */
     private volatile long lastRefreshNanos;
     private volatile boolean driven;
     private long cycle;
     private ScheduledFuture<?> task;
-
-    /** Per-agent state; fields guarded by the Agent's monitor. */
-    private static final class Agent {
-        final AgentEndpoint endpoint;
-        final AgentClient client;
-        final GetStatusRequest request;
-        boolean seen;
-        long bootId;
-        long sequence;
-        long monotonicNs;
-        long acceptedCycle = -1;
-        ApTelemetry latest;
-        volatile int missed;
-
-        Agent(AgentEndpoint endpoint, AgentClient client) {
-            this.endpoint = endpoint;
-            this.client = client;
-            this.request = GetStatusRequest.newBuilder().setApId(endpoint.apId()).build();
-        }
-    }
 
     /**
      * Creates a poller.
@@ -88,6 +71,7 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
         this.config = config;
         this.clientFactory = clientFactory;
         this.wallClockMs = wallClockMs;
+        this.streams = new AgentStreams(config, counters, wallClockMs);
     }
 
     /**
@@ -108,21 +92,28 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
             Set<String> gone = new HashSet<>(agents.keySet());
             gone.removeAll(wanted.keySet());
             for (String id : gone) {
-                agents.remove(id).client.close();
+                drop(agents.remove(id));
             }
             for (AgentEndpoint ep : wanted.values()) {
-                Agent old = agents.get(ep.apId());
+                AgentState old = agents.get(ep.apId());
                 if (old != null && old.endpoint.equals(ep)) {
                     continue;
                 }
                 if (old != null) {
-                    old.client.close();
+                    drop(old);
                 }
-                agents.put(ep.apId(), new Agent(ep, clientFactory.apply(ep)));
+                AgentState a = new AgentState(ep, clientFactory.apply(ep));
+                agents.put(ep.apId(), a);
+                streams.open(a);
             }
         } finally {
             cycleLock.unlock();
         }
+    }
+
+    private void drop(AgentState a) {
+        streams.close(a);
+        a.client.close();
     }
 
     /**
@@ -134,7 +125,7 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
     public PollCycleStats pollOnce() {
         cycleLock.lock();
         try {
-            return poll(config.deadlineMs() + CYCLE_GRACE_MS);
+            return poll(config.deadlineMs() + CYCLE_GRACE_MS, wallClockMs.getAsLong());
         } finally {
             cycleLock.unlock();
         }
@@ -155,6 +146,7 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
         long start = System.nanoTime();
         lastRefreshNanos = start;
         driven = true;
+        long startMs = wallClockMs.getAsLong();
         boolean locked = false;
         try {
             locked = cycleLock.tryLock(Math.max(0L, boundMs), TimeUnit.MILLISECONDS);
@@ -167,8 +159,9 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
             return all;
         }
         try {
+            streams.cycleStarted(startMs, agents.values());
             long left = Math.max(0L, boundMs - (System.nanoTime() - start) / 1_000_000L);
-            PollCycleStats stats = poll(Math.min(left, config.deadlineMs() + CYCLE_GRACE_MS));
+            PollCycleStats stats = poll(Math.min(left, config.deadlineMs() + CYCLE_GRACE_MS), startMs);
             counters.refreshTimeouts.addAndGet(stats.unanswered().size());
             return Set.copyOf(stats.unanswered());
         } finally {
@@ -176,32 +169,46 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
         }
     }
 
-    /** One poll cycle (under the cycle lock), waiting at most waitMs for the answers. */
-    private PollCycleStats poll(long waitMs) {
+    /**
+     * One cycle (under the cycle lock): polls the agents that do not stream and waits at most waitMs
+     * for their answers and for the streaming agents' window that ended before the cycle's start.
+     */
+    private PollCycleStats poll(long waitMs, long startMs) {
         long c = ++cycle;
         long t0 = System.nanoTime();
-        List<Agent> list = new ArrayList<>(agents.values());
+        long boundary = streams.boundary(startMs);
+        List<AgentState> list = new ArrayList<>(agents.values());
         int n = list.size();
         AtomicLongArray lat = new AtomicLongArray(n);
-        CompletableFuture<?>[] fs = new CompletableFuture<?>[n];
+        boolean[] streamed = new boolean[n];
+        List<AgentState> streaming = new ArrayList<>();
+        List<CompletableFuture<?>> fs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            Agent a = list.get(i);
+            AgentState a = list.get(i);
             int idx = i;
             lat.set(idx, -1);
+            if (a.streams()) {
+                streamed[i] = true;
+                streaming.add(a);
+                continue;
+            }
             long start = System.nanoTime();
             counters.calls.incrementAndGet();
-            fs[i] = a.client.getStatus(a.request, config.deadlineMs()).handle((st, err) -> {
+            fs.add(a.client.getStatus(a.request, config.deadlineMs()).handle((st, err) -> {
                 lat.set(idx, System.nanoTime() - start);
                 if (err != null) {
-                    countError(err);
+                    counters.countError(err);
                 } else {
                     accept(a, st, c);
                 }
                 return null;
-            });
+            }));
+        }
+        if (!streaming.isEmpty()) {
+            fs.add(streams.await(boundary, streaming).registered());
         }
         try {
-            CompletableFuture.allOf(fs).get(waitMs, TimeUnit.MILLISECONDS);
+            CompletableFuture.allOf(fs.toArray(new CompletableFuture<?>[0])).get(waitMs, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             counters.cycleOverruns.incrementAndGet();
         } catch (ExecutionException e) {
@@ -210,15 +217,24 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return endCycle(c, list, lat, t0);
+        return endCycle(c, boundary, list, lat, streamed, t0, startMs);
     }
 
-    /** Updates the missed-cycle counts of a poll cycle's agents and sums the cycle up. */
-    private PollCycleStats endCycle(long c, List<Agent> list, AtomicLongArray lat, long t0) {
+    /** Updates the missed-cycle counts of a cycle's agents and sums the cycle up. */
+    private PollCycleStats endCycle(long c, long boundaryMs, List<AgentState> list, AtomicLongArray lat,
+                                    boolean[] streamed, long t0, long startMs) {
         int accepted = 0;
-        for (Agent a : list) {
+        int n = list.size();
+        long[] windowEnds = new long[n];
+        for (int i = 0; i < n; i++) {
+            AgentState a = list.get(i);
             synchronized (a) {
-                if (a.acceptedCycle == c) {
+                boolean fresh = streamed[i] ? a.windowEndMs >= boundaryMs : a.acceptedCycle == c;
+                if (streamed[i]) {
+                    windowEnds[i] = a.windowEndMs;
+                    lat.set(i, fresh ? 0 : -1);
+                }
+                if (fresh) {
                     a.missed = 0;
                     accepted++;
                 } else {
@@ -228,7 +244,6 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
             }
         }
         counters.cycles.incrementAndGet();
-        int n = list.size();
         long[] snapshot = new long[n];
         List<String> unanswered = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -237,53 +252,20 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
                 unanswered.add(list.get(i).endpoint.apId());
             }
         }
-        return new PollCycleStats(n, accepted, System.nanoTime() - t0, snapshot, unanswered);
+        return new PollCycleStats(n, accepted, System.nanoTime() - t0, snapshot, unanswered, startMs, windowEnds);
     }
 
-    private void countError(Throwable err) {
-        counters.rpcErrors.incrementAndGet();
-        switch (Status.fromThrowable(err).getCode()) {
-            case DEADLINE_EXCEEDED:
-                counters.deadlineExceeded.incrementAndGet();
-                break;
-            case UNAVAILABLE:
-                counters.unavailable.incrementAndGet();
-                break;
-            case PERMISSION_DENIED:
-                counters.permissionDenied.incrementAndGet();
-                break;
-            default:
-                break;
-        }
-    }
-
-    private void accept(Agent a, ApStatus st, long c) {
+    private void accept(AgentState a, ApStatus st, long c) {
         synchronized (a) {
-            boolean sameRun = a.seen && st.getBootId() == a.bootId;
-            if (sameRun && (Long.compareUnsigned(st.getSequence(), a.sequence) <= 0
-                    || Long.compareUnsigned(st.getMonotonicNs(), a.monotonicNs) < 0)) {
-                counters.droppedOutOfOrder.incrementAndGet();
-                return;
+            if (a.accept(st, counters, wallClockMs.getAsLong())) {
+                a.acceptedCycle = c;
             }
-            StatusSanitizer.Result r = StatusSanitizer.sanitize(st, a.endpoint.apId(), wallClockMs.getAsLong());
-            if (r.telemetry() == null) {
-                counters.rejectedMalformed.incrementAndGet();
-                return;
-            }
-            counters.clampedValues.addAndGet(r.clamped());
-            a.seen = true;
-            a.bootId = st.getBootId();
-            a.sequence = st.getSequence();
-            a.monotonicNs = st.getMonotonicNs();
-            a.latest = r.telemetry();
-            a.acceptedCycle = c;
-            counters.accepted.incrementAndGet();
         }
     }
 
     @Override
     public Optional<ApTelemetry> latest(String apId) {
-        Agent a = agents.get(apId);
+        AgentState a = agents.get(apId);
         if (a == null) {
             return Optional.empty();
         }
@@ -298,8 +280,24 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
      */
     @Override
     public int missedCycles(String apId) {
-        Agent a = agents.get(apId);
+        AgentState a = agents.get(apId);
         return a == null ? 0 : a.missed;
+    }
+
+    /**
+     * Where an AP's stream stands.
+     *
+     * @param apId AP identifier
+     * @return its stream's state; not streaming, nothing taken, for an AP not configured
+     */
+    public StreamInfo stream(String apId) {
+        AgentState a = agents.get(apId);
+        if (a == null) {
+            return new StreamInfo(false, 0, 0);
+        }
+        synchronized (a) {
+            return new StreamInfo(a.streams(), a.windowEndMs, a.missedWindows);
+        }
     }
 
     /**
@@ -309,7 +307,7 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
      * @return the report, or empty if none was ever accepted
      */
     public Optional<ApTelemetry> lastAccepted(String apId) {
-        Agent a = agents.get(apId);
+        AgentState a = agents.get(apId);
         if (a == null) {
             return Optional.empty();
         }
@@ -338,6 +336,12 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
             return;
         }
         task = executor.scheduleAtFixedRate(this::pollSafely, 0, config.intervalMs(), TimeUnit.MILLISECONDS);
+        startStreams(executor);
+    }
+
+    /** Subscribes the agents to their streams, when the config streams (package-private for tests). */
+    void startStreams(ScheduledExecutorService executor) {
+        streams.start(executor, agents.values());
     }
 
     /** One run of the periodic schedule (package-private for tests). */
@@ -371,7 +375,8 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
         stop();
         cycleLock.lock();
         try {
-            for (Agent a : agents.values()) {
+            streams.stop(agents.values());
+            for (AgentState a : agents.values()) {
                 a.client.close();
             }
             agents.clear();

@@ -30,6 +30,10 @@ import static org.mpsdn.impl.telemetry.OsgiPropertyConstants.POLL_DEADLINE_MS;
 import static org.mpsdn.impl.telemetry.OsgiPropertyConstants.POLL_DEADLINE_MS_DEFAULT;
 import static org.mpsdn.impl.telemetry.OsgiPropertyConstants.POLL_INTERVAL_MS;
 import static org.mpsdn.impl.telemetry.OsgiPropertyConstants.POLL_INTERVAL_MS_DEFAULT;
+import static org.mpsdn.impl.telemetry.OsgiPropertyConstants.STREAM_LEAD_MS;
+import static org.mpsdn.impl.telemetry.OsgiPropertyConstants.STREAM_LEAD_MS_DEFAULT;
+import static org.mpsdn.impl.telemetry.OsgiPropertyConstants.STREAM_TELEMETRY;
+import static org.mpsdn.impl.telemetry.OsgiPropertyConstants.STREAM_TELEMETRY_DEFAULT;
 import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_CA_FILE;
 import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_CA_FILE_DEFAULT;
 import static org.mpsdn.impl.tls.ControllerTls.CONTROLLER_CERT_FILE;
@@ -42,8 +46,9 @@ import static org.slf4j.LoggerFactory.getLogger;
 /**
  * ONOS component that runs the {@link AgentPoller} and offers it as
  * {@link ApTelemetryService}. The agents come through {@link AgentRegistry} (pushed from the
- * app's network config); the poll settings and the controller's mTLS files are component
- * properties. If the TLS files cannot be loaded every poll fails (UNAVAILABLE), so the APs
+ * app's network config, for the domains this instance owns: the owner alone subscribes to or
+ * polls an agent, and a change of owner moves the subscription); the poll and stream settings and
+ * the controller's mTLS files are component properties. If the TLS files cannot be loaded every poll fails (UNAVAILABLE), so the APs
  * show missed cycles and the loop fails open.
  */
 @Component(immediate = true, service = {ApTelemetryService.class, AgentRegistry.class},
@@ -51,6 +56,8 @@ import static org.slf4j.LoggerFactory.getLogger;
                 POLL_INTERVAL_MS + ":Integer=" + POLL_INTERVAL_MS_DEFAULT,
                 POLL_DEADLINE_MS + ":Integer=" + POLL_DEADLINE_MS_DEFAULT,
                 KEEPALIVE_SEC + ":Integer=" + KEEPALIVE_SEC_DEFAULT,
+                STREAM_TELEMETRY + ":Boolean=" + STREAM_TELEMETRY_DEFAULT,
+                STREAM_LEAD_MS + ":Integer=" + STREAM_LEAD_MS_DEFAULT,
                 CONTROLLER_CERT_FILE + "=" + CONTROLLER_CERT_FILE_DEFAULT,
                 CONTROLLER_KEY_FILE + "=" + CONTROLLER_KEY_FILE_DEFAULT,
                 CONTROLLER_CA_FILE + "=" + CONTROLLER_CA_FILE_DEFAULT,
@@ -67,6 +74,10 @@ public class AgentTelemetryManager implements ApTelemetryService, AgentRegistry 
     private int pollDeadlineMs = POLL_DEADLINE_MS_DEFAULT;
     /** gRPC keepalive time in seconds. */
     private int keepaliveSec = KEEPALIVE_SEC_DEFAULT;
+    /** Ask agents to stream one status per cycle (agents that cannot are polled). */
+    private boolean streamTelemetry = STREAM_TELEMETRY_DEFAULT;
+    /** How long before a cycle's start the streamed window it decides on ends, ms. */
+    private int streamLeadMs = STREAM_LEAD_MS_DEFAULT;
     /** Controller certificate (PEM). */
     private String tlsCertFile = CONTROLLER_CERT_FILE_DEFAULT;
     /** Controller private key (PKCS#8 PEM). */
@@ -123,13 +134,15 @@ public class AgentTelemetryManager implements ApTelemetryService, AgentRegistry 
         int interval = r.integer(POLL_INTERVAL_MS, pollIntervalMs, Integer.MIN_VALUE, Integer.MAX_VALUE);
         int deadline = r.integer(POLL_DEADLINE_MS, pollDeadlineMs, Integer.MIN_VALUE, Integer.MAX_VALUE);
         int keepalive = r.integer(KEEPALIVE_SEC, keepaliveSec, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        boolean stream = r.bool(STREAM_TELEMETRY, streamTelemetry);
+        int lead = r.integer(STREAM_LEAD_MS, streamLeadMs, Integer.MIN_VALUE, Integer.MAX_VALUE);
         if (r.hasErrors()) {
             log.error("Invalid telemetry poller properties, keeping the previous settings: {}", r.errors());
             return;
         }
         PollerConfig cfg;
         try {
-            cfg = new PollerConfig(interval, deadline, keepalive);
+            cfg = new PollerConfig(interval, deadline, keepalive, stream, lead);
         } catch (IllegalArgumentException e) {
             log.error("Invalid telemetry poller property, keeping the previous settings: {}", e.getMessage());
             return;
@@ -137,6 +150,8 @@ public class AgentTelemetryManager implements ApTelemetryService, AgentRegistry 
         pollIntervalMs = interval;
         pollDeadlineMs = deadline;
         keepaliveSec = keepalive;
+        streamTelemetry = stream;
+        streamLeadMs = lead;
         tlsCertFile = r.string(CONTROLLER_CERT_FILE, tlsCertFile);
         tlsKeyFile = r.string(CONTROLLER_KEY_FILE, tlsKeyFile);
         tlsCaFile = r.string(CONTROLLER_CA_FILE, tlsCaFile);

@@ -9,6 +9,7 @@ import io.grpc.stub.StreamObserver;
 import org.mpsdn.agent.v1.ApAgentGrpc;
 import org.mpsdn.agent.v1.ApStatus;
 import org.mpsdn.agent.v1.GetStatusRequest;
+import org.mpsdn.agent.v1.StreamStatusRequest;
 import org.mpsdn.agent.v1.WindowMode;
 
 import java.util.concurrent.CompletableFuture;
@@ -114,6 +115,22 @@ public final class GrpcAgentClient implements AgentClient {
                 // onNext completed the future (a unary call yields one message)
             }
         });
+    }
+
+    /**
+     * {@inheritDoc}
+     * A channel in TRANSIENT_FAILURE first resets its backoff, so that a subscription retried
+     * after the agent restarted reaches it at once.
+     */
+    @Override
+    public Runnable streamStatus(StreamStatusRequest request, StreamObserver<ApStatus> observer) {
+        if (channel.getState(false) == ConnectivityState.TRANSIENT_FAILURE) {
+            channel.resetConnectBackoff();
+        }
+        ClientCall<StreamStatusRequest, ApStatus> call =
+                channel.newCall(ApAgentGrpc.getStreamStatusMethod(), CallOptions.DEFAULT);
+        ClientCalls.asyncServerStreamingCall(call, request, observer);
+        return () -> call.cancel("unsubscribed", null);
     }
 
     @Override

@@ -24,4 +24,14 @@ public final class OsgiPropertyConstants {
     public static final String KEEPALIVE_SEC = "keepaliveSec";
     /** Default keepalive time. */
     public static final int KEEPALIVE_SEC_DEFAULT = 30;
+
+    /** Whether agents are asked to stream one status per cycle (agents that cannot are polled). */
+    public static final String STREAM_TELEMETRY = "streamTelemetry";
+    /** Default: stream. */
+    public static final boolean STREAM_TELEMETRY_DEFAULT = true;
+
+    /** How long before a cycle's start the streamed window it decides on ends, ms. */
+    public static final String STREAM_LEAD_MS = "streamLeadMs";
+    /** Default lead: time for the agents' reports to arrive. */
+    public static final int STREAM_LEAD_MS_DEFAULT = 100;
 }

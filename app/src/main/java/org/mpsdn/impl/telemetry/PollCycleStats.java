@@ -4,7 +4,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Statistics of one poll cycle: agents polled, reports accepted, wall time and per-call latencies.
+ * Statistics of one cycle: agents polled or streaming, reports accepted, wall time, per-call
+ * latencies and the streamed windows' ends.
  */
 public final class PollCycleStats {
     private final int polled;
@@ -12,13 +13,33 @@ public final class PollCycleStats {
     private final long durationNanos;
     private final long[] latenciesNanos;
     private final List<String> unanswered;
+    private final long startMs;
+    private final long[] windowEndsMs;
 
-    PollCycleStats(int polled, int accepted, long durationNanos, long[] latenciesNanos, List<String> unanswered) {
+    PollCycleStats(int polled, int accepted, long durationNanos, long[] latenciesNanos, List<String> unanswered,
+                   long startMs, long[] windowEndsMs) {
         this.polled = polled;
         this.accepted = accepted;
         this.durationNanos = durationNanos;
         this.latenciesNanos = latenciesNanos;
         this.unanswered = List.copyOf(unanswered);
+        this.startMs = startMs;
+        this.windowEndsMs = windowEndsMs;
+    }
+
+    /** @return the cycle's start on the controller's clock, ms since the epoch */
+    public long startMs() {
+        return startMs;
+    }
+
+    /**
+     * End of the last streamed window of each agent when the cycle ended (ms since the epoch on the
+     * agent's clock, in the order of {@link #latenciesNanos}); 0 for a polled agent or none yet.
+     *
+     * @return a copy of the window ends
+     */
+    public long[] windowEndsMs() {
+        return Arrays.copyOf(windowEndsMs, windowEndsMs.length);
     }
 
     /** @return the APs whose call had not completed when the cycle stopped waiting */
@@ -43,7 +64,8 @@ public final class PollCycleStats {
 
     /**
      * Per-call latencies (start to completion, success or error) in nanoseconds; -1 for
-     * calls that had not completed when the cycle ended.
+     * calls that had not completed when the cycle ended. For a streaming agent 0 when its window
+     * had come, else -1.
      *
      * @return a copy of the latencies
      */

@@ -1,5 +1,7 @@
 package org.mpsdn.impl.telemetry;
 
+import io.grpc.Status;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,6 +23,59 @@ public final class PollerCounters {
     final AtomicLong missedReports = new AtomicLong();
     final AtomicLong cycleOverruns = new AtomicLong();
     final AtomicLong refreshTimeouts = new AtomicLong();
+    final AtomicLong streamed = new AtomicLong();
+    final AtomicLong missedWindows = new AtomicLong();
+    final AtomicLong streamRestarts = new AtomicLong();
+    final AtomicLong streamFallbacks = new AtomicLong();
+    final AtomicLong streamRephases = new AtomicLong();
+
+    /** Counts a failed call or stream by its gRPC code. */
+    void countError(Throwable err) {
+        rpcErrors.incrementAndGet();
+        switch (Status.fromThrowable(err).getCode()) {
+            case DEADLINE_EXCEEDED:
+                deadlineExceeded.incrementAndGet();
+                break;
+            case UNAVAILABLE:
+                unavailable.incrementAndGet();
+                break;
+            case PERMISSION_DENIED:
+                permissionDenied.incrementAndGet();
+                break;
+            default:
+                break;
+        }
+    }
+
+    /** @return streamed reports accepted (part of {@link #accepted()}) */
+    public long streamed() {
+        return streamed.get();
+    }
+
+    /**
+     * Windows of a stream's schedule that never came: counted from the jump between two accepted
+     * streamed reports (the agent was down, or did not keep them while the stream was broken).
+     *
+     * @return windows missed
+     */
+    public long missedWindows() {
+        return missedWindows.get();
+    }
+
+    /** @return streams that failed or ended and were opened again */
+    public long streamRestarts() {
+        return streamRestarts.get();
+    }
+
+    /** @return agents that answered the stream UNIMPLEMENTED and are polled instead */
+    public long streamFallbacks() {
+        return streamFallbacks.get();
+    }
+
+    /** @return times every stream was subscribed again because the cycles' phase moved */
+    public long streamRephases() {
+        return streamRephases.get();
+    }
 
     /** @return completed poll cycles */
     public long cycles() {
@@ -107,6 +162,11 @@ public final class PollerCounters {
         m.put("missedReports", missedReports());
         m.put("cycleOverruns", cycleOverruns());
         m.put("refreshTimeouts", refreshTimeouts());
+        m.put("streamed", streamed());
+        m.put("missedWindows", missedWindows());
+        m.put("streamRestarts", streamRestarts());
+        m.put("streamFallbacks", streamFallbacks());
+        m.put("streamRephases", streamRephases());
         return m;
     }
 }

@@ -1,8 +1,10 @@
 package org.mpsdn.impl.telemetry;
 
 import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
 import org.mpsdn.agent.v1.ApStatus;
 import org.mpsdn.agent.v1.GetStatusRequest;
+import org.mpsdn.agent.v1.StreamStatusRequest;
 
 import java.util.concurrent.CompletableFuture;
 
@@ -20,6 +22,12 @@ final class UnavailableAgentClient implements AgentClient {
     @Override
     public CompletableFuture<ApStatus> getStatus(GetStatusRequest request, long deadlineMs) {
         return CompletableFuture.failedFuture(Status.UNAVAILABLE.withDescription(cause).asRuntimeException());
+    }
+
+    @Override
+    public Runnable streamStatus(StreamStatusRequest request, StreamObserver<ApStatus> observer) {
+        observer.onError(Status.UNAVAILABLE.withDescription(cause).asRuntimeException());
+        return () -> { };
     }
 
     @Override

@@ -8,10 +8,11 @@ import org.osgi.service.component.ComponentContext;
 import java.util.Map;
 
 /**
- * Activates the app's controller-side telemetry ({@link AgentTelemetryManager}: the mTLS poller of the AP
- * agents) the way OSGi DS would, with its component properties: the poll interval and the controller's
- * certificate, key and CA from the lab's per-run PKI folder (made by {@code mpsdn-certs}). The agents to
- * poll are not set here: the regulation manager publishes them from the netcfg's per-AP agent endpoints.
+ * Activates the app's controller-side telemetry ({@link AgentTelemetryManager}: the AP agents' status
+ * streams over mTLS, polling for agents that cannot stream) the way OSGi DS would, with its component
+ * properties: the interval and the controller's certificate, key and CA from the lab's per-run PKI folder
+ * (made by {@code mpsdn-certs}); streaming is the component's default. The agents are not set here: the
+ * regulation manager publishes them from the netcfg's per-AP agent endpoints of the domains it owns.
  */
 final class AgentTelemetryWiring {
 

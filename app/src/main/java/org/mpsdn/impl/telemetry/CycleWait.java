@@ -1,0 +1,41 @@
+package org.mpsdn.impl.telemetry;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One cycle's wait for the streamed windows it decides on: the window that ended at
+ * {@link #boundaryMs} (or a later one) from each streaming agent counted in. Completes when the
+ * last of them arrives.
+ */
+final class CycleWait {
+    final long boundaryMs;
+    private final AtomicInteger pending = new AtomicInteger(1); // the registration holds one
+    private final CompletableFuture<Void> done = new CompletableFuture<>();
+
+    CycleWait(long boundaryMs) {
+        this.boundaryMs = boundaryMs;
+    }
+
+    /** Counts one more agent in (before {@link #registered}). */
+    void add() {
+        pending.incrementAndGet();
+    }
+
+    /** One agent's window came. */
+    void arrived() {
+        if (pending.decrementAndGet() == 0) {
+            done.complete(null);
+        }
+    }
+
+    /**
+     * Ends the registration.
+     *
+     * @return completed when every agent counted in has delivered
+     */
+    CompletableFuture<Void> registered() {
+        arrived();
+        return done;
+    }
+}
