@@ -1,28 +1,29 @@
 package org.mpsdn.bench;
 
 import io.grpc.Server;
+import io.grpc.netty.shaded.io.grpc.netty.GrpcSslContexts;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
-import io.grpc.stub.StreamObserver;
-import org.mpsdn.agent.v1.ApAgentGrpc;
-import org.mpsdn.agent.v1.ApStatus;
-import org.mpsdn.agent.v1.Direction;
-import org.mpsdn.agent.v1.GetStatusRequest;
-import org.mpsdn.agent.v1.QueueOccupancy;
+import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.nio.NioEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.grpc.netty.shaded.io.netty.handler.ssl.ClientAuth;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.StringJoiner;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Fake AP agents for the fan-out benchmark: a few loopback gRPC servers that answer GetStatus
- * for any AP id with a per-AP sequence. Runs in its own process so that the poller's and the
- * agents' sockets each stay under the per-process file limit. Prints {@code PORTS p1,p2,...}
- * and serves until standard input closes.
+ * Fake AP agents for the fan-out benchmark, in their own process (the benchmark pins it to its own
+ * core): agents {@code ap<from>} to {@code ap<to-1>}, each a gRPC server on its own loopback port
+ * with its own certificate ({@code ap-ap<i>.crt}, URI SAN {@code mpsdn://ap/ap<i>}, from the PKI
+ * directory's CA) requiring a client certificate from the same CA, as a real agent does. Each
+ * answers GetStatus and StreamStatus ({@link FarmAgent}). All servers share one boss and one worker
+ * event-loop thread. Prints {@code PORTS p1,p2,...} (in agent order) and serves until standard
+ * input closes.
  */
 public final class FakeAgentFarm {
     private FakeAgentFarm() {
@@ -31,31 +32,31 @@ public final class FakeAgentFarm {
     /**
      * Entry point.
      *
-     * @param args number of servers (default 20)
-     * @throws IOException          when a server cannot bind
+     * @param args PKI directory, first agent index, end index (exclusive)
+     * @throws IOException          when a certificate cannot be read or a server cannot bind
      * @throws InterruptedException when interrupted
      */
     public static void main(String[] args) throws IOException, InterruptedException {
-        int servers = args.length > 0 ? Integer.parseInt(args[0]) : 20;
-        Map<String, AtomicLong> seq = new ConcurrentHashMap<>();
+        File pki = new File(args[0]);
+        int from = Integer.parseInt(args[1]);
+        int to = Integer.parseInt(args[2]);
         long boot = System.nanoTime() | 1L;
+        EventLoopGroup boss = new NioEventLoopGroup(1);
+        EventLoopGroup workers = new NioEventLoopGroup(1);
+        FarmSchedules schedules = new FarmSchedules();
         List<Server> list = new ArrayList<>();
         StringJoiner ports = new StringJoiner(",");
-        for (int i = 0; i < servers; i++) {
-            Server s = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)).directExecutor()
-                    .addService(new ApAgentGrpc.ApAgentImplBase() {
-                        @Override
-                        public void getStatus(GetStatusRequest req, StreamObserver<ApStatus> out) {
-                            long n = seq.computeIfAbsent(req.getApId(), k -> new AtomicLong()).incrementAndGet();
-                            out.onNext(ApStatus.newBuilder().setApId(req.getApId()).setBootId(boot).setSequence(n)
-                                    .setMonotonicNs(System.nanoTime()).setWindowMs(2000).setCapacityBps(20_000_000L)
-                                    .addQueues(QueueOccupancy.newBuilder()
-                                            .setDirection(Direction.DIRECTION_DOWNLINK)
-                                            .setOccupancyRatio(0.5).setSampleCount(20).setSource("fake"))
-                                    .build());
-                            out.onCompleted();
-                        }
-                    }).build().start();
+        File ca = new File(pki, "ca.crt");
+        for (int i = from; i < to; i++) {
+            String id = "ap" + i;
+            Server s = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
+                    .channelType(NioServerSocketChannel.class).bossEventLoopGroup(boss).workerEventLoopGroup(workers)
+                    .directExecutor()
+                    .sslContext(GrpcSslContexts.forServer(new File(pki, "ap-" + id + ".crt"),
+                            new File(pki, "ap-" + id + ".key")).trustManager(ca).clientAuth(ClientAuth.REQUIRE)
+                            .build())
+                    .permitKeepAliveTime(5, TimeUnit.SECONDS).permitKeepAliveWithoutCalls(true)
+                    .addService(new FarmAgent(id, boot, schedules)).build().start();
             list.add(s);
             ports.add(Integer.toString(s.getPort()));
         }
@@ -67,5 +68,8 @@ public final class FakeAgentFarm {
         for (Server s : list) {
             s.shutdownNow();
         }
+        schedules.close();
+        boss.shutdownGracefully();
+        workers.shutdownGracefully();
     }
 }
