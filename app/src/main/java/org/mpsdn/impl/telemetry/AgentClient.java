@@ -36,6 +36,15 @@ public interface AgentClient extends AutoCloseable {
     }
 
     /**
+     * Whether a call started now needs no new connection (else it costs a TLS handshake).
+     *
+     * @return true while the channel is connected
+     */
+    default boolean connected() {
+        return false;
+    }
+
+    /**
      * Releases the channel.
      */
     @Override

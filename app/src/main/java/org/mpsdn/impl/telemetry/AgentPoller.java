@@ -335,8 +335,8 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
         if (task != null) {
             return;
         }
+        startStreams(executor); // first: the schedule polls only the agents that do not stream
         task = executor.scheduleAtFixedRate(this::pollSafely, 0, config.intervalMs(), TimeUnit.MILLISECONDS);
-        startStreams(executor);
     }
 
     /** Subscribes the agents to their streams, when the config streams (package-private for tests). */

@@ -4,7 +4,9 @@ import org.mpsdn.agent.v1.ApStatus;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
@@ -17,8 +19,16 @@ import java.util.function.LongSupplier;
  * {@code phase mod period}; the phase is learnt from the cycles' starts ({@link #cycleStarted}):
  * when two cycles in a row start more than a tolerance away from where the schedule expects them
  * (the first cycle: at once), every stream is subscribed again on the new phase.
+ * <p>
+ * A subscription whose channel is not connected costs a TLS handshake on both ends: those are paced
+ * to {@link #CONNECTS_PER_S} a second, first ones and retries alike, so that thousands of agents
+ * (a controller's start, an owner change, a network outage) connect in turn instead of timing out
+ * each other's handshakes and retrying together.
  */
 final class AgentStreams {
+    /** Subscriptions on unconnected channels started per second. */
+    static final int CONNECTS_PER_S = 250;
+
     private final PollerConfig config;
     private final PollerCounters counters;
     private final LongSupplier wallMs;
@@ -26,6 +36,7 @@ final class AgentStreams {
     private volatile long phaseMs;
     private boolean cycleSeen;
     private int offCycles;
+    private long nextConnectNanos;
 
     AgentStreams(PollerConfig config, PollerCounters counters, LongSupplier wallMs) {
         this.config = config;
@@ -59,9 +70,38 @@ final class AgentStreams {
         if (s == null) {
             return;
         }
-        StatusSubscription sub = new StatusSubscription(a, this, s, config.intervalMs(), phaseMs);
+        StatusSubscription sub = new StatusSubscription(a, this, config.intervalMs(), phaseMs);
         a.subscription = sub;
-        sub.open();
+        schedule(sub, a.client, 0);
+    }
+
+    /**
+     * Opens a subscription after at least delayMs, and, when its channel is not connected, in the
+     * next free connection slot.
+     */
+    void schedule(StatusSubscription sub, AgentClient client, long delayMs) {
+        ScheduledExecutorService s = scheduler;
+        if (s == null) {
+            return;
+        }
+        long wait = delayMs;
+        if (!client.connected()) {
+            synchronized (this) {
+                long now = System.nanoTime() + delayMs * 1_000_000L;
+                long slot = Math.max(now, nextConnectNanos);
+                nextConnectNanos = slot + 1_000_000_000L / CONNECTS_PER_S;
+                wait = (slot - System.nanoTime()) / 1_000_000L;
+            }
+        }
+        if (wait <= 0) {
+            sub.open();
+            return;
+        }
+        try {
+            s.schedule(sub::open, wait, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            sub.close(); // the poller is shutting down
+        }
     }
 
     /** Cancels an agent's subscription, if any. */

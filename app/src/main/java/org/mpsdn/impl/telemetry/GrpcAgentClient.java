@@ -134,6 +134,11 @@ public final class GrpcAgentClient implements AgentClient {
     }
 
     @Override
+    public boolean connected() {
+        return channel.getState(false) == ConnectivityState.READY;
+    }
+
+    @Override
     public void close() {
         channel.shutdown();
         try {

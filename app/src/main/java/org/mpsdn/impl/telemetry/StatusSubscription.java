@@ -6,33 +6,29 @@ import org.mpsdn.agent.v1.ApStatus;
 import org.mpsdn.agent.v1.StreamPosition;
 import org.mpsdn.agent.v1.StreamStatusRequest;
 
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One agent's StreamStatus subscription on one window schedule. It resumes after the last report
  * accepted from the agent (polled or streamed: they share one order), so a reconnection brings the
  * windows the agent kept with no duplicate. A failed or ended stream is opened again after a
- * backoff that grows from 100 ms to one period; UNIMPLEMENTED (an agent that predates the stream)
- * hands the agent back to polling.
+ * backoff that grows from 100 ms to one period (and in turn with other connections,
+ * {@link AgentStreams#schedule}); UNIMPLEMENTED (an agent that predates the stream) hands the agent
+ * back to polling.
  */
 final class StatusSubscription implements StreamObserver<ApStatus> {
     private static final long FIRST_RETRY_MS = 100;
 
     private final AgentState agent;
     private final AgentStreams owner;
-    private final ScheduledExecutorService scheduler;
     final long periodMs;
     final long phaseMs;
     private volatile boolean closed;
     private volatile Runnable cancel;
     private volatile int failures;
 
-    StatusSubscription(AgentState agent, AgentStreams owner, ScheduledExecutorService scheduler,
-                       long periodMs, long phaseMs) {
+    StatusSubscription(AgentState agent, AgentStreams owner, long periodMs, long phaseMs) {
         this.agent = agent;
         this.owner = owner;
-        this.scheduler = scheduler;
         this.periodMs = periodMs;
         this.phaseMs = phaseMs;
     }
@@ -93,10 +89,6 @@ final class StatusSubscription implements StreamObserver<ApStatus> {
     private void retry() {
         long delay = Math.min(periodMs, FIRST_RETRY_MS << Math.min(failures, 6));
         failures++;
-        try {
-            scheduler.schedule(this::open, delay, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            closed = true; // the poller is shutting down
-        }
+        owner.schedule(this, agent.client, delay);
     }
 }
