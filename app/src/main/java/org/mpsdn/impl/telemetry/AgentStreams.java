@@ -36,7 +36,7 @@ final class AgentStreams {
     private volatile long phaseMs;
     private boolean cycleSeen;
     private int offCycles;
-    private long nextConnectNanos;
+    private long nextConnectNanos = System.nanoTime();
 
     AgentStreams(PollerConfig config, PollerCounters counters, LongSupplier wallMs) {
         this.config = config;
