@@ -128,8 +128,8 @@ final class FanoutReport {
 
     private static String affinity(String pid) {
         return Arrays.stream(read("/proc/" + pid + "/status").split("\n"))
-                .filter(l -> l.startsWith("Cpus_allowed_list")).findFirst().map(l -> pid + ": " + l.replaceAll(".*:\\s*", ""))
-                .orElse(pid + ": ?");
+                .filter(l -> l.startsWith("Cpus_allowed_list")).findFirst()
+                .map(l -> pid + ": " + l.replaceAll(".*:\\s*", "")).orElse(pid + ": ?");
     }
 
     private static String commit() {

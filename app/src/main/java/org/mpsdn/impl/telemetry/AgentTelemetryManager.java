@@ -48,8 +48,8 @@ import static org.slf4j.LoggerFactory.getLogger;
  * {@link ApTelemetryService}. The agents come through {@link AgentRegistry} (pushed from the
  * app's network config, for the domains this instance owns: the owner alone subscribes to or
  * polls an agent, and a change of owner moves the subscription); the poll and stream settings and
- * the controller's mTLS files are component properties. If the TLS files cannot be loaded every poll fails (UNAVAILABLE), so the APs
- * show missed cycles and the loop fails open.
+ * the controller's mTLS files are component properties. If the TLS files cannot be loaded every
+ * poll and stream fails (UNAVAILABLE), so the APs show missed cycles and the loop fails open.
  */
 @Component(immediate = true, service = {ApTelemetryService.class, AgentRegistry.class},
         property = {
