@@ -339,7 +339,11 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
         task = executor.scheduleAtFixedRate(this::pollSafely, 0, config.intervalMs(), TimeUnit.MILLISECONDS);
     }
 
-    /** Subscribes the agents to their streams, when the config streams (package-private for tests). */
+    /**
+     * Subscribes the agents to their streams, when the config streams (package-private for tests).
+     *
+     * @param executor schedules re-subscriptions
+     */
     void startStreams(ScheduledExecutorService executor) {
         streams.start(executor, agents.values());
     }

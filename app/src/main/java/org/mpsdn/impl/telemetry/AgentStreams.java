@@ -64,7 +64,11 @@ final class AgentStreams {
         agents.forEach(this::open);
     }
 
-    /** Subscribes an agent, if streaming has started. */
+    /**
+     * Subscribes an agent, if streaming has started.
+     *
+     * @param a the agent
+     */
     void open(AgentState a) {
         ScheduledExecutorService s = scheduler;
         if (s == null) {
@@ -78,6 +82,10 @@ final class AgentStreams {
     /**
      * Opens a subscription after at least delayMs, and, when its channel is not connected, in the
      * next free connection slot.
+     *
+     * @param sub     the subscription
+     * @param client  its agent's client
+     * @param delayMs shortest wait, ms
      */
     void schedule(StatusSubscription sub, AgentClient client, long delayMs) {
         ScheduledExecutorService s = scheduler;
@@ -104,7 +112,11 @@ final class AgentStreams {
         }
     }
 
-    /** Cancels an agent's subscription, if any. */
+    /**
+     * Cancels an agent's subscription, if any.
+     *
+     * @param a the agent
+     */
     void close(AgentState a) {
         StatusSubscription s = a.subscription;
         a.subscription = null;
@@ -113,13 +125,22 @@ final class AgentStreams {
         }
     }
 
-    /** Stops streaming and cancels every subscription. */
+    /**
+     * Stops streaming and cancels every subscription.
+     *
+     * @param agents every agent
+     */
     void stop(Collection<AgentState> agents) {
         scheduler = null;
         agents.forEach(this::close);
     }
 
-    /** An agent that predates the stream: it is polled from the next cycle on. */
+    /**
+     * An agent that predates the stream: it is polled from the next cycle on.
+     *
+     * @param a the agent
+     * @param s the subscription it refused
+     */
     void fallBack(AgentState a, StatusSubscription s) {
         if (a.subscription == s) {
             a.subscription = null;
@@ -127,7 +148,11 @@ final class AgentStreams {
         }
     }
 
-    /** A stream failed (it is opened again). */
+    /**
+     * A stream failed (it is opened again).
+     *
+     * @param err the stream's error
+     */
     void failed(Throwable err) {
         counters.streamRestarts.incrementAndGet();
         counters.countError(err);
@@ -136,6 +161,10 @@ final class AgentStreams {
     /**
      * A streamed report: accepted as a polled one is, if it is also a later window than the last;
      * a jump of more than one period counts the windows in between as missed.
+     *
+     * @param a  the agent
+     * @param s  the subscription it came on
+     * @param st the report
      */
     void delivered(AgentState a, StatusSubscription s, ApStatus st) {
         long end = st.getWindowEndUnixMs();

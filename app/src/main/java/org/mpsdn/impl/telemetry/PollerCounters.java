@@ -29,7 +29,11 @@ public final class PollerCounters {
     final AtomicLong streamFallbacks = new AtomicLong();
     final AtomicLong streamRephases = new AtomicLong();
 
-    /** Counts a failed call or stream by its gRPC code. */
+    /**
+     * Counts a failed call or stream by its gRPC code.
+     *
+     * @param err the call's or stream's error
+     */
     void countError(Throwable err) {
         rpcErrors.incrementAndGet();
         switch (Status.fromThrowable(err).getCode()) {

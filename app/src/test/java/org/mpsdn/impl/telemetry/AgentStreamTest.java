@@ -53,7 +53,13 @@ public class AgentStreamTest {
         return FakeAgents.status("ap1", boot, seq, 0.5).toBuilder().setWindowEndUnixMs(endMs).build();
     }
 
-    /** Waits (at most 10 s) until the condition holds; not a timing assertion. */
+    /**
+     * Waits (at most 10 s) until the condition holds; not a timing assertion.
+     *
+     * @param what what is awaited
+     * @param cond the condition
+     * @throws InterruptedException when interrupted
+     */
     private static void await(String what, BooleanSupplier cond) throws InterruptedException {
         for (int i = 0; i < 1000 && !cond.getAsBoolean(); i++) {
             Thread.sleep(10);

@@ -66,7 +66,11 @@ final class FakeStreamAgent implements AutoCloseable {
         current.onNext(st);
     }
 
-    /** Ends the current stream with an error (the agent went away). */
+    /**
+     * Ends the current stream with an error (the agent went away).
+     *
+     * @param s the error
+     */
     void fail(Status s) {
         current.onError(s.asRuntimeException());
     }

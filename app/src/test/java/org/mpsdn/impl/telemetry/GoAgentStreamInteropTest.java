@@ -70,7 +70,13 @@ public class GoAgentStreamInteropTest {
         poller.setAgents(List.of(new AgentEndpoint("ap1", "127.0.0.1", port)));
     }
 
-    /** Starts the agent (writing its config the first time) and returns its port. */
+    /**
+     * Starts the agent (writing its config the first time).
+     *
+     * @param listen the address to listen on, the first time
+     * @return its port
+     * @throws Exception when it does not start
+     */
     private int startAgent(String listen) throws Exception {
         Path pki = work.resolve("pki");
         if (!Files.exists(cfg)) {
@@ -119,7 +125,13 @@ public class GoAgentStreamInteropTest {
         }
     }
 
-    /** Waits (at most 20 s) until the condition holds; not a timing assertion. */
+    /**
+     * Waits (at most 20 s) until the condition holds; not a timing assertion.
+     *
+     * @param what what is awaited
+     * @param cond the condition
+     * @throws InterruptedException when interrupted
+     */
     private static void await(String what, BooleanSupplier cond) throws InterruptedException {
         for (int i = 0; i < 2000 && !cond.getAsBoolean(); i++) {
             Thread.sleep(10);
@@ -127,7 +139,14 @@ public class GoAgentStreamInteropTest {
         assertTrue(what, cond.getAsBoolean());
     }
 
-    /** Runs a cycle at the next multiple of the period after t0 + k periods. */
+    /**
+     * Runs a cycle at t0 + k periods.
+     *
+     * @param t0 the first cycle's start, ms
+     * @param k  the cycle's number
+     * @return the agents whose window had not come
+     * @throws InterruptedException when interrupted
+     */
     private Set<String> cycle(long t0, int k) throws InterruptedException {
         long at = t0 + k * PERIOD_MS;
         Thread.sleep(Math.max(0, at - System.currentTimeMillis()));
