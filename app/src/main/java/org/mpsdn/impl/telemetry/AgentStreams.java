@@ -2,8 +2,10 @@ package org.mpsdn.impl.telemetry;
 
 import org.mpsdn.agent.v1.ApStatus;
 
+import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.List;
+import java.util.Queue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +30,7 @@ import java.util.function.LongSupplier;
 final class AgentStreams {
     /** Subscriptions on unconnected channels started per second. */
     static final int CONNECTS_PER_S = 250;
+    private static final long SLOT_NS = 1_000_000_000L / CONNECTS_PER_S;
 
     private final PollerConfig config;
     private final PollerCounters counters;
@@ -36,7 +39,12 @@ final class AgentStreams {
     private volatile long phaseMs;
     private boolean cycleSeen;
     private int offCycles;
-    private long nextConnectNanos = System.nanoTime();
+    /** Subscriptions waiting for a connection slot; guarded by this. */
+    private final Queue<StatusSubscription> connects = new ArrayDeque<>();
+    /** Whether {@link #connectNext} is scheduled; guarded by this. */
+    private boolean pacing;
+    /** System.nanoTime() of the last subscription opened on an unconnected channel; guarded by this. */
+    private long lastConnectNanos = System.nanoTime() - SLOT_NS;
 
     AgentStreams(PollerConfig config, PollerCounters counters, LongSupplier wallMs) {
         this.config = config;
@@ -80,8 +88,9 @@ final class AgentStreams {
     }
 
     /**
-     * Opens a subscription after at least delayMs, and, when its channel is not connected, in the
-     * next free connection slot.
+     * Opens a subscription after at least delayMs, and, when its channel is not connected then, in
+     * its turn among the connections waiting (at once if a slot is free). The backoff runs first and
+     * the turn is taken when it ends, so that a retry's backoff holds back no other subscription.
      *
      * @param sub     the subscription
      * @param client  its agent's client
@@ -89,24 +98,61 @@ final class AgentStreams {
      */
     void schedule(StatusSubscription sub, AgentClient client, long delayMs) {
         ScheduledExecutorService s = scheduler;
-        if (s == null) {
+        if (s == null || sub.isClosed()) {
             return;
         }
-        long wait = delayMs;
+        if (delayMs > 0) {
+            later(s, sub, () -> schedule(sub, client, 0), TimeUnit.MILLISECONDS.toNanos(delayMs));
+            return;
+        }
+        long waitNs = 0;
         if (!client.connected()) {
             synchronized (this) {
-                long now = System.nanoTime() + delayMs * 1_000_000L;
-                long slot = Math.max(now, nextConnectNanos);
-                nextConnectNanos = slot + 1_000_000_000L / CONNECTS_PER_S;
-                wait = (slot - System.nanoTime()) / 1_000_000L;
+                if (pacing) {
+                    connects.add(sub);
+                    return;
+                }
+                long now = System.nanoTime();
+                waitNs = lastConnectNanos + SLOT_NS - now;
+                if (waitNs > 0) {
+                    connects.add(sub);
+                    pacing = true;
+                } else {
+                    lastConnectNanos = now;
+                }
             }
         }
-        if (wait <= 0) {
+        if (waitNs > 0) {
+            later(s, sub, this::connectNext, waitNs);
+        } else {
             sub.open();
-            return;
         }
+    }
+
+    /**
+     * Opens the next waiting subscription that is still wanted, then the one after it one
+     * connection slot later; a cancelled subscription (an owner change, a new phase) takes no slot.
+     */
+    private void connectNext() {
+        ScheduledExecutorService s = scheduler;
+        StatusSubscription sub;
+        synchronized (this) {
+            do {
+                sub = connects.poll();
+            } while (sub != null && sub.isClosed());
+            if (sub == null || s == null) {
+                pacing = false;
+                return;
+            }
+            lastConnectNanos = System.nanoTime();
+        }
+        sub.open();
+        later(s, sub, this::connectNext, SLOT_NS);
+    }
+
+    private static void later(ScheduledExecutorService s, StatusSubscription sub, Runnable task, long delayNs) {
         try {
-            s.schedule(sub::open, wait, TimeUnit.MILLISECONDS);
+            s.schedule(task, delayNs, TimeUnit.NANOSECONDS);
         } catch (RejectedExecutionException e) {
             sub.close(); // the poller is shutting down
         }
@@ -133,6 +179,10 @@ final class AgentStreams {
     void stop(Collection<AgentState> agents) {
         scheduler = null;
         agents.forEach(this::close);
+        synchronized (this) {
+            connects.clear();
+            pacing = false;
+        }
     }
 
     /**

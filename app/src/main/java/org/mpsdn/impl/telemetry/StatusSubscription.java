@@ -6,7 +6,6 @@ import org.mpsdn.agent.v1.ApStatus;
 import org.mpsdn.agent.v1.StreamPosition;
 import org.mpsdn.agent.v1.StreamStatusRequest;
 
-
 /**
  * One agent's StreamStatus subscription on one window schedule. It resumes after the last report
  * accepted from the agent (polled or streamed: they share one order), so a reconnection brings the
@@ -49,6 +48,11 @@ final class StatusSubscription implements StreamObserver<ApStatus> {
         if (closed) {
             cancel.run();
         }
+    }
+
+    /** @return whether the stream was cancelled for good */
+    boolean isClosed() {
+        return closed;
     }
 
     /** Cancels the stream for good. */
