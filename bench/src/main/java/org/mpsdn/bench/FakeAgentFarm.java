@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Fake AP agents for the fan-out benchmark, in their own process (the benchmark pins it to its own
  * core): agents {@code ap<from>} to {@code ap<to-1>}, each a gRPC server on its own loopback port
- * with its own certificate ({@code ap-ap<i>.crt}, URI SAN {@code mpsdn://ap/ap<i>}, from the PKI
+ * with its own certificate ({@code ap-ap<n>.crt}, URI SAN {@code mpsdn://ap/ap<n>}, from the PKI
  * directory's CA) requiring a client certificate from the same CA, as a real agent does. Each
  * answers GetStatus and StreamStatus ({@link FarmAgent}). All servers share one boss and one worker
  * event-loop thread. Prints {@code PORTS p1,p2,...} (in agent order) and serves until standard

@@ -43,7 +43,15 @@ final class FanoutCycle {
         return fresh;
     }
 
-    /** Waits for the cycle's start, runs it, and measures until the next cycle's start. */
+    /**
+     * Waits for the cycle's start, runs it, and measures until the next cycle's start.
+     *
+     * @param poller  the controller's poller
+     * @param eps     the agents
+     * @param startMs the cycle's start, ms since the epoch
+     * @return the cycle's measurements
+     * @throws InterruptedException when interrupted
+     */
     static FanoutCycle run(AgentPoller poller, List<AgentEndpoint> eps, long startMs) throws InterruptedException {
         Thread.sleep(Math.max(0, startMs - System.currentTimeMillis()));
         long cpu0 = cpuNanos();

@@ -30,7 +30,13 @@ final class FarmAgent extends ApAgentGrpc.ApAgentImplBase {
         this.schedules = schedules;
     }
 
-    /** A status of a window of the given length that ended at endMs (0: not streamed). */
+    /**
+     * A status of a window.
+     *
+     * @param windowMs the window's length, ms
+     * @param endMs    the window's end, ms since the epoch (0: not streamed)
+     * @return the status
+     */
     ApStatus status(long windowMs, long endMs) {
         return ApStatus.newBuilder().setApId(apId).setBootId(boot).setSequence(seq.incrementAndGet())
                 .setMonotonicNs(System.nanoTime()).setWindowMs((int) windowMs).setCapacityBps(20_000_000L)

@@ -21,7 +21,7 @@ import java.util.concurrent.ScheduledExecutorService;
  * Controller fan-out benchmark: the app's {@link AgentPoller} takes one report per 2 s cycle from N
  * fake agents over mTLS, polled or streamed, as the regulation loop drives it (a refresh at each
  * cycle's start, waiting at most a quarter of the cycle). The agents ({@link FakeAgentFarm}, each
- * with its own {@code mpsdn://ap/ap<i>} certificate from one CA, made by
+ * with its own {@code mpsdn://ap/ap<n>} certificate from one CA, made by
  * {@code bench/scripts/fanout-pki.sh}) run in separate processes pinned to core 1 with
  * {@code taskset}; run this process pinned to core 0, so that its CPU time is the controller's.
  * Per measured cycle ({@link FanoutCycle}): reports received, the age of the data decided on,
