@@ -133,15 +133,7 @@ func checkInputs(st []Station, obs []Observation) error {
 // and the limited ones kept at their rates, even above their turn: the
 // backlogged stations share by quanta the airtime the limited ones leave.
 func backloggedCapacity(st []Station, obs []Observation, backlogged, limited []int, k Contention) float64 {
-	y := perQuantumRate(st, obs, backlogged, limited, k)
-	var total float64
-	for _, i := range backlogged {
-		total += y * st[i].Quantum
-	}
-	for _, j := range limited {
-		total += obs[j].Rate
-	}
-	return total
+	return rateOf(st, obs, backlogged, limited, perQuantumRate(st, obs, backlogged, limited, k), len(st))
 }
 
 // ownShare is the rate of stations [0, own) when the backlogged stations
@@ -156,6 +148,12 @@ func backloggedCapacity(st []Station, obs []Observation, backlogged, limited []i
 // two cells swing each other.
 func ownShare(st []Station, obs []Observation, backlogged, limited []int, k Contention, own int) float64 {
 	backlogged, limited, y := fairShares(st, obs, backlogged, limited, k)
+	return rateOf(st, obs, backlogged, limited, y, own)
+}
+
+// rateOf is what stations [0, own) carry at per-quantum rate y: y·q_i for a
+// backlogged station, x_j for a limited one.
+func rateOf(st []Station, obs []Observation, backlogged, limited []int, y float64, own int) float64 {
 	var total float64
 	for _, i := range backlogged {
 		if i < own {
