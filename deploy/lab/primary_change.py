@@ -1,7 +1,9 @@
 """What a primary change costs a multipath user (lab, app phases): after each change of a multipath user's primary
 AP in the app's regulation log, how many regulation cycles its throughput (all its radios) takes to reach RECOVERY
 of its new primary's share, the median of its throughput from SETTLE_S after the change to the next change or the
-end of the phase. Goal: at most TARGET_CYCLES cycles for every change.
+end of the phase. Only samples after the change count (a 1-s window that reaches back before the change holds what
+the old primary carried), and a share below MIN_SHARE_MBPS is no share: a user stalled through the whole span never
+recovered. Goal: at most TARGET_CYCLES cycles for every change.
 
   changes = primary_changes(rows, t0_epoch, ue_of_id)    # [(t_s, ue, from_ap, to_ap)] in phase seconds
   recovery(samples, t_change, t_end, interval_s)         # cycles, or None when it never recovers
@@ -18,6 +20,7 @@ import scoring
 
 RECOVERY = 0.8
 SETTLE_S = 10.0
+MIN_SHARE_MBPS = 1.0
 TARGET_CYCLES = 2
 
 
@@ -50,18 +53,19 @@ def primary_changes(rows, t0_epoch, ids):
 
 
 def recovery(samples, t_change, t_end, interval_s):
-    """Cycles from t_change until the 1-s mean of samples [(t, mbps)] reaches RECOVERY of the median from
-    t_change + SETTLE_S to t_end; None when it never does (or there is no settled sample)."""
+    """Cycles from t_change until the mean of samples [(t, mbps)] over the last second, after the change only,
+    reaches RECOVERY of the median from t_change + SETTLE_S to t_end; None when it never does, when there is no
+    settled sample, or when the settled median is below MIN_SHARE_MBPS."""
     settled = [v for t, v in samples if t_change + SETTLE_S <= t <= t_end and v is not None]
-    if not settled:
+    if not settled or statistics.median(settled) < MIN_SHARE_MBPS:
         return None
     want = RECOVERY * statistics.median(settled)
     for t, _ in samples:
-        if t < t_change or t > t_end:
+        if t <= t_change or t > t_end:
             continue
-        window = [v for ts, v in samples if t - 1.0 < ts <= t and v is not None]
+        window = [v for ts, v in samples if max(t - 1.0, t_change) < ts <= t and v is not None]
         if window and sum(window) / len(window) >= want:
-            return round(max(0.0, t - t_change) / interval_s, 2)
+            return round((t - t_change) / interval_s, 2)
     return None
 
 

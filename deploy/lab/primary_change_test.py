@@ -24,6 +24,16 @@ class PrimaryChangeTest(unittest.TestCase):
         # the next change before the share settles: nothing to compare with, None
         self.assertIsNone(pc.recovery(samples, 30.0, 39.5, 2.0))
 
+    def test_what_the_old_primary_carried_before_the_change_does_not_count(self):
+        # 20 Mb/s until the change at 31 s, nothing until 41 s, then 11: the window (30, 31] would reach 8.8 at once;
+        # only samples after 31 s count, and the first 1-s mean >= 8.8 ends at 41.5 s (0 and 11 average 5.5 at 41.0)
+        samples = [(30 + 0.5 * i, 20.0 if 30 + 0.5 * i <= 31 else 0.0 if 30 + 0.5 * i < 41 else 11.0) for i in range(60)]
+        self.assertEqual(pc.recovery(samples, 31.0, 59.5, 2.0), 5.25)
+
+    def test_a_user_stalled_through_the_settled_span_never_recovered(self):
+        samples = [(30 + 0.5 * i, 20.0 if 30 + 0.5 * i <= 31 else 0.1) for i in range(60)]
+        self.assertIsNone(pc.recovery(samples, 31.0, 59.5, 2.0))
+
     def test_app_ids_map_to_topology_users_by_their_addresses(self):
         res = {"params": {"radio": [["ue2", "wifi", "10.0.1.2", 54], ["ue2", "lte", "10.0.2.2", 34],
                                     ["ue4", "lte", "10.0.2.4", 46]]},
