@@ -1,6 +1,7 @@
 """An experiment described as data (deploy/lab/experiments/<name>.json): its parser and validator against a topology.
 
     {"description": "...", "topology": "default",       # the topology it runs on unless run_lab.py --topology says
+     "tcp_congestion_control": "cubic",                  # every lab host's TCP congestion control (default cubic)
      "warmup_s": 8, "sample_s": 0.5, "goals": "prototype" | "idle-capacity" | "dynamic-demand" | null,
      "demand": {SELECTOR: DEMAND, ...},                  # every phase's demand unless the phase gives its own
      "phases": [{"name": "mpsdn", "controller": "forward" | "mpsdn", "multipath": true,
@@ -30,12 +31,14 @@ import json
 import os
 
 import docfields
+from topology import TCP_CONGESTION_CONTROL
 
 EXPERIMENTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "experiments")
 GOALS = ("prototype", "idle-capacity", "dynamic-demand")
 KINDS = ("backlogged", "paced", "off", "on-off", "steps")
 BACKLOGGED = "backlogged"
-TOP_KEYS = {"description", "topology", "warmup_s", "sample_s", "goals", "demand", "phases"}
+TOP_KEYS = {"description", "topology", "tcp_congestion_control", "warmup_s", "sample_s", "goals", "demand",
+            "phases"}
 PHASE_KEYS = {"name", "controller", "multipath", "duration_s", "settle_s", "reference", "idle_for", "demand",
               "radio_events", "homes"}
 DEMAND_KEYS = {"kind", "mbps", "on_s", "off_s", "start_s", "steps", "direction"}
@@ -139,6 +142,9 @@ class Experiment:
         _keys(where, "(top)", doc, TOP_KEYS)
         self.description = doc.get("description", "")
         self.topology = doc.get("topology", "default")
+        self.tcp_congestion_control = doc.get("tcp_congestion_control", TCP_CONGESTION_CONTROL)
+        if not isinstance(self.tcp_congestion_control, str) or not self.tcp_congestion_control.isidentifier():
+            _fail(where, "tcp_congestion_control", f"want a congestion control name, got {self.tcp_congestion_control!r}")
         self.warmup_s = _num(where, "warmup_s", doc.get("warmup_s", 8), strict=False)
         self.sample_s = _num(where, "sample_s", doc.get("sample_s", 0.5))
         self.goals = doc.get("goals")

@@ -37,6 +37,10 @@ class ParserTest(unittest.TestCase):
                          [("nomp", "forward", False), ("mpsdn", "mpsdn", True)])
         self.assertEqual(e.phases[1].reference, "nomp")
         self.assertEqual(e.phases[0].duration_s, 40)
+        # every lab host on Linux's default congestion control unless the description names another
+        self.assertEqual(e.tcp_congestion_control, "cubic")
+        self.assertEqual(Experiment("x", dict(base(), tcp_congestion_control="bbr"), DEFAULT).tcp_congestion_control,
+                         "bbr")
 
     def test_selectors_most_specific_wins(self):
         d = {"all": {"kind": "paced", "mbps": 5}, "multipath": {"kind": "backlogged"},
@@ -77,6 +81,7 @@ class ParserTest(unittest.TestCase):
         self.bad(base(reference="mp"), "phases[0].reference")
         self.bad(dict(base(), goals="fig99"), "goals")
         self.bad(dict(base(), colour=1), "(top).colour")
+        self.bad(dict(base(), tcp_congestion_control="cubic; reboot"), "tcp_congestion_control")
         self.bad(base(idle_for={"ue": "ue3", "ap": "wifi"}), "phases[0].idle_for",
                  topology_file.load("multi-mp"))
 

@@ -6,6 +6,23 @@ from shell import log, ns_bridge, nsx, sh, veth
 from topology import NICE, OVS_CTL, PREFIX, SERVER_IP
 
 
+AVAILABLE_CC = "/proc/sys/net/ipv4/tcp_available_congestion_control"
+
+
+def congestion_control(name):
+    """name when this kernel offers that TCP congestion control (loading its module tcp_<name> if needed), else a
+    ValueError that lists what it offers."""
+    def available():
+        with open(AVAILABLE_CC) as f:
+            return f.read().split()
+    if name not in available():
+        sh(f"modprobe tcp_{name}", check=False)
+    have = available()
+    if name not in have:
+        raise ValueError(f"tcp_congestion_control {name!r}: this kernel offers {', '.join(have)}")
+    return name
+
+
 class LabNetwork:
     """The Lab's topology part (mixed into testbed.Lab): builds self.topo (a topology_file.Topology)."""
 
@@ -48,7 +65,8 @@ class LabNetwork:
             sh(f"ip netns add {PREFIX}{n}")
             nsx(n, "ip link set lo up")
             nsx(n, "sysctl -qw net.ipv4.conf.all.rp_filter=0 net.ipv4.conf.default.rp_filter=0 "
-                   "net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1")
+                   "net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 "
+                   f"net.ipv4.tcp_congestion_control={self.tcp_congestion_control}")
 
     def _add_aps(self):
         """The server, each AP's uplink and radio device, and the OVS bridge in front of each AP."""

@@ -92,7 +92,9 @@ def summarise(docs):
                 order.append(key)
             goals[key]["values"][i] = _number(g.get("value"))
             goals[key]["met"][i] = g.get("met")
-    out = {"runs": len(docs), "goals": []}
+    out = {"runs": len(docs), "goals": [],
+           "tcp_congestion_control": sorted({((d or {}).get("params") or {}).get("tcp_congestion_control")
+                                             or "not recorded" for d in docs})}
     for key in order:
         g = goals[key]
         out["goals"].append(dict(_stats(g["values"]), goal=key, target=g["target"], met=g["met"],
@@ -121,7 +123,8 @@ def readme(dest, lab_args, summary, rcs, started, commit=None):
              f"Commit {(commit or _git('rev-parse', 'HEAD'))[:12]}, started {started} UTC, machine "
              f"{platform.node()} ({os.cpu_count()} CPUs, kernel {platform.release()}); each run's load average "
              "before and after is in its `run-<n>/console.txt`. The app at its defaults unless the command names "
-             "a profile; UEs found by detection; the lab host at ONOS 2.7.0 timing.", "",
+             "a profile; UEs found by detection; the lab host at ONOS 2.7.0 timing; every lab host's TCP "
+             f"congestion control {', '.join(summary.get('tcp_congestion_control') or ['not recorded'])}.", "",
              f"Exit status of the runs: {rcs}.", "",
              "## Tier-1 shortfall (s below 95 % of demand, whole run after warm-up; median (range))", "",
              "| phase | total s | s per minute | s per minute on the interval means |", "|---|---|---|---|"]

@@ -22,6 +22,12 @@ class SummariseTest(unittest.TestCase):
         self.assertEqual(s["goals"][1]["judged_runs"], 0)
         self.assertEqual(s["tier1_shortfall"]["mpsdn"]["total_s"]["median"], 6.0)
         self.assertEqual(s["tier1_shortfall"]["mpsdn"]["total_s_per_min"]["max"], 5.0)
+        self.assertEqual(s["tcp_congestion_control"], ["not recorded"])
+
+    def test_the_runs_congestion_controls_are_listed(self):
+        a, b = doc(4.0, True, 0.97), doc(6.0, True, 0.99)
+        a["params"], b["params"] = {"tcp_congestion_control": "cubic"}, {"tcp_congestion_control": "bbr"}
+        self.assertEqual(repeat.summarise([a, b, None])["tcp_congestion_control"], ["bbr", "cubic", "not recorded"])
 
     def test_a_run_without_a_result_counts_as_missing_not_as_zero(self):
         s = repeat.summarise([doc(4.0, True, 0.97), None])

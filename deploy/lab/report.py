@@ -37,6 +37,7 @@ def header(name, params, lab=None):
             "host": {"kernel": platform.release(), "cpus": os.cpu_count(), "loadavg_at_start": os.getloadavg()},
             "params": dict(params, radio=[list(r) for r in RADIO], wifi_contention=WIFI_CONTENTION,
                            ue_source=lab.ue_source if lab is not None else None,
+                           tcp_congestion_control=lab.tcp_congestion_control if lab is not None else None,
                            lte_cell=("reference eNB mpsdn-enb (PF, constant channels)"
                                      if lab is not None and lab.lte_cell == "enb"
                                      else "tc PF stand-in (equal airtime, mpsdn-wifi-cell -pf-standin)"),

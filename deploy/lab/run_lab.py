@@ -115,7 +115,8 @@ def main():
             os.remove(os.path.join(a.out, f))
     with testbed.Lab(ROOT, a.out, lte_cell=a.lte_cell, telemetry=a.telemetry, southbound_timing=a.southbound_timing,
                      arp_punt=a.arp_punt, shuffle_seed=a.shuffle_seed, ue_source=a.ue_source,
-                     profile=a.profile, topology=topo) as lab:
+                     profile=a.profile, topology=topo,
+                     tcp_congestion_control=exp.tcp_congestion_control if exp else topology.TCP_CONGESTION_CONTROL) as lab:
         res = run(lab, name, a, exp)
     res["host"]["loadavg_at_end"] = os.getloadavg()
     res["params"]["command"] = [os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:]

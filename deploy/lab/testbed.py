@@ -27,17 +27,18 @@ from agents import LabAgents
 from client_agents import LabClientAgents
 from cells import LabCells
 from controller import LabController
-from network import LabNetwork, down
+from network import LabNetwork, congestion_control, down
 from shell import sh, terminate
 import topology_file
-from topology import NICE, OVS_CTL, PREFIX, SOUTHBOUND_TIMING, UE_SOURCES
+from topology import NICE, OVS_CTL, PREFIX, SOUTHBOUND_TIMING, TCP_CONGESTION_CONTROL, UE_SOURCES
 
 
 class Lab(LabNetwork, LabAgents, LabClientAgents, LabCells, LabController):
     """Context manager owning every namespace, bridge and process of the testbed."""
 
     def __init__(self, root, out, mode="forward", lte_cell="enb", telemetry="agents", southbound_timing="onos",
-                 arp_punt=False, shuffle_seed=None, ue_source="detected", profile=None, topology="default"):
+                 arp_punt=False, shuffle_seed=None, ue_source="detected", profile=None, topology="default",
+                 tcp_congestion_control=TCP_CONGESTION_CONTROL):
         if southbound_timing not in SOUTHBOUND_TIMING:
             raise ValueError(f"southbound_timing {southbound_timing!r}: want one of {sorted(SOUTHBOUND_TIMING)}")
         self.southbound = dict(SOUTHBOUND_TIMING[southbound_timing], arp_punt=bool(arp_punt), mode=southbound_timing)
@@ -52,6 +53,7 @@ class Lab(LabNetwork, LabAgents, LabClientAgents, LabCells, LabController):
             raise ValueError("telemetry agents needs the reference eNB (lte_cell enb): the agent reads its metrics")
         if ue_source not in UE_SOURCES:
             raise ValueError(f"ue_source {ue_source!r}: want one of {', '.join(UE_SOURCES)}")
+        self.tcp_congestion_control = congestion_control(tcp_congestion_control)
         # detected: the app finds the UEs by itself (MPTCP handshakes punted by the AP switches, station lists);
         # registered: the netcfg lists every UE with its addresses (the app's static registration)
         self.ue_source = ue_source

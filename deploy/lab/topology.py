@@ -13,6 +13,10 @@ OVS_CTL = "/usr/share/openvswitch/scripts/ovs-ctl"
 WIFI_CONTENTION = 0.143
 # how the app learns the UEs: multipath-user detection (default) or the netcfg's static registration
 UE_SOURCES = ("detected", "registered")
+# TCP congestion control of every host of the lab (server and UEs): set in each namespace, never inherited from the
+# machine, whose default differs by kernel build (Debian: cubic; some cloud kernels: bbr). The lab runs Linux's
+# default, cubic; an experiment may name another (its "tcp_congestion_control"). Recorded in params.
+TCP_CONGESTION_CONTROL = "cubic"
 # the app's punt rules per bridge (TCP and UDP from each of the two ports) and their priority (TierRules)
 PUNT_RULES, PUNT_PRIORITY = 4, 20000
 FAIL_OPEN_DELAY_MS = 10000   # the app's default: hold the last limits 10 s, then fail open
