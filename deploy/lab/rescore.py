@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Scores committed lab results again with the scoring code in the repo: for every run-<n>/ of each result folder,
-the Tier-1 shortfall goals are computed again from the run's own scoring data (whole_run.shortfall_goals, the
-interval the app ran at from params.app_parameters) and the primary-change goals from its regulation log
+the Tier-1 and multipath shortfall goals are computed again from the run's own scoring data
+(whole_run.shortfall_goals and multipath_goals, the interval the app ran at from params.app_parameters) and the
+primary-change goals from its regulation log
 (whole_run.primary_goals) and the detection goals from its detection snapshots and stale evidence
 (whole_run.detection_goals, the topology's radios from params.radio), replacing the run's own; the folder's summary.json
 and README.md are then rebuilt (repeat.py --summarise-only). Nothing is run on the testbed.
@@ -27,10 +28,11 @@ def rescore_run(path):
         raise ValueError(f"{path}: no scoring data (a result from before whole-run scoring)")
     interval = scoring.interval_ms_of(res)
     lab = _lab_of(res["params"])
-    redone = ("Tier-1 shortfall", "after a primary change") + (("detection (no registration)",) if lab else ())
+    redone = ("Tier-1 shortfall", "multipath shortfall", "after a primary change") \
+        + (("detection (no registration)",) if lab else ())
     kept = [g for g in res.get("goals", []) if not any(r in g.get("goal", "") for r in redone)]
     detection = whole_run.detection_goals(lab, res, whole_run.app_parameter(lab, "rmKbps", "RM_KBPS")) if lab else []
-    res["goals"] = (whole_run.shortfall_goals(res, interval) + kept + detection
+    res["goals"] = (whole_run.shortfall_goals(res, interval) + whole_run.multipath_goals(res, interval) + kept + detection
                     + whole_run.primary_goals(os.path.dirname(path), res, interval))
     with open(path, "w") as f:
         json.dump(res, f, indent=1)

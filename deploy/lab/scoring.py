@@ -362,17 +362,18 @@ def interval_means(samples, window_s):
 SHORTFALL_TARGET_S_PER_MIN = 2.0
 
 
-def shortfall_goal(label, sf, judged=False):
-    """The shortfall as a goal line. Judged (a regulated phase): the interval-averaged shortfall of every Tier-1 user
-    at most SHORTFALL_TARGET_S_PER_MIN seconds per minute (the worst user's); otherwise reported (met None)."""
+def shortfall_goal(label, sf, judged=False, who="Tier-1"):
+    """The shortfall as a goal line. Judged (a regulated phase): the interval-averaged shortfall of every scored user
+    at most SHORTFALL_TARGET_S_PER_MIN seconds per minute (the worst user's); otherwise reported (met None). who
+    names the users scored ("Tier-1": the single-path users; "multipath")."""
     per = {u: v["shortfall_s"] for u, v in sf["users"].items()}
     per_ei = {u: v["ei_shortfall_s"] for u, v in sf["users"].items()}
     value = {"per_user_s": per, "total_s": sf["total_s"], "total_s_per_min": sf["total_s_per_min"],
              "ei_per_user_s": per_ei, "ei_total_s_per_min": sf["ei_total_s_per_min"],
              "ei_worst_s_per_min": max((v["ei_shortfall_s_per_min"] for v in sf["users"].values()), default=0.0)}
-    return {"goal": f"{label}: Tier-1 shortfall, s below {SHARE:.0%} of demand outside a grace of "
+    return {"goal": f"{label}: {who} shortfall, s below {SHARE:.0%} of demand outside a grace of "
                     f"{sf['grace_s']:g} s after step ups and radio events (per 0.5-s sample and on the means over one "
-                    f"interval; per minute of the phase, the worst Tier-1 user judged)",
+                    f"interval; per minute of the phase, the worst {who} user judged)",
             "value": value,
             "target": (f"every user's on the interval means <= {SHORTFALL_TARGET_S_PER_MIN:g} s/min" if judged
                        else "reported (not a regulated phase)"),

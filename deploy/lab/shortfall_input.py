@@ -109,14 +109,21 @@ def _scored_end(ph):
     return end
 
 
-def phase_input(block, phase, interval_ms):
-    """(tier1_shortfall input, {ue: reason it is not scored}) of one phase of a scoring block."""
+USERS = ("tier1", "multipath")
+
+
+def phase_input(block, phase, interval_ms, users="tier1"):
+    """(tier1_shortfall input, {ue: reason it is not scored}) of one phase of a scoring block. users: "tier1" scores
+    the single-path users; "multipath" the users that ran MPTCP in the phase, each against its own demand as a
+    Tier-1 user's is (a backlogged one's: its throughput in the No-MP reference, single-path on its home radio)."""
+    if users not in USERS:
+        raise ValueError(f"users: want one of {', '.join(USERS)}, got {users!r}")
     ph = (block.get("phases") or {}).get(phase)
     if not isinstance(ph, dict):
         raise ValueError("missing from the scoring data")
     t, ues, unscored = ph.get("t_s"), {}, {}
     for ue, u in sorted((ph.get("ues") or {}).items()):
-        if not u.get("tier1"):
+        if not u.get(users):
             ues[ue] = {"tier1": False}
             continue
         demand, ref = _demand(ue, u.get("demand") or [])
@@ -139,11 +146,11 @@ def phase_input(block, phase, interval_ms):
     return run, unscored
 
 
-def phase_shortfall(block, phase, interval_ms):
-    """scoring.tier1_shortfall of one phase, with its "unscored" UEs and its "reference" phase; {"error": ...} when
-    its data is bad (the message names the phase and the field)."""
+def phase_shortfall(block, phase, interval_ms, users="tier1"):
+    """scoring.tier1_shortfall of one phase (of its users, see phase_input), with its "unscored" UEs and its
+    "reference" phase; {"error": ...} when its data is bad (the message names the phase and the field)."""
     try:
-        run, unscored = phase_input(block, phase, interval_ms)
+        run, unscored = phase_input(block, phase, interval_ms, users)
         sf = scoring.tier1_shortfall(run)
     except ValueError as e:
         return {"error": f"phases.{phase}: {e}"}

@@ -66,6 +66,14 @@ class AdapterTest(unittest.TestCase):
         self.assertIn("ue5", unscored)
         self.assertIn("reference phase 'nomp'", unscored["ue5"])
 
+    def test_the_multipath_users_are_scored_instead_when_asked(self):
+        run, _ = shortfall_input.phase_input(block(), "mpsdn", 2000, users="multipath")
+        self.assertEqual({u: v["tier1"] for u, v in run["ues"].items()},
+                         {"ue1": False, "ue3": True, "ue4": False, "ue5": False})
+        self.assertEqual((run["ues"]["ue3"]["demand"], run["ues"]["ue3"]["nomp_mbps"]), ([(0.0, "backlogged")], 9.0))
+        with self.assertRaisesRegex(ValueError, "users: want one of tier1, multipath"):
+            shortfall_input.phase_input(block(), "mpsdn", 2000, users="all")
+
     def test_the_shortfall_by_hand(self):
         sf = shortfall_input.phase_shortfall(block(), "mpsdn", 2000)
         # ue1: 8.5 (short; 10.0 is in the radio event's grace 9..13), 12.5 .. 15.5 in the step up's grace

@@ -7,6 +7,10 @@
   the new one), on the run's topology, with the stale-subflow evidence the runner collected: the server's
   MPTcpExtSubflowStale read with every sample and the app's downlink Tier-2 limit per AP (scoring data
   server_mptcp, tier2_limits_kbps), the proof multipath_judging.stale_at_rm looks for.
+* the multipath users' shortfall in every mpsdn phase with multipath users, judged as Tier 1's is: each against its
+  own demand (a backlogged one's: its No-MP throughput, single-path on its home radio), kept in
+  res["multipath_shortfall"] {phase: ...}; a multipath user that gets less than it would single-path loses by
+  using multipath, which the Tier-1 goal does not see;
 * after every change of a multipath user's primary in an app phase, its throughput reaches 80 % of its new
   primary's share within 2 cycles (primary_change.py, from the app's regulation log in the run's folder).
 Each goal carries the phase it judges ("phase"). table() is the compact shortfall table printed after a run.
@@ -51,6 +55,22 @@ def shortfall_goals(res, interval_ms):
     return goals
 
 
+def multipath_goals(res, interval_ms):
+    """Computes res["multipath_shortfall"] (every mpsdn phase with multipath users) and returns one goal per phase."""
+    res["multipath_shortfall"], goals = {}, []
+    for ph, s in res["phases"].items():
+        if "mpsdn" not in str(s.get("controller", "")) or not s.get("multipath_ues"):
+            continue
+        sf = shortfall_input.phase_shortfall(res["scoring"], ph, interval_ms, users="multipath")
+        res["multipath_shortfall"][ph] = sf
+        if "error" in sf:
+            goals.append({"goal": f"phase {ph}: multipath shortfall could not be scored", "value": sf["error"],
+                          "target": REPORTED, "met": False, "phase": ph})
+        else:
+            goals.append(dict(scoring.shortfall_goal(f"phase {ph}", sf, judged=True, who="multipath"), phase=ph))
+    return goals
+
+
 def detection_goals(lab, res, rm_kbps):
     """report.detection_goal (old and every-UE-judged) of every phase with a detection snapshot (mpsdn) and
     multipath UEs, each with its stale evidence."""
@@ -69,7 +89,7 @@ def goals(lab, res):
     rm = app_parameter(lab, "rmKbps", "RM_KBPS")
     run_dir = getattr(lab, "out", None)
     primary = primary_goals(run_dir, res, interval) if run_dir else []
-    return shortfall_goals(res, interval) + detection_goals(lab, res, rm) + primary
+    return shortfall_goals(res, interval) + multipath_goals(res, interval) + detection_goals(lab, res, rm) + primary
 
 
 def primary_goals(run_dir, res, interval_ms):

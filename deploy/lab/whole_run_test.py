@@ -32,15 +32,16 @@ def summary(series, totals=None, **extra):
                  "ue": {u: {"total": (totals or {}).get(u, 0.0)} for u in DEFAULT.ues}}, **extra)
 
 
-def prototype_result():
-    """A prototype-like result as the runner leaves it before the goals: No-MP (ue1 and ue4 20 Mb/s), MP-SDN where
-    ue1 gets 19.5 Mb/s up to 12 s then 15 Mb/s and ue4 20 Mb/s, scored from 8 s (warm-up) to 20 s."""
+def prototype_result(ue2_nomp=0.0):
+    """A prototype-like result as the runner leaves it before the goals: No-MP (ue1 and ue4 20 Mb/s, ue2 ue2_nomp
+    on Wi-Fi), MP-SDN where ue1 gets 19.5 Mb/s up to 12 s then 15 Mb/s, ue4 20 Mb/s and the multipath ue2 5 + 5,
+    scored from 8 s (warm-up) to 20 s."""
     exp = Experiment("proto", {"demand": {"all": {"kind": "backlogged"}},
                                "phases": [{"name": "mpsdn", "controller": "mpsdn", "duration_s": 20}]}, DEFAULT)
-    flat = {"t": list(T), "ue1/wifi": [20.0] * 40, "ue4/lte": [20.0] * 40}
+    flat = {"t": list(T), "ue1/wifi": [20.0] * 40, "ue4/lte": [20.0] * 40, "ue2/wifi": [ue2_nomp] * 40}
     reg = {"t": list(T), "ue1/wifi": [19.5 if t <= 12 else 15.0 for t in T], "ue4/lte": [20.0] * 40,
            "ue2/wifi": [5.0] * 40, "ue2/lte": [5.0] * 40}
-    res = {"phases": {"nomp": summary(flat, {"ue1": 20.0, "ue4": 20.0}, multipath_ues=[]),
+    res = {"phases": {"nomp": summary(flat, {"ue1": 20.0, "ue4": 20.0, "ue2": ue2_nomp}, multipath_ues=[]),
                       "mpsdn": summary(reg, multipath_ues=["ue2", "ue3"], detection=None, controller="mpsdn",
                                        server_mptcp={"t_s": list(T), "MPTcpExtSubflowStale": [0] * 40,
                                                      "MPTcpExtSubflowRecover": [0] * 40},
@@ -65,6 +66,19 @@ class ShortfallGoalsTest(unittest.TestCase):
         self.assertEqual((sf["total_s"], sf["total_s_per_min"], sf["scored_s"]), (8.0, 40.0, 12.0))
         self.assertEqual(res["tier1_shortfall"]["nomp"]["total_s"], 0)
         self.assertEqual(goals[1]["value"]["per_user_s"], {"ue1": 8.0, "ue4": 0})
+
+    def test_a_multipath_user_is_scored_against_its_own_no_mp_throughput(self):
+        # ue2 got 10 Mb/s over both radios with mpsdn: short of 0.95 * 12 in every sample from 8.0 to 20.0 s (25 of
+        # 0.5 s), but never of 0.95 * 10
+        res = prototype_result(ue2_nomp=12.0)
+        goals = whole_run.multipath_goals(res, 2000)
+        self.assertEqual([(g["phase"], g["met"]) for g in goals], [("mpsdn", False)])
+        self.assertIn("multipath shortfall", goals[0]["goal"])
+        self.assertEqual(res["multipath_shortfall"]["mpsdn"]["users"]["ue2"]["shortfall_s"], 12.5)
+        self.assertNotIn("ue1", res["multipath_shortfall"]["mpsdn"]["users"])     # single-path: the Tier-1 goal's
+        res = prototype_result(ue2_nomp=10.0)
+        self.assertIs(whole_run.multipath_goals(res, 2000)[0]["met"], True)
+        self.assertEqual(res["multipath_shortfall"]["mpsdn"]["users"]["ue2"]["shortfall_s"], 0)
 
     def test_a_phase_that_cannot_be_scored_is_a_goal_not_met(self):
         res = prototype_result()
@@ -209,6 +223,7 @@ class RescoreTest(unittest.TestCase):
             with open(os.path.join(d, "README.md")) as f:
                 readme = f.read()
         self.assertEqual([g["goal"][:30] for g in goals],
-                         ["phase nomp: Tier-1 shortfall, ", "phase mpsdn: Tier-1 shortfall,", "detection kept"])
+                         ["phase nomp: Tier-1 shortfall, ", "phase mpsdn: Tier-1 shortfall,",
+                          "phase mpsdn: multipath shortfa", "detection kept"])
         self.assertIs(goals[1]["met"], False)      # the old goal said met; ue1 was short 8 s of 12
         self.assertIn("| 40 (40-40) | 0/1 |", readme)
