@@ -124,7 +124,7 @@ def readme(dest, lab_args, summary, rcs, started, commit=None):
              f"{platform.node()} ({os.cpu_count()} CPUs, kernel {platform.release()}); each run's load average "
              "before and after is in its `run-<n>/console.txt`. The app at its defaults unless the command names "
              "a profile; UEs found by detection; the lab host at ONOS 2.7.0 timing; every lab host's TCP "
-             f"congestion control {', '.join(summary.get('tcp_congestion_control') or ['not recorded'])}.", "",
+             f"congestion control {', '.join(summary['tcp_congestion_control'])}.", "",
              f"Exit status of the runs: {rcs}.", "",
              "## Tier-1 shortfall (s below 95 % of demand, whole run after warm-up; median (range))", "",
              "| phase | total s | s per minute | s per minute on the interval means |", "|---|---|---|---|"]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Scores committed lab results again with the scoring code in the repo: for every run-<n>/ of each result folder,
 the Tier-1 and multipath shortfall goals are computed again from the run's own scoring data
-(whole_run.shortfall_goals and multipath_goals, the interval the app ran at from params.app_parameters) and the
+(whole_run.shortfall_goals of both, the interval the app ran at from params.app_parameters) and the
 primary-change goals from its regulation log
 (whole_run.primary_goals) and the detection goals from its detection snapshots and stale evidence
 (whole_run.detection_goals, the topology's radios from params.radio), replacing the run's own; the folder's summary.json
@@ -32,7 +32,8 @@ def rescore_run(path):
         + (("detection (no registration)",) if lab else ())
     kept = [g for g in res.get("goals", []) if not any(r in g.get("goal", "") for r in redone)]
     detection = whole_run.detection_goals(lab, res, whole_run.app_parameter(lab, "rmKbps", "RM_KBPS")) if lab else []
-    res["goals"] = (whole_run.shortfall_goals(res, interval) + whole_run.multipath_goals(res, interval) + kept + detection
+    res["goals"] = (whole_run.shortfall_goals(res, interval) + whole_run.shortfall_goals(res, interval, "multipath")
+                    + kept + detection
                     + whole_run.primary_goals(os.path.dirname(path), res, interval))
     with open(path, "w") as f:
         json.dump(res, f, indent=1)

@@ -159,6 +159,8 @@ def phase_shortfall(block, phase, interval_ms, users="tier1"):
     return sf
 
 
-def shortfalls(block, interval_ms):
-    """{phase: phase_shortfall} of every phase of a scoring block, in its order."""
-    return {ph: phase_shortfall(block, ph, interval_ms) for ph in block.get("phases") or {}}
+def shortfalls(block, interval_ms, users="tier1"):
+    """{phase: phase_shortfall} of every phase of a scoring block with at least one of the users (see phase_input),
+    in its order."""
+    return {ph: phase_shortfall(block, ph, interval_ms, users) for ph, p in (block.get("phases") or {}).items()
+            if not isinstance(p, dict) or any(u.get(users) for u in (p.get("ues") or {}).values())}

@@ -7,7 +7,7 @@
   the new one), on the run's topology, with the stale-subflow evidence the runner collected: the server's
   MPTcpExtSubflowStale read with every sample and the app's downlink Tier-2 limit per AP (scoring data
   server_mptcp, tier2_limits_kbps), the proof multipath_judging.stale_at_rm looks for.
-* the multipath users' shortfall in every mpsdn phase with multipath users, judged as Tier 1's is: each against its
+* the multipath users' shortfall in every phase with multipath users, judged as Tier 1's is: each against its
   own demand (a backlogged one's: its No-MP throughput, single-path on its home radio), kept in
   res["multipath_shortfall"] {phase: ...}; a multipath user that gets less than it would single-path loses by
   using multipath, which the Tier-1 goal does not see. As for a backlogged Tier-1 user, the reference is the
@@ -43,33 +43,23 @@ def stale_evidence(phase, rm_kbps):
             "limits": {ap: [tuple(x) for x in v] for ap, v in (phase.get("tier2_limits_kbps") or {}).items()}}
 
 
-def shortfall_goals(res, interval_ms):
-    """Computes res["tier1_shortfall"] (every phase) and returns one goal per phase."""
-    res["tier1_shortfall"] = shortfall_input.shortfalls(res["scoring"], interval_ms)
+# users scored (shortfall_input.USERS) -> (their name in a goal, the result's key of their shortfall per phase)
+SHORTFALLS = {"tier1": ("Tier-1", "tier1_shortfall"), "multipath": ("multipath", "multipath_shortfall")}
+
+
+def shortfall_goals(res, interval_ms, users="tier1"):
+    """Computes res["tier1_shortfall"] (users "tier1") or res["multipath_shortfall"] ("multipath") of every phase
+    with such users and returns one goal per phase: judged in the phases the app ran, reported in the others."""
+    who, key = SHORTFALLS[users]
+    res[key] = shortfall_input.shortfalls(res["scoring"], interval_ms, users)
     goals = []
-    for ph, sf in res["tier1_shortfall"].items():
+    for ph, sf in res[key].items():
         if "error" in sf:
-            goals.append({"goal": f"phase {ph}: Tier-1 shortfall could not be scored", "value": sf["error"],
+            goals.append({"goal": f"phase {ph}: {who} shortfall could not be scored", "value": sf["error"],
                           "target": REPORTED, "met": False, "phase": ph})
         else:
             regulated = "mpsdn" in str((res["phases"].get(ph) or {}).get("controller", ""))   # "lab host, mpsdn ..."
-            goals.append(dict(scoring.shortfall_goal(f"phase {ph}", sf, judged=regulated), phase=ph))
-    return goals
-
-
-def multipath_goals(res, interval_ms):
-    """Computes res["multipath_shortfall"] (every mpsdn phase with multipath users) and returns one goal per phase."""
-    res["multipath_shortfall"], goals = {}, []
-    for ph, s in res["phases"].items():
-        if "mpsdn" not in str(s.get("controller", "")) or not s.get("multipath_ues"):
-            continue
-        sf = shortfall_input.phase_shortfall(res["scoring"], ph, interval_ms, users="multipath")
-        res["multipath_shortfall"][ph] = sf
-        if "error" in sf:
-            goals.append({"goal": f"phase {ph}: multipath shortfall could not be scored", "value": sf["error"],
-                          "target": REPORTED, "met": False, "phase": ph})
-        else:
-            goals.append(dict(scoring.shortfall_goal(f"phase {ph}", sf, judged=True, who="multipath"), phase=ph))
+            goals.append(dict(scoring.shortfall_goal(f"phase {ph}", sf, judged=regulated, who=who), phase=ph))
     return goals
 
 
@@ -91,7 +81,8 @@ def goals(lab, res):
     rm = app_parameter(lab, "rmKbps", "RM_KBPS")
     run_dir = getattr(lab, "out", None)
     primary = primary_goals(run_dir, res, interval) if run_dir else []
-    return shortfall_goals(res, interval) + multipath_goals(res, interval) + detection_goals(lab, res, rm) + primary
+    return (shortfall_goals(res, interval) + shortfall_goals(res, interval, "multipath") + detection_goals(lab, res, rm)
+            + primary)
 
 
 def primary_goals(run_dir, res, interval_ms):

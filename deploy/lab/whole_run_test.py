@@ -71,13 +71,13 @@ class ShortfallGoalsTest(unittest.TestCase):
         # ue2 got 10 Mb/s over both radios with mpsdn: short of 0.95 * 12 in every sample from 8.0 to 20.0 s (25 of
         # 0.5 s), but never of 0.95 * 10
         res = prototype_result(ue2_nomp=12.0)
-        goals = whole_run.multipath_goals(res, 2000)
+        goals = whole_run.shortfall_goals(res, 2000, "multipath")
         self.assertEqual([(g["phase"], g["met"]) for g in goals], [("mpsdn", False)])
         self.assertIn("multipath shortfall", goals[0]["goal"])
         self.assertEqual(res["multipath_shortfall"]["mpsdn"]["users"]["ue2"]["shortfall_s"], 12.5)
         self.assertNotIn("ue1", res["multipath_shortfall"]["mpsdn"]["users"])     # single-path: the Tier-1 goal's
         res = prototype_result(ue2_nomp=10.0)
-        self.assertIs(whole_run.multipath_goals(res, 2000)[0]["met"], True)
+        self.assertIs(whole_run.shortfall_goals(res, 2000, "multipath")[0]["met"], True)
         self.assertEqual(res["multipath_shortfall"]["mpsdn"]["users"]["ue2"]["shortfall_s"], 0)
 
     def test_a_phase_that_cannot_be_scored_is_a_goal_not_met(self):
