@@ -3,6 +3,7 @@ package wificell
 import (
 	"context"
 	"math"
+	"sort"
 	"sync"
 	"testing"
 	"time"
@@ -74,14 +75,20 @@ func TestSharedFIFOCellRoot(t *testing.T) {
 	t.Cleanup(agent.Close)
 	ctx, stop := context.WithCancel(context.Background())
 	wg := blast(t, ctx, ap, map[string]float64{"10.203.0.2:9000": 12e6, "10.203.0.3:9000": 6e6})
-	var occ []float64
-	var status Status
+	var occ, capa, carried []float64
+	var from []uint64 // the tap's counts when scoring starts
 	start := time.Now()
 	for now := start; now.Sub(start) < 3*time.Second; now = time.Now() {
-		if status, err = c.Step(now); err != nil {
+		status, err := c.Step(now)
+		if err != nil {
 			t.Fatal(err)
 		}
 		if now.Sub(start) > time.Second {
+			if from == nil {
+				from = append([]uint64(nil), status.TxBytes...)
+			}
+			capa = append(capa, status.Capacity)
+			carried = append(carried, (status.Rates[0]+status.Rates[1])/status.Capacity)
 			r, err := agent.Collect(context.Background())
 			if err != nil {
 				t.Fatal(err)
@@ -110,16 +117,26 @@ func TestSharedFIFOCellRoot(t *testing.T) {
 		near(t, "tap vs received bytes", float64(counts[i]), float64(s.Bytes.Load())*1242/1200, 0.02*float64(counts[i])+2500)
 	}
 	// tail drop keeps whatever arrives when a slot is free, so the departure
-	// mix is not the offered 2:1: the capacity follows what departed
-	if counts[0] == 0 || counts[1] == 0 {
-		t.Fatalf("a station got nothing through the FIFO: %v", counts)
+	// mix is not the offered 2:1: the capacity follows what departed. The
+	// mix of one 100-ms step swings with tail drop (more so on a loaded
+	// machine), so the median step is scored against the mix of the whole
+	// scored span.
+	d0, d1 := float64(counts[0]-from[0]), float64(counts[1]-from[1])
+	if d0 == 0 || d1 == 0 {
+		t.Fatalf("a station got nothing through the FIFO: %v since %v", counts, from)
 	}
-	f0 := float64(counts[0]) / float64(counts[0]+counts[1])
+	f0 := d0 / (d0 + d1)
 	f1 := 1 - f0
 	k := LinearContention(0.143)
 	want := 1 / (k(math.Min(1, 2*f0)+math.Min(1, 2*f1)) * (f0/4e6 + f1/2e6))
-	near(t, "capacity of the departure mix", status.Capacity, want, 0.12*want)
-	near(t, "carried rate", status.Rates[0]+status.Rates[1], status.Capacity, 0.15*status.Capacity)
+	near(t, "median capacity vs the departure mix", median(capa), want, 0.12*want)
+	near(t, "median carried rate / capacity", median(carried), 1, 0.15)
+}
+
+func median(v []float64) float64 {
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	return s[len(s)/2]
 }
 
 // The uplink cell classifies by source: the station's packets fill its own
