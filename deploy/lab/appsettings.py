@@ -36,15 +36,26 @@ def app_defaults(root):
     return {name: consts[k + "_DEFAULT"] for k, name in consts.items() if k + "_DEFAULT" in consts}
 
 
-def app_properties(profile):
-    """The component properties the lab passes to the app: none, or the profile asked for (run_lab.py
-    --profile); every other parameter stays at the app's default."""
-    return {} if profile is None else {"profile": profile}
+def app_properties(profile, extra=None):
+    """The component properties the lab passes to the app: none, the profile asked for (run_lab.py
+    --profile), and any property an ablation names (run_lab.py --app-property, recorded as an override);
+    every other parameter stays at the app's default."""
+    props = {} if profile is None else {"profile": profile}
+    props.update(extra or {})
+    return props
+
+
+def parse_property(text):
+    """NAME=VALUE of run_lab.py --app-property, as (name, value); ValueError naming the problem."""
+    name, sep, value = text.partition("=")
+    if not sep or not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", name) or not value:
+        raise ValueError(f"--app-property {text!r}: want NAME=VALUE, NAME a RegulationManager property")
+    return name, value
 
 
 def lab_properties(lab):
-    """app_properties of a Lab (or of rest_fuzz's stand-in object, which has no profile)."""
-    return app_properties(getattr(lab, "profile", None))
+    """app_properties of a Lab (or of rest_fuzz's stand-in object, which has neither)."""
+    return app_properties(getattr(lab, "profile", None), getattr(lab, "app_props", None))
 
 
 def overrides(props, defaults):

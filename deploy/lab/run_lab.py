@@ -86,7 +86,15 @@ def parse_args():
     ap.add_argument("--profile", choices=["paper", "mpsdn"],
                     help="regulation profile (the app's component property profile); default: none set, the app's "
                          "default applies. Recorded in params (profile_setting, app_overrides, profile read back)")
-    return ap.parse_args()
+    ap.add_argument("--app-property", action="append", default=[], metavar="NAME=VALUE",
+                    help="set another RegulationManager property, for an ablation (repeatable); recorded in "
+                         "params.app_overrides. Results at defaults set none")
+    a = ap.parse_args()
+    try:
+        a.app_props = dict(appsettings.parse_property(p) for p in a.app_property)
+    except ValueError as e:
+        ap.error(str(e))
+    return a
 
 
 def main():
@@ -115,7 +123,7 @@ def main():
             os.remove(os.path.join(a.out, f))
     with testbed.Lab(ROOT, a.out, lte_cell=a.lte_cell, telemetry=a.telemetry, southbound_timing=a.southbound_timing,
                      arp_punt=a.arp_punt, shuffle_seed=a.shuffle_seed, ue_source=a.ue_source,
-                     profile=a.profile, topology=topo,
+                     profile=a.profile, topology=topo, app_props=a.app_props,
                      tcp_congestion_control=exp.tcp_congestion_control if exp else topology.TCP_CONGESTION_CONTROL) as lab:
         res = run(lab, name, a, exp)
     res["host"]["loadavg_at_end"] = os.getloadavg()

@@ -38,7 +38,7 @@ class Lab(LabNetwork, LabAgents, LabClientAgents, LabCells, LabController):
 
     def __init__(self, root, out, mode="forward", lte_cell="enb", telemetry="agents", southbound_timing="onos",
                  arp_punt=False, shuffle_seed=None, ue_source="detected", profile=None, topology="default",
-                 tcp_congestion_control=TCP_CONGESTION_CONTROL):
+                 tcp_congestion_control=TCP_CONGESTION_CONTROL, app_props=None):
         if southbound_timing not in SOUTHBOUND_TIMING:
             raise ValueError(f"southbound_timing {southbound_timing!r}: want one of {sorted(SOUTHBOUND_TIMING)}")
         self.southbound = dict(SOUTHBOUND_TIMING[southbound_timing], arp_punt=bool(arp_punt), mode=southbound_timing)
@@ -62,6 +62,8 @@ class Lab(LabNetwork, LabAgents, LabClientAgents, LabCells, LabController):
         self.phy = {}
         # the regulation profile asked for (a component property of the app), None: the app's default
         self.profile = profile
+        # other component properties an ablation sets ({}: the app's defaults), recorded as app_overrides
+        self.app_props = dict(app_props or {})
         self.app_parameters = None   # GET /parameters of the app, read back once its REST answers
         self.telemetry = telemetry
         self.agents = {}
