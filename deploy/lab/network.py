@@ -1,5 +1,6 @@
 """The testbed's network: up() creates its namespaces, OVS bridges, veth links, addresses, routes and MPTCP
 endpoints (a part of testbed.Lab); down() removes everything the lab creates."""
+import os
 import shutil
 
 from shell import log, ns_bridge, nsx, sh, veth
@@ -74,7 +75,10 @@ class LabNetwork:
         nsx("srv", f"ip addr add {SERVER_IP}/32 dev lo")
         for a in self.topo.aps.values():
             tag = a["tag"]
-            veth("srv", a["srv_if"], None, f"{PREFIX}s{tag}")
+            if a["path_rtt_ms"] > 0:
+                self._add_path(a)
+            else:
+                veth("srv", a["srv_if"], None, f"{PREFIX}s{tag}")
             nsx("srv", f"ip addr add {a['subnet']}.254/24 dev {a['srv_if']}")
             veth(a["ns"], "uplink", None, f"{PREFIX}a{tag}")
             if not self.is_enb(a):
@@ -86,6 +90,16 @@ class LabNetwork:
                f"fail_mode=secure other-config:datapath-id={a['dpid']} "
                f"-- add-port {br} {PREFIX}s{tag} -- set interface {PREFIX}s{tag} ofport_request=1 "
                f"-- add-port {br} {PREFIX}a{tag} -- set interface {PREFIX}a{tag} ofport_request=2")
+
+    def _add_path(self, a):
+        """The server's path to AP a through its delay line: srv <-> wan<tag> (s) and wan<tag> (o) <-> the OVS
+        bridge's port 1, with half the AP's path_rtt_ms each way (mpsdn-delay-line: this kernel has no netem, and
+        a delay on the server's own device would hold its TCP's skbs)."""
+        veth("srv", a["srv_if"], a["wan"], "s")
+        veth(a["wan"], "o", None, f"{PREFIX}s{a['tag']}")
+        half = f"{a['path_rtt_ms'] / 2:g}ms"
+        self.spawn([os.path.join(self.root, "southbound-ap-agent/bin/mpsdn-delay-line"), "-a", "s", "-b", "o",
+                    "-a-to-b", half, "-b-to-a", half], f"delay-{a['id']}", ns=a["wan"])
 
     def _add_ue_radios(self):
         """Each UE's radio devices on its cells' air (or the eNB's per-UE port), with the UE's addresses."""

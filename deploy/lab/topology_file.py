@@ -7,6 +7,7 @@
               "contention": 0.143,                          # Wi-Fi collision overhead c in k(n) = 1 + c n
               "peak_rate_bps": 75000000,                    # LTE: the reference eNB's peak rate
               "capacity_kbps": 50000,                       # the AP's capacity in the app's netcfg
+              "path_rtt_ms": 20,                            # the server <-> AP path's RTT (default by kind, below)
               "directions": ["downlink"]}, ...],            # cells built and regulated ("uplink": Wi-Fi only)
      "ues": [{"id": "ue1", "primary": "wifi",               # primary: default the first radio's AP
               "radios": [{"ap": "wifi", "phy_mbps": 54, "rssi_dbm": -50}]}, ...]}   # rssi_dbm optional
@@ -15,7 +16,7 @@ A UE with one radio is single-path (Tier 1 when it is the only user of its path)
 Everything else is derived: an AP's k-th AP of its kind (k = 1, 2, ...) gets the tag w / l (k = 1) or w<k-1> /
 l<k-1>, its namespace ap<tag> (Wi-Fi) or enb<suffix> (LTE), its air namespace air<tag>, OVS bridge mpl-br<tag>,
 datapath id a<k> / b<k> (Wi-Fi / LTE), subnet 10.0.<i>.0/24 (i: the AP's place in the file, from 1), policy-routing
-table 100 + i; the UE's address on it 10.0.<i>.<n> (n: the UE's place in the file, from 1); the management link
+table 100 + i, the namespace of its server path wan<tag> (a delay line, when path_rtt_ms > 0); the UE's address on it 10.0.<i>.<n> (n: the UE's place in the file, from 1); the management link
 10.255.0.<4j+1>/<4j+2> (j: LTE cells first, then Wi-Fi APs, in file order). Any error names the bad field.
 """
 import json
@@ -28,7 +29,14 @@ TOPOLOGIES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "topologie
 KINDS = ("wifi", "lte")
 CELL_MODES = ("per-station", "shared-fifo")
 DIRECTIONS = ("downlink", "uplink")
-AP_KEYS = {"id", "kind", "cell_mode", "queue_limit", "contention", "peak_rate_bps", "capacity_kbps", "directions"}
+AP_KEYS = {"id", "kind", "cell_mode", "queue_limit", "contention", "peak_rate_bps", "capacity_kbps", "directions",
+           "path_rtt_ms"}
+# The RTT of the path between the server and an AP (ms), half each way, by kind: round values of the order an
+# access network's users see to a nearby server (Wi-Fi behind a wired broadband line below LTE, whose radio
+# scheduling and core add their part). Bare veth links give 0.1-1 ms, at which a TCP sender's smallest window
+# (2 segments) is several times the bandwidth-delay product of a few Mb/s: a meter then drops in every round
+# trip and each loss is a retransmission timeout (deploy/lab/README.md, "Path RTT").
+PATH_RTT_MS = {"wifi": 20, "lte": 40}
 UE_KEYS = {"id", "primary", "radios"}
 RADIO_KEYS = {"ap", "phy_mbps", "rssi_dbm"}
 ID = re.compile(r"^[a-z][a-z0-9]{0,5}$")   # short: ifnames such as enb-<ue> stay within Linux's 15 characters
@@ -74,6 +82,12 @@ def _check_keys(where, field, obj, allowed):
     docfields.keys(TopologyError, "topology", where, field, obj, allowed)
 
 
+def _rtt(where, field, v):
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1000:
+        _fail(where, field, f"want a round-trip time in ms in [0, 1000], got {v!r}")
+    return v
+
+
 def _number(where, field, v, low=0.0, high=None):
     if isinstance(v, bool) or not isinstance(v, (int, float)) or v <= low or (high is not None and v > high):
         _fail(where, field, f"want a number > {low}" + (f" and <= {high}" if high is not None else "")
@@ -93,7 +107,8 @@ class Topology:
         self.aps = self._parse_aps(doc.get("aps"))
         self._parse_ues(doc.get("ues"))
         self._derive_management()
-        self.ns = ["srv"] + [n for a in self.aps.values() for n in (a["ns"], a["air"])] + self.ues
+        self.ns = (["srv"] + [n for a in self.aps.values() for n in (a["ns"], a["air"])]
+                   + [a["wan"] for a in self.aps.values() if a["path_rtt_ms"] > 0] + self.ues)
 
     # ------------------------------------------------------------------ APs
     def _parse_aps(self, aps):
@@ -139,6 +154,8 @@ class Topology:
                 "peak_rate_bps": _number(self.where, f"{f}.peak_rate_bps", a.get("peak_rate_bps", 75e6)),
                 "capacity_kbps": int(_number(self.where, f"{f}.capacity_kbps", a.get("capacity_kbps", 50000))),
                 "directions": list(dirs),
+                "path_rtt_ms": _rtt(self.where, f"{f}.path_rtt_ms", a.get("path_rtt_ms", PATH_RTT_MS[kind])),
+                "wan": "wan" + tag,
                 "ns": ("ap" + tag) if kind == "wifi" else ("enb" + suffix), "air": "air" + tag,
                 "radio": "wl" if kind == "wifi" else "rf", "bridge": "br" + tag, "subnet": f"10.0.{i}",
                 "srv_if": tag[0] + (suffix or "0"), "dpid": f"00000000000000{'a' if kind == 'wifi' else 'b'}{k}",
@@ -157,7 +174,7 @@ class Topology:
             ue = u.get("id")
             if not isinstance(ue, str) or not ID.match(ue) or ue == "srv" or ue in self.ues:
                 _fail(self.where, f"{f}.id", f"want a new id of 1-6 lower-case letters/digits (not srv), got {ue!r}")
-            if any(ue == a["ns"] or ue == a["air"] for a in self.aps.values()):
+            if any(ue in (a["ns"], a["air"], a["wan"]) for a in self.aps.values()):
                 _fail(self.where, f"{f}.id", f"{ue!r} is an AP namespace's name")
             self.ues.append(ue)
             self.number[ue] = n

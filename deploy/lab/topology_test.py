@@ -26,7 +26,7 @@ class DefaultTopologyTest(unittest.TestCase):
                                          ("ue3", "wifi", "10.0.1.3", 30.0), ("ue2", "lte", "10.0.2.2", 34.0),
                                          ("ue3", "lte", "10.0.2.3", 46.0), ("ue4", "lte", "10.0.2.4", 46.0)])
         self.assertEqual(DEFAULT.primary, {"ue1": "wifi", "ue2": "wifi", "ue3": "lte", "ue4": "lte"})
-        self.assertEqual(DEFAULT.ns, ["srv", "apw", "airw", "enb", "airl", "ue1", "ue2", "ue3", "ue4"])
+        self.assertEqual(DEFAULT.ns, ["srv", "apw", "airw", "enb", "airl", "wanw", "wanl", "ue1", "ue2", "ue3", "ue4"])
         self.assertEqual(DEFAULT.multipath_ues, ["ue2", "ue3"])
         self.assertEqual(DEFAULT.agent, {"wifi": ("10.255.0.6", 50051), "lte": ("10.255.0.2", 50052)})
         w, l = DEFAULT.aps["wifi"], DEFAULT.aps["lte"]
@@ -115,6 +115,17 @@ class ValidatorTest(unittest.TestCase):
         self.bad(lambda d: d["ues"][3].update(id="ue1"), "ues[3].id")
         self.bad(lambda d: d["ues"][3].update(id="averylongname"), "ues[3].id")
         self.bad(lambda d: d.update(ues=[]), "ues")
+        self.bad(lambda d: d["aps"][0].update(path_rtt_ms=-1), "aps[0].path_rtt_ms")
+        self.bad(lambda d: d["aps"][1].update(path_rtt_ms="40"), "aps[1].path_rtt_ms")
+        self.bad(lambda d: d["ues"][3].update(id="wanw"), "ues[3].id")
+
+    def test_path_rtt_defaults_by_kind_and_zero_leaves_no_delay_line(self):
+        self.assertEqual([DEFAULT.aps["wifi"]["path_rtt_ms"], DEFAULT.aps["lte"]["path_rtt_ms"]], [20, 40])
+        d = doc()
+        d["aps"][0]["path_rtt_ms"] = 0
+        t = Topology("t", d)
+        self.assertNotIn("wanw", t.ns)
+        self.assertIn("wanl", t.ns)
 
     def test_missing_file_and_bad_json_are_errors(self):
         with self.assertRaises(TopologyError):
