@@ -78,11 +78,19 @@ def multipath_users():
 
 
 def kernel_multipath():
-    """The address pairs of the multipath UEs with an active subflow on both radios in the kernel now
-    (soak_probe.kernel_subflows): the users the detector must hold; a UE whose second subflow the server's MPTCP
-    scheduler stopped using for longer than the per-flow idle timeout has ended in the tracker by design."""
-    pairs = [sorted(a for u, _ap, a, _r in topology.RADIO if u == ue) for ue in MULTIPATH_UES]
-    return sorted(p for p, ue in zip(pairs, MULTIPATH_UES) if set(p) <= set(soak_probe.kernel_subflows(ue)))
+    """The address pairs of the multipath UEs the detector must hold now: those with an active subflow on both
+    radios in the kernel (soak_probe.kernel_subflows), and those with one active subflow whose other address is an
+    MPTCP backup the app asked for (soak_probe.backup_addresses: the server sends nothing there, so the subflow is
+    established but not active, and the detector keeps it in its connection while its AP lists the station). A UE
+    whose second subflow the server's MPTCP scheduler stopped using for another reason, for longer than the
+    per-flow idle timeout, has ended in the tracker by design."""
+    out = []
+    for ue in MULTIPATH_UES:
+        pair = sorted(a for u, _ap, a, _r in topology.RADIO if u == ue)
+        active = set(soak_probe.kernel_subflows(ue))
+        if active & set(pair) and set(pair) <= active | set(soak_probe.backup_addresses(ue)):
+            out.append(pair)
+    return sorted(out)
 
 
 def detection_check(checks, name, grouped, want, extra=None):
@@ -170,7 +178,7 @@ def _agent_down(lab, checks, t0, regulate_s, down_s, delay_s):
     if lab.ue_source == "detected":
         grouped, want = multipath_users(), kernel_multipath()
         detection_check(checks, "detection (no registration): UE2 and UE3 grouped as multipath users (those "
-                        "multipath in the kernel)", grouped, want)
+                        "multipath in the kernel or backed up by the app)", grouped, want)
     limited = _wait(lambda: [m for m in _jsonl(metrics, t0) if "wifi" in m["tier2_limit_kbps"]], 20)
     _check(checks, "Wi-Fi Tier-2 limit in force before the agent is killed",
            limited[-1]["tier2_limit_kbps"]["wifi"] if limited else None, limited)
@@ -284,8 +292,8 @@ def _host_back(lab, held, checks, res, host_after_s, old_flows, t_dead, kept):
         _wait(lambda: (lambda want: want and all(p in multipath_users() for p in want))(kernel_multipath()), 10)
         grouped = multipath_users()
         det = rest.app_rest("detection") or {}
-        detection_check(checks, "restart: detection regroups UE2 and UE3 (those multipath in the kernel) from "
-                        "mid-stream segments (users; counters)", grouped, kernel_multipath(),
+        detection_check(checks, "restart: detection regroups UE2 and UE3 (those multipath in the kernel or backed "
+                        "up by the app) from mid-stream segments (users; counters)", grouped, kernel_multipath(),
                         {"midstream": {k: v for k, v in det.get("events", {}).items() if k.startswith("midstream")}})
     reg = _jsonl(regulation, t_new)
     tier2 = max((sum(v for k, v in r["flows"].items() if k.endswith("TIER2")) for r in reg), default=0)
