@@ -2,6 +2,7 @@
 
     {"description": "...", "topology": "default",       # the topology it runs on unless run_lab.py --topology says
      "tcp_congestion_control": "cubic",                  # every lab host's TCP congestion control (default cubic)
+     "path_rtt_ms": {"wifi": 20, "lte": 40},             # per AP: the server path's RTT (default: the topology's)
      "warmup_s": 8, "sample_s": 0.5, "goals": "prototype" | "idle-capacity" | "dynamic-demand" | null,
      "demand": {SELECTOR: DEMAND, ...},                  # every phase's demand unless the phase gives its own
      "phases": [{"name": "mpsdn", "controller": "forward" | "mpsdn", "multipath": true,
@@ -37,8 +38,8 @@ EXPERIMENTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "experime
 GOALS = ("prototype", "idle-capacity", "dynamic-demand")
 KINDS = ("backlogged", "paced", "off", "on-off", "steps")
 BACKLOGGED = "backlogged"
-TOP_KEYS = {"description", "topology", "tcp_congestion_control", "warmup_s", "sample_s", "goals", "demand",
-            "phases"}
+TOP_KEYS = {"description", "topology", "tcp_congestion_control", "path_rtt_ms", "warmup_s", "sample_s", "goals",
+            "demand", "phases"}
 PHASE_KEYS = {"name", "controller", "multipath", "duration_s", "settle_s", "reference", "idle_for", "demand",
               "radio_events", "homes"}
 DEMAND_KEYS = {"kind", "mbps", "on_s", "off_s", "start_s", "steps", "direction"}
@@ -145,6 +146,7 @@ class Experiment:
         self.tcp_congestion_control = doc.get("tcp_congestion_control", TCP_CONGESTION_CONTROL)
         if not isinstance(self.tcp_congestion_control, str) or not self.tcp_congestion_control.isidentifier():
             _fail(where, "tcp_congestion_control", f"want a congestion control name, got {self.tcp_congestion_control!r}")
+        self.path_rtt_ms = self._path_rtt(doc.get("path_rtt_ms", {}))
         self.warmup_s = _num(where, "warmup_s", doc.get("warmup_s", 8), strict=False)
         self.sample_s = _num(where, "sample_s", doc.get("sample_s", 0.5))
         self.goals = doc.get("goals")
@@ -176,6 +178,17 @@ class Experiment:
                         _fail(where, f"phases[{p.index}].reference", f"{r!r} is not a No-MP phase ({refs})")
                 p.references = list(wanted)
             p.reference = p.references[0]
+
+    def _path_rtt(self, v):
+        """{AP id: path RTT ms} of the experiment's path_rtt_ms, checked against the topology's APs."""
+        if not isinstance(v, dict):
+            _fail(self.where, "path_rtt_ms", f"want {{AP id: ms}}, got {v!r}")
+        for ap, ms in v.items():
+            if ap not in self.topo.aps:
+                _fail(self.where, f"path_rtt_ms.{ap}", f"not an AP of topology {self.topo.name}")
+            if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 0 <= ms <= 1000:
+                _fail(self.where, f"path_rtt_ms.{ap}", f"want a round-trip time in ms in [0, 1000], got {ms!r}")
+        return dict(v)
 
 
 class Phase:

@@ -82,8 +82,16 @@ class ParserTest(unittest.TestCase):
         self.bad(dict(base(), goals="fig99"), "goals")
         self.bad(dict(base(), colour=1), "(top).colour")
         self.bad(dict(base(), tcp_congestion_control="cubic; reboot"), "tcp_congestion_control")
+        self.bad(dict(base(), path_rtt_ms={"umts": 40}), "path_rtt_ms.umts")
+        self.bad(dict(base(), path_rtt_ms={"lte": -1}), "path_rtt_ms.lte")
+        self.bad(dict(base(), path_rtt_ms=40), "path_rtt_ms")
         self.bad(base(idle_for={"ue": "ue3", "ap": "wifi"}), "phases[0].idle_for",
                  topology_file.load("multi-mp"))
+
+    def test_path_rtt_per_ap(self):
+        e = Experiment("x", dict(base(), path_rtt_ms={"wifi": 20, "lte": 40}), DEFAULT)
+        self.assertEqual(e.path_rtt_ms, {"wifi": 20, "lte": 40})
+        self.assertEqual(Experiment("x", base(), DEFAULT).path_rtt_ms, {})
 
     def test_homes_and_a_list_of_references(self):
         nomp = {"name": "nomp", "controller": "forward", "multipath": False, "duration_s": 40}

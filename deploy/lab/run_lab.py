@@ -112,6 +112,7 @@ def main():
         doc, _path = experiment.read(a.name if a.experiment == "run" else a.experiment)
         topo = topology_file.load(a.topology or doc.get("topology", "default"))
         exp = experiment.load(a.name if a.experiment == "run" else a.experiment, topo)
+        topo.set_path_rtt(exp.path_rtt_ms)
         if a.phase_s:
             for ph in exp.phases:
                 ph.duration_s = a.phase_s

@@ -3,7 +3,7 @@
     {"description": "...",
      "aps": [{"id": "wifi", "kind": "wifi" | "lte",
               "cell_mode": "per-station" | "shared-fifo",   # Wi-Fi only; default per-station
-              "queue_limit": 20,                            # packets per station queue (Wi-Fi leaf, eNB UE queue)
+              "queue_limit": 100,                           # packets per station queue (Wi-Fi leaf, eNB UE queue)
               "contention": 0.143,                          # Wi-Fi collision overhead c in k(n) = 1 + c n
               "peak_rate_bps": 75000000,                    # LTE: the reference eNB's peak rate
               "capacity_kbps": 50000,                       # the AP's capacity in the app's netcfg
@@ -33,9 +33,8 @@ AP_KEYS = {"id", "kind", "cell_mode", "queue_limit", "contention", "peak_rate_bp
            "path_rtt_ms"}
 # The RTT of the path between the server and an AP (ms), half each way, by kind: round values of the order an
 # access network's users see to a nearby server (Wi-Fi behind a wired broadband line below LTE, whose radio
-# scheduling and core add their part). Bare veth links give 0.1-1 ms, at which a TCP sender's smallest window
-# (2 segments) is several times the bandwidth-delay product of a few Mb/s: a meter then drops in every round
-# trip and each loss is a retransmission timeout (deploy/lab/README.md, "Path RTT").
+# scheduling and core add their part); 0 joins the server's veth to the AP's switch directly (0.1-1 ms, the lab
+# before 2026-11-30 16:00). An experiment may set others (path_rtt_ms); deploy/lab/README.md, "Path RTT".
 PATH_RTT_MS = {"wifi": 20, "lte": 40}
 UE_KEYS = {"id", "primary", "radios"}
 RADIO_KEYS = {"ap", "phy_mbps", "rssi_dbm"}
@@ -107,8 +106,7 @@ class Topology:
         self.aps = self._parse_aps(doc.get("aps"))
         self._parse_ues(doc.get("ues"))
         self._derive_management()
-        self.ns = (["srv"] + [n for a in self.aps.values() for n in (a["ns"], a["air"])]
-                   + [a["wan"] for a in self.aps.values() if a["path_rtt_ms"] > 0] + self.ues)
+        self.set_path_rtt({})
 
     # ------------------------------------------------------------------ APs
     def _parse_aps(self, aps):
@@ -247,6 +245,13 @@ class Topology:
     def rssi_dbm(self, ue, ap, phy_mbps):
         given = self.rssi.get((ue, ap))
         return given if given is not None else wifi_rssi_dbm(phy_mbps)
+
+    def set_path_rtt(self, rtt_ms):
+        """Sets the server path RTT (ms) of the APs named in rtt_ms (an experiment's path_rtt_ms)."""
+        for ap, ms in rtt_ms.items():
+            self.aps[ap]["path_rtt_ms"] = ms
+        self.ns = (["srv"] + [n for a in self.aps.values() for n in (a["ns"], a["air"])]
+                   + [a["wan"] for a in self.aps.values() if a["path_rtt_ms"] > 0] + self.ues)
 
     def summary(self):
         """What a result records of its topology: the name, the file and its content."""

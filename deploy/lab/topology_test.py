@@ -55,7 +55,7 @@ class DefaultTopologyTest(unittest.TestCase):
     def test_wifi_cell_command_lines(self):
         w = DEFAULT.aps["wifi"]
         cmd = cells.wifi_cell_cmd("cell", w, DEFAULT.stations("wifi"), "st.json", "doc.json")
-        self.assertEqual(cmd, ["cell", "-dev", "wl", "-status", "st.json", "-limit", "20",
+        self.assertEqual(cmd, ["cell", "-dev", "wl", "-status", "st.json", "-limit", "100",
                                "-station", "10.0.1.1=54.0", "-station", "10.0.1.2=54.0", "-station", "10.0.1.3=30.0",
                                "-contention", "0.143", "-station-doc", "doc.json", "-queue-mode", "per-station"])
         ul = cells.wifi_cell_cmd("cell", dict(w, cell_mode="shared-fifo"), [], "u.json", "doc.json", "uplink")
@@ -126,6 +126,10 @@ class ValidatorTest(unittest.TestCase):
         t = Topology("t", d)
         self.assertNotIn("wanw", t.ns)
         self.assertIn("wanl", t.ns)
+        t.set_path_rtt({"wifi": 10, "lte": 0})
+        self.assertEqual([t.aps["wifi"]["path_rtt_ms"], t.aps["lte"]["path_rtt_ms"]], [10, 0])
+        self.assertIn("wanw", t.ns)
+        self.assertNotIn("wanl", t.ns)
 
     def test_missing_file_and_bad_json_are_errors(self):
         with self.assertRaises(TopologyError):
