@@ -48,8 +48,12 @@ class RowTest(unittest.TestCase):
         self.assertEqual(rows[0]["date"], "2026-11-24")
         self.assertEqual(rows[1]["goals"], "none recorded")
         self.assertEqual(rows[1]["topology"], "two-cells")
-        self.assertIn("| prototype | 2026-11-24 | `b607d39` | paper | two-cells | none recorded |",
+        self.assertIn("| prototype | 2026-11-24 | `b607d39` | paper | two-cells | – | none recorded |",
                       results_index.render(rows))
+
+    def test_path_rtt_as_recorded(self):
+        self.assertEqual(results_index.path_rtt({"wifi": 20, "lte": 40}), "wifi 20, lte 40")
+        self.assertEqual(results_index.path_rtt(None), "–")
 
     def test_reported_goals_are_not_counted_as_missed_and_the_runners_topology_is_named(self):
         res = {"experiment": "prototype", "schema": "mpsdn-lab/1", "started": "2026-11-25T10:00:00Z",

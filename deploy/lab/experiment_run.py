@@ -28,7 +28,6 @@ def run(lab, exp):
     """Runs every phase of the Experiment exp; returns the result dict (report.header's, plus phases, scoring)."""
     res = header(exp.name, {"warmup_s": exp.warmup_s, "sample_s": exp.sample_s}, lab)
     res["params"].update(radio=[list(r) for r in lab.topo.radio], topology=lab.topo.summary(),
-                         path_rtt_ms={ap: a["path_rtt_ms"] for ap, a in lab.topo.aps.items()},
                          experiment={"name": exp.name, "file": exp.where, "doc": exp.doc})
     res["phases"], res["radio_events"] = {}, {}
     servers = iperf_servers(lab)

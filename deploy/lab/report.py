@@ -38,6 +38,8 @@ def header(name, params, lab=None):
             "params": dict(params, radio=[list(r) for r in RADIO], wifi_contention=WIFI_CONTENTION,
                            ue_source=lab.ue_source if lab is not None else None,
                            tcp_congestion_control=lab.tcp_congestion_control if lab is not None else None,
+                           path_rtt_ms=({ap: a["path_rtt_ms"] for ap, a in lab.topo.aps.items()}
+                                        if lab is not None else None),
                            lte_cell=("reference eNB mpsdn-enb (PF, constant channels)"
                                      if lab is not None and lab.lte_cell == "enb"
                                      else "tc PF stand-in (equal airtime, mpsdn-wifi-cell -pf-standin)"),
