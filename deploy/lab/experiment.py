@@ -32,6 +32,7 @@ import json
 import os
 
 import docfields
+import topology_file
 from topology import TCP_CONGESTION_CONTROL
 
 EXPERIMENTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "experiments")
@@ -186,8 +187,8 @@ class Experiment:
         for ap, ms in v.items():
             if ap not in self.topo.aps:
                 _fail(self.where, f"path_rtt_ms.{ap}", f"not an AP of topology {self.topo.name}")
-            if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 0 <= ms <= 1000:
-                _fail(self.where, f"path_rtt_ms.{ap}", f"want a round-trip time in ms in [0, 1000], got {ms!r}")
+            if not topology_file.is_rtt(ms):
+                _fail(self.where, f"path_rtt_ms.{ap}", f"want {topology_file.RTT_RANGE}, got {ms!r}")
         return dict(v)
 
 

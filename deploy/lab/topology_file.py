@@ -81,9 +81,17 @@ def _check_keys(where, field, obj, allowed):
     docfields.keys(TopologyError, "topology", where, field, obj, allowed)
 
 
+RTT_RANGE = "a round-trip time in ms in [0, 1000]"
+
+
+def is_rtt(v):
+    """Whether v is a path RTT a topology or an experiment may set (RTT_RANGE)."""
+    return not isinstance(v, bool) and isinstance(v, (int, float)) and 0 <= v <= 1000
+
+
 def _rtt(where, field, v):
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1000:
-        _fail(where, field, f"want a round-trip time in ms in [0, 1000], got {v!r}")
+    if not is_rtt(v):
+        _fail(where, field, f"want {RTT_RANGE}, got {v!r}")
     return v
 
 
@@ -106,7 +114,6 @@ class Topology:
         self.aps = self._parse_aps(doc.get("aps"))
         self._parse_ues(doc.get("ues"))
         self._derive_management()
-        self.set_path_rtt({})
 
     # ------------------------------------------------------------------ APs
     def _parse_aps(self, aps):
@@ -250,8 +257,12 @@ class Topology:
         """Sets the server path RTT (ms) of the APs named in rtt_ms (an experiment's path_rtt_ms)."""
         for ap, ms in rtt_ms.items():
             self.aps[ap]["path_rtt_ms"] = ms
-        self.ns = (["srv"] + [n for a in self.aps.values() for n in (a["ns"], a["air"])]
-                   + [a["wan"] for a in self.aps.values() if a["path_rtt_ms"] > 0] + self.ues)
+
+    @property
+    def ns(self):
+        """Every namespace: the server, each AP's and its air, the delay lines' of paths with an RTT, the UEs."""
+        return (["srv"] + [n for a in self.aps.values() for n in (a["ns"], a["air"])]
+                + [a["wan"] for a in self.aps.values() if a["path_rtt_ms"] > 0] + self.ues)
 
     def summary(self):
         """What a result records of its topology: the name, the file and its content."""
