@@ -89,7 +89,11 @@ class ProfilePropertiesTest {
                 }
                 long sent = m.tier2SentBps(s, r, ap, d);
                 long rate = sent >= 0 ? sent : rates[ap * 2 + d.ordinal()];
-                if (stations && rate >= 0) {
+                long raisedFrom = previous.lawMemory(a.id(), d).raisedFromBps();
+                if (stations && raisedFrom > 0 && Math.max(floor, raisedFrom) < before) {
+                    assertEquals(a + " " + d + ": held back after an increase, undone", Math.max(floor, raisedFrom),
+                            limit);
+                } else if (stations && rate >= 0) {
                     assertTrue(a + " " + d + ": held back, Tier 2 sent " + rate + ", limit " + limit + ", "
                             + r.decision(a.id(), d).orElseThrow(),
                             limit <= Math.max(floor, rate / 2));
