@@ -203,6 +203,17 @@ final class Tier2Limits {
         }
 
         /**
+         * Whether a backlogged Tier-1 station of this AP direction has no reference rate
+         * ({@link Tier1Demand#unknown}); on a medium both directions share, of either direction.
+         */
+        private static boolean unknown(SignalInputs in, int ap, ApDirection key) {
+            ApDirection reverse = new ApDirection(key.apId(), key.direction().reverse());
+            return Tier1Demand.unknown(in, ap, key, in.lawBefore(ap, key.direction()).tier1References())
+                    || in.sharedMedium(ap) && Tier1Demand.unknown(in, ap, reverse,
+                            in.lawBefore(ap, reverse.direction()).tier1References());
+        }
+
+        /**
          * The decision for one AP and direction, and why.
          *
          * @param r      the signal reading
@@ -267,7 +278,7 @@ final class Tier2Limits {
 
         /**
          * The mpsdn law. Tier 1 held back: Tier 2 gives back half its rate (the last cycle's increase undone when
-         * there was one), unless the Tier-1 stations drain what the last cycle's decrease freed; a Tier-1 station
+         * there was one; to its floor when a backlogged Tier-1 station has no reference rate yet), unless the Tier-1 stations drain what the last cycle's decrease freed; a Tier-1 station
          * backlogged at its reference rate: the limit kept; else Tier 2 may use what Tier 1 leaves.
          */
         private Tier2Decision tier1First(SignalReading r, Bounds b, SignalInputs in, int ap, ApDirection key,
@@ -282,9 +293,11 @@ final class Tier2Limits {
                 long sent = SpareCapacity.tier2SentBps(in, ap, key);
                 long rate = sent >= 0 ? sent : b.rateBps;
                 long halved = Tier1FirstLaw.decrease(b.current, rate, b.floor);
-                long next = before.raisedFromBps() > 0
+                boolean learn = unknown(in, ap, key);
+                long next = learn ? b.floor : before.raisedFromBps() > 0
                         ? Tier1FirstLaw.undo(b.current, before.raisedFromBps(), rate, b.floor) : halved;
                 Tier2Decision.Cause c = next >= b.current ? Tier2Decision.Cause.AT_FLOOR
+                        : learn ? Tier2Decision.Cause.TIER1_UNKNOWN
                         : next != halved ? Tier2Decision.Cause.INCREASE_UNDONE : Tier2Decision.Cause.TIER1_HELD_BACK;
                 return new Tier2Decision(r.source(), v, threshold, b.current, next, b.capacity, c);
             }

@@ -105,6 +105,10 @@ public class Tier2DecisionTest {
         Tier2Decision halved = w2(mpsdn.cycle(net(), w2(0.1, threshold).build(), at(40_000_000L)));
         assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, halved.cause());
         assertEquals(20_000_000L, halved.limitBps());
+        // no higher than what Tier 2 sent: M's secondary sent 2 Mb/s
+        Measurements sent = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.1, 2_000_000L))
+                .station(W2, new StationLoad("S", threshold, 10_000_000L)).build();
+        assertEquals(2_000_000L, w2(mpsdn.cycle(net(), sent, up.nextState())).limitBps());
         // an undo that would not lower the limit halves instead
         RegulationState stale = RegulationState.of(Map.of(W2, 40_000_000L), Map.of(),
                 Map.of(W2, LawMemory.of(Double.NaN, -1L, Map.of(), Map.of(), 45_000_000L, Map.of())));
@@ -121,6 +125,12 @@ public class Tier2DecisionTest {
     private static Measurements backloggedS(long sentS) {
         return Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.1, 2_000_000L))
                 .station(W2, new StationLoad("S", 0.15, sentS).withBusyShare(1.0)).build();
+    }
+
+    /** S with a busy share of 0.7 at a low fill, sending {@code sentS}; M (Tier 2) sending 2 Mb/s. */
+    private static Measurements notBacklogged(long sentS) {
+        return Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.1, 2_000_000L))
+                .station(W2, new StationLoad("S", 0.15, sentS).withBusyShare(0.7)).build();
     }
 
     private static RegulationState withReference(long limit, long refS) {
@@ -143,17 +153,21 @@ public class Tier2DecisionTest {
         // more than 5 % above it: it wants more than was ever measured, held back
         assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, w2(mpsdn.cycle(net(), backloggedS(21_100_000L),
                 withReference(6_000_000L, 20_000_000L))).cause());
-        // no reference: held back
-        assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, w2(mpsdn.cycle(net(), backloggedS(19_500_000L),
-                at(6_000_000L))).cause());
-        // not backlogged (busy share below 3/4): judged on its fill alone, served (the increase: here the capacity
-        // S leaves is below the limit, so nothing is idle)
-        Measurements idle = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.1, 2_000_000L))
-                .station(W2, new StationLoad("S", 0.15, 10_000_000L).withBusyShare(0.7)).build();
-        CycleResult up = mpsdn.cycle(net(), idle, withReference(6_000_000L, 20_000_000L));
+        // no reference: Tier 2 to its floor for a window, to learn what S gets with Tier 2 out of the way
+        Tier2Decision learn = w2(mpsdn.cycle(net(), backloggedS(19_500_000L), at(6_000_000L)));
+        assertEquals(Tier2Decision.Cause.TIER1_UNKNOWN, learn.cause());
+        assertEquals(RegulationParameters.DEFAULT_MIN_RATE_BPS, learn.limitBps());
+        // not backlogged (busy share below 3/4) at its reference: judged on its fill alone, served (the increase:
+        // here the capacity S leaves is below the limit, so nothing is idle); the reference is kept
+        CycleResult up = mpsdn.cycle(net(), notBacklogged(19_500_000L), withReference(6_000_000L, 20_000_000L));
         assertEquals(Tier2Decision.Cause.NOTHING_IDLE, w2(up).cause());
-        // its queue emptied: its demand was met, what it sent is its reference now
-        assertEquals(Map.of("S", 10_000_000L), up.nextState().lawMemory("W2", Direction.DOWNLINK).tier1References());
+        assertEquals(Map.of("S", 20_000_000L), up.nextState().lawMemory("W2", Direction.DOWNLINK).tier1References());
+        // not backlogged, below its reference: its queue emptied, yet it gets less than with Tier 2 at its floor
+        assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, w2(mpsdn.cycle(net(), notBacklogged(10_000_000L),
+                withReference(6_000_000L, 20_000_000L))).cause());
+        // not backlogged without a reference: served
+        assertEquals(Tier2Decision.Cause.NOTHING_IDLE, w2(mpsdn.cycle(net(), notBacklogged(10_000_000L),
+                at(6_000_000L))).cause());
         // the paper's law ignores it: MacOcc 0.2 below CTh
         assertEquals(LimitReason.INCREASE, w2(paper.cycle(net(), backloggedS(10_000_000L),
                 withReference(6_000_000L, 20_000_000L))).reason());

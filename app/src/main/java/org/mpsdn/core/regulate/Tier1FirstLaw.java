@@ -12,7 +12,8 @@ package org.mpsdn.core.regulate;
  *       {@link #DRAIN_GAIN} more than over the window that decrease was decided on, their queues drain the
  *       backlog the shortage built; they are not held back, and the limit is kept.</li>
  *   <li><b>Tier 1 held back right after an increase</b>: the increase stepped onto the point where the medium is
- *       full, and it is undone, BW<sub>i+1</sub> = BW<sub>i&minus;1</sub> ({@link #undo}), instead of halved.</li>
+ *       full, and it is undone, BW<sub>i+1</sub> = min(BW<sub>i&minus;1</sub>, R<sub>2</sub>) ({@link #undo}), instead
+ *       of halved.</li>
  *   <li><b>Tier 1 served</b>: Tier 2 moves a share &alpha; of the way to the capacity Tier 1 leaves,
  *       A<sub>2</sub> = R<sub>2</sub> + spare ({@code SpareCapacity}): BW<sub>i+1</sub> = BW<sub>i</sub> +
  *       &alpha; &middot; (min(C, A<sub>2</sub>) &minus; BW<sub>i</sub>) when that is above BW<sub>i</sub>, else
@@ -104,20 +105,24 @@ public final class Tier1FirstLaw {
     }
 
     /**
-     * The decrease when Tier 1 is held back in the cycle after an increase: the increase is undone. It stepped
-     * onto the point where the medium is full, and going back to where it started frees the air time it took
-     * without giving up what Tier 2 used before it. Measured in the lab (idle capacity at {@code a921155}, Wi-Fi):
-     * paced Tier-1 stations read 0.01-0.18 at a 5.5-Mb/s Tier 2 and 0.47-0.62 one step later at 6.5 Mb/s, and
-     * each halving from there took Tier 2 to 3.1-3.3 Mb/s, three times per 30 s, 0.678 of the idle capacity.
+     * The decrease when Tier 1 is held back in the cycle after an increase: the increase is undone, back to where it
+     * started, but no higher than what Tier 2 sent, so that it binds at once. It stepped onto the point where the
+     * medium is full, and going back frees the air time it took without giving up what Tier 2 used before it.
+     * Measured in the lab (idle capacity at {@code a921155}, Wi-Fi): paced Tier-1 stations read 0.01-0.18 at a
+     * 5.5-Mb/s Tier 2 and 0.47-0.62 one step later at 6.5 Mb/s, and each halving from there took Tier 2 to
+     * 3.1-3.3 Mb/s, three times per 30 s, 0.678 of the idle capacity. At a phase's start the first increase jumps
+     * from the floor towards the capacity on empty queues (46 Mb/s on the lab's LTE) while Tier 2 then sends 7-11
+     * Mb/s: going back to 42 Mb/s would not bind, what Tier 2 sent does.
      *
      * @param currentBps    BW<sub>i</sub>, in [floor, capacity]
      * @param raisedFromBps BW<sub>i&minus;1</sub>, the limit the last cycle raised
      * @param tier2Bps      what Tier 2 sent over the window, bit/s; negative when unknown
      * @param floorBps      min(R_m, capacity)
-     * @return max(floor, BW<sub>i&minus;1</sub>) when that is below BW<sub>i</sub>, else {@link #decrease}
+     * @return max(floor, min(BW<sub>i&minus;1</sub>, R<sub>2</sub>)) when that is below BW<sub>i</sub>, else
+     *         {@link #decrease}
      */
     public static long undo(long currentBps, long raisedFromBps, long tier2Bps, long floorBps) {
-        long back = Math.max(floorBps, raisedFromBps);
+        long back = Math.max(floorBps, tier2Bps >= 0 ? Math.min(raisedFromBps, tier2Bps) : raisedFromBps);
         return back < currentBps ? back : decrease(currentBps, tier2Bps, floorBps);
     }
 

@@ -9,18 +9,22 @@ import java.util.TreeMap;
 /**
  * What a Tier-1 station wants, read from its agent's window: whether it is <b>backlogged</b> (its queue held
  * packets in at least {@link #BACKLOGGED_SHARE} of the window's samples: it would send more if it got more air
- * time) and its <b>reference rate</b>, what it sent in the last window in which it got all it wanted: its queue
- * emptied (not backlogged: its demand was met), or Tier 2 was held at its floor (what it gets when Tier 2 gives way).
- * A backlogged station is <b>off its reference</b> when it sends less than (1 &minus; {@link #TOLERANCE}) of that
- * rate (Tier 2 takes its air time), more than (1 + {@link #TOLERANCE}) of it (it wants more than was ever measured:
- * its demand grew), or when it has none: then Tier 1 is held back. A backlogged station at its reference is served
- * at the rate it can get, and Tier 2 keeps its limit rather than grows.
+ * time) and its <b>reference rate</b>, what it sent in the last window in which Tier 2 was held at its floor: what it
+ * gets when Tier 2 gives way. A station is <b>off its reference</b> when it sends less than
+ * (1 &minus; {@link #TOLERANCE}) of that rate (Tier 2 takes its air time, or its demand fell: a window at the floor
+ * tells which), or, backlogged, more than (1 + {@link #TOLERANCE}) of it (it wants more than was measured: its
+ * demand grew): then Tier 1 is held back. A backlogged station with no reference has Tier 2 held at its floor for a
+ * window to learn it ({@link #unknown}). A backlogged station at its reference is served at the rate it can get,
+ * and Tier 2 keeps its limit rather than grows.
  * <p>
  * Why, measured in the lab at {@code a921155} (100-packet station queues, 20/40 ms path RTT, cubic): a backlogged
  * Tier-1 station's queue fill does not say whether Tier 2 takes its air time. On LTE a greedy station squeezed by a
  * 2.2-Mb/s Tier 2 to 19-21 of its 23 Mb/s read 0.12-0.19, and 0.45-0.8 once Tier 2 sat at its floor (radio event);
  * paced Wi-Fi stations served at their 12 Mb/s beside a Tier 2 near the full point read 0.01-0.18 while their queues
  * held packets in 12-20 of 20 samples (idle capacity). Its rate against what it got with Tier 2 out of the way does.
+ * The reference is learned only with Tier 2 at its floor: at {@code c7812dc}, which also learned it from windows
+ * in which a station's queue emptied, a greedy LTE station squeezed to 15-19 Mb/s emptied its queue in 8-13 of
+ * 20 samples after a loss, that rate became its reference, and Tier 2 grew again (radio event, runs 2-3).
  * Pure; a station's device id keys its reference, so a station not matched to a device has none and is judged on
  * its queue alone.
  */
@@ -53,19 +57,46 @@ public final class Tier1Demand {
     }
 
     /**
-     * Whether a Tier-1 station is held back by its rate: backlogged, its rate known, matched to a device, and off its
-     * reference (none, or more than {@link #TOLERANCE} below or above it).
+     * Whether a Tier-1 station is held back by its rate: its rate known, matched to a device, and more than
+     * {@link #TOLERANCE} below its reference, or backlogged and either without one or more than {@link #TOLERANCE}
+     * above it.
      *
      * @param l          the station's reading
      * @param references the reference rates remembered from the last cycle: device id to bit/s
      * @return true when it reads as held back
      */
     public static boolean offReference(StationLoad l, Map<String, Long> references) {
-        if (!backlogged(l) || l.sentBps() < 0 || l.ueId().isEmpty()) {
+        if (l.sentBps() < 0 || l.ueId().isEmpty()) {
             return false;
         }
         Long ref = references.get(l.ueId().get());
-        return ref == null || l.sentBps() < (1.0 - TOLERANCE) * ref || l.sentBps() > (1.0 + TOLERANCE) * ref;
+        if (ref != null && l.sentBps() < (1.0 - TOLERANCE) * ref) {
+            return true;
+        }
+        return backlogged(l) && (ref == null || l.sentBps() > (1.0 + TOLERANCE) * ref);
+    }
+
+    /**
+     * Whether a backlogged Tier-1 station of an AP direction, matched to a device and with a known rate, has no
+     * reference rate: what it gets with Tier 2 out of the way is not known, and a window with Tier 2 at its floor
+     * tells it. Lab radio event at {@code c7812dc} (LTE): halving what Tier 2 sent, one cycle in two (the drain
+     * rule), took 20 s from 11 Mb/s to the floor at a phase's start while the single-path user got 15-20 of its
+     * 23 Mb/s.
+     *
+     * @param in         the cycle's signal inputs
+     * @param ap         AP index
+     * @param key        AP and direction
+     * @param references the reference rates remembered from the last cycle
+     * @return true when one has none
+     */
+    public static boolean unknown(SignalInputs in, int ap, ApDirection key, Map<String, Long> references) {
+        for (StationLoad l : in.stations(key)) {
+            if (!in.carriesTier2(ap, key.direction(), l) && backlogged(l) && l.sentBps() >= 0
+                    && l.ueId().isPresent() && !references.containsKey(l.ueId().get())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -86,9 +117,9 @@ public final class Tier1Demand {
     }
 
     /**
-     * The reference rates for the next cycle: a Tier-1 station's rate in this window when it got all it wanted
-     * (not backlogged, or Tier 2 held at its floor), else the one remembered. Stations gone from the report, or
-     * carrying Tier 2 now, are forgotten.
+     * The reference rates for the next cycle: with Tier 2 held at its floor over this window, what each Tier-1
+     * station sent; otherwise the ones remembered. Stations gone from the report, or carrying Tier 2 now, are
+     * forgotten.
      *
      * @param in         the cycle's signal inputs
      * @param ap         AP index
@@ -101,12 +132,11 @@ public final class Tier1Demand {
                                                boolean tier2Floor) {
         Map<String, Long> out = new TreeMap<>();
         for (StationLoad l : in.stations(key)) {
-            if (in.carriesTier2(ap, key.direction(), l) || l.ueId().isEmpty() || l.sentBps() < 0
-                    || Double.isNaN(l.busyShare())) {
+            if (in.carriesTier2(ap, key.direction(), l) || l.ueId().isEmpty() || l.sentBps() < 0) {
                 continue;
             }
             String id = l.ueId().get();
-            if (tier2Floor || !backlogged(l)) {
+            if (tier2Floor) {
                 out.merge(id, l.sentBps(), Math::max);
             } else if (before.containsKey(id)) {
                 out.putIfAbsent(id, before.get(id));
