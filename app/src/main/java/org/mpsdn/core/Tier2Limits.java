@@ -278,8 +278,9 @@ final class Tier2Limits {
 
         /**
          * The mpsdn law. Tier 1 held back: Tier 2 gives back half its rate (the last cycle's increase undone when
-         * there was one; to its floor when a backlogged Tier-1 station has no reference rate yet), unless the Tier-1 stations drain what the last cycle's decrease freed; a Tier-1 station
-         * backlogged at its reference rate: the limit kept; else Tier 2 may use what Tier 1 leaves.
+         * there was one; to its floor when a backlogged Tier-1 station has no reference rate yet), unless the
+         * Tier-1 stations drain what the last cycle's decrease freed; a Tier-1 station backlogged at its reference
+         * rate: the limit kept; else Tier 2 may use what Tier 1 leaves.
          */
         private Tier2Decision tier1First(SignalReading r, Bounds b, SignalInputs in, int ap, ApDirection key,
                                          double usable, LawMemory before) {
