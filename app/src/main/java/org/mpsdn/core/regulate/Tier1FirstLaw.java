@@ -11,9 +11,8 @@ package org.mpsdn.core.regulate;
  *   <li><b>Tier 1 draining</b>: in the cycle after a decrease, while the Tier-1 stations send at least
  *       {@link #DRAIN_GAIN} more than over the window that decrease was decided on, their queues drain the
  *       backlog the shortage built; they are not held back, and the limit is kept.</li>
- *   <li><b>Tier 1 held back right after an increase</b>: the increase stepped onto the point where the medium is
- *       full, and it is undone, BW<sub>i+1</sub> = min(BW<sub>i&minus;1</sub>, R<sub>2</sub>) ({@link #undo}), instead
- *       of halved.</li>
+ *   <li><b>Tier-1 queue building</b> (a Tier-1 station's queue at or above {@link #BUILDING_SHARE} of the
+ *       threshold, below it): the limit is kept, so Tier 2 does not step onto the point where the medium is full.</li>
  *   <li><b>Tier 1 served</b>: Tier 2 moves a share &alpha; of the way to the capacity Tier 1 leaves,
  *       A<sub>2</sub> = R<sub>2</sub> + spare ({@code SpareCapacity}): BW<sub>i+1</sub> = BW<sub>i</sub> +
  *       &alpha; &middot; (min(C, A<sub>2</sub>) &minus; BW<sub>i</sub>) when that is above BW<sub>i</sub>, else
@@ -44,6 +43,15 @@ public final class Tier1FirstLaw {
      */
     public static final double PROBE_SHARE = 0.05;
 
+    /**
+     * The share of the threshold at which a Tier-1 queue counts as building: 0.5. From there up to the threshold
+     * the limit is kept; Tier 2 grows only while every Tier-1 queue is below it. Measured in the lab at
+     * {@code 1199331}: a paced Tier-1 station that is served reads 0.05-0.22 on LTE (idle capacity); on Wi-Fi the
+     * window before 10 of 14 decreases read 0.20-0.39 while Tier 2 kept growing into the full medium (idle capacity
+     * run 1, dynamic demand runs 1-2), and each such step onto the full point cost a halving.
+     */
+    public static final double BUILDING_SHARE = 0.5;
+
     private Tier1FirstLaw() {
     }
 
@@ -57,6 +65,18 @@ public final class Tier1FirstLaw {
     public static boolean draining(long tier1SentBps, long sentAtDecreaseBps) {
         return tier1SentBps > 0 && sentAtDecreaseBps >= 0
                 && tier1SentBps >= Math.round(sentAtDecreaseBps * (1.0 + DRAIN_GAIN));
+    }
+
+    /**
+     * Whether a Tier-1 queue is building: the signal at or above {@link #BUILDING_SHARE} of the threshold (and
+     * below it: at the threshold Tier 1 is held back).
+     *
+     * @param signal    the Tier-1 station signal
+     * @param threshold the Tier-1 threshold
+     * @return true when the limit is to be kept rather than raised
+     */
+    public static boolean building(double signal, double threshold) {
+        return signal >= BUILDING_SHARE * threshold;
     }
 
     /**
@@ -102,28 +122,6 @@ public final class Tier1FirstLaw {
     public static long decrease(long currentBps, long tier2Bps, long floorBps) {
         long base = tier2Bps >= 0 ? Math.min(currentBps, tier2Bps) : currentBps;
         return Math.max(floorBps, Math.min(currentBps, base / 2));
-    }
-
-    /**
-     * The decrease when Tier 1 is held back in the cycle after an increase: the increase is undone, back to where it
-     * started, but no higher than what Tier 2 sent, so that it binds at once. It stepped onto the point where the
-     * medium is full, and going back frees the air time it took without giving up what Tier 2 used before it.
-     * Measured in the lab (idle capacity at {@code a921155}, Wi-Fi): paced Tier-1 stations read 0.01-0.18 at a
-     * 5.5-Mb/s Tier 2 and 0.47-0.62 one step later at 6.5 Mb/s, and each halving from there took Tier 2 to
-     * 3.1-3.3 Mb/s, three times per 30 s, 0.678 of the idle capacity. At a phase's start the first increase jumps
-     * from the floor towards the capacity on empty queues (46 Mb/s on the lab's LTE) while Tier 2 then sends 7-11
-     * Mb/s: going back to 42 Mb/s would not bind, what Tier 2 sent does.
-     *
-     * @param currentBps    BW<sub>i</sub>, in [floor, capacity]
-     * @param raisedFromBps BW<sub>i&minus;1</sub>, the limit the last cycle raised
-     * @param tier2Bps      what Tier 2 sent over the window, bit/s; negative when unknown
-     * @param floorBps      min(R_m, capacity)
-     * @return max(floor, min(BW<sub>i&minus;1</sub>, R<sub>2</sub>)) when that is below BW<sub>i</sub>, else
-     *         {@link #decrease}
-     */
-    public static long undo(long currentBps, long raisedFromBps, long tier2Bps, long floorBps) {
-        long back = Math.max(floorBps, tier2Bps >= 0 ? Math.min(raisedFromBps, tier2Bps) : raisedFromBps);
-        return back < currentBps ? back : decrease(currentBps, tier2Bps, floorBps);
     }
 
     /**

@@ -14,8 +14,7 @@ import java.util.TreeMap;
  * queues of the stations that carry no Tier-2 flow in that direction this cycle, i.e. the most
  * backlogged station the regulation exists to protect. A queue that dropped at least {@link #OVERFLOW_SHARE} of
  * what reached it reads as full (1) when it also overflowed in the last cycle's window, unless a decrease has shown
- * the station served at the rate it sends ({@link #squeezed}, {@link #served}). A backlogged station off its reference
- * rate reads as full too ({@link Tier1Demand#offReference}).
+ * the station served at the rate it sends ({@link #squeezed}, {@link #served}).
  * <ul>
  *   <li>A greedy TCP flow on a queue shorter than its bandwidth-delay product empties the queue after each loss,
  *       so its average fill stays low while Tier 2 takes its air time: in the lab a squeezed Tier-1 station read
@@ -59,9 +58,7 @@ public final class Tier1StationSignal implements CongestionSignal {
         double max = 0.0;
         for (StationLoad l : loads) {
             if (!in.carriesTier2(ap, key.direction(), l)) {
-                boolean heldBack = squeezed(l, before.tier1Overflows(), served)
-                        || Tier1Demand.offReference(l, before.tier1References());
-                max = Math.max(max, heldBack ? 1.0 : l.occupancy());
+                max = Math.max(max, squeezed(l, before.tier1Overflows(), served) ? 1.0 : l.occupancy());
             }
         }
         return SignalReading.of(max, SignalReading.Source.TIER1_STATIONS);
