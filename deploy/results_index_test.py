@@ -72,21 +72,34 @@ class StaleTest(unittest.TestCase):
         self.assertIsNone(results_index.is_stale("unknown", "HEAD"))
         self.assertIsNone(results_index.is_stale("0000000", "HEAD"))
 
-    def test_head_contains_itself_and_its_parent_is_older(self):
-        # a repository of its own with two commits: the test does not depend on this checkout's depth
+    def test_a_result_is_stale_when_the_product_code_it_ran_on_is_not_the_current_one(self):
+        # a repository of its own: the test does not depend on this checkout's depth
         with tempfile.TemporaryDirectory() as d:
             def run(*args):
                 return subprocess.run(["git", "-C", d, "-c", "user.name=t", "-c", "user.email=t@t", *args],
                                       capture_output=True, text=True, check=True).stdout.strip()
+
+            def commit(text):
+                os.makedirs(os.path.join(d, "app"), exist_ok=True)
+                with open(os.path.join(d, "app", "Law.java"), "w") as f:
+                    f.write(text)
+                run("add", "-A")
+                run("commit", "-q", "-m", text)
+                return run("rev-parse", "--short", "HEAD")
+
             run("init", "-q")
-            run("commit", "-q", "--allow-empty", "-m", "one")
-            parent = run("rev-parse", "--short", "HEAD")
-            run("commit", "-q", "--allow-empty", "-m", "two")
-            head = run("rev-parse", "--short", "HEAD")
+            one = commit("one")
+            two = commit("two")
             with mock.patch.object(results_index, "TOP", d):
-                self.assertFalse(results_index.is_stale(head, parent))
-                self.assertTrue(results_index.is_stale(parent, head))
-                self.assertFalse(results_index.is_stale(head + "-dirty", head))
+                self.assertFalse(results_index.is_stale(two, two))
+                self.assertTrue(results_index.is_stale(one, two))
+                self.assertFalse(results_index.is_stale(two + "-dirty", two))
+            # the change reverted: a result from before it is current again, one made with it is stale
+            back = commit("one")
+            with mock.patch.object(results_index, "TOP", d):
+                self.assertEqual(back, results_index.last_product_change())
+                self.assertFalse(results_index.is_stale(one, back))
+                self.assertTrue(results_index.is_stale(two, back))
 
     def test_a_change_to_tests_or_docs_is_not_a_product_change(self):
         with tempfile.TemporaryDirectory() as d:
