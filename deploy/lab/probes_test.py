@@ -83,6 +83,11 @@ class ActiveSubflowTest(unittest.TestCase):
         # 10.0.4.2: a busy download's subflow as ss prints it (a committed run's file): no lastrcv, it was 0 ms
         self.assertEqual(soak_probe.active_addresses(self.SS, active_s=5), ["10.0.1.2", "10.0.3.2", "10.0.4.2"])
 
+    def test_subflow_ages_are_the_younger_of_last_sent_and_received(self):
+        import soak_probe
+        self.assertEqual(soak_probe.subflow_ages_of(self.SS),
+                         {"10.0.1.2": 12, "10.0.2.2": 7000, "10.0.3.2": 20, "10.0.4.2": 0})
+
     def test_endpoints_with_the_backup_flag(self):
         import soak_probe
         text = ("10.0.1.3 id 2 backup dev wlan0 \n10.0.2.3 id 1 subflow dev lte0 \n"

@@ -44,7 +44,7 @@ import prototype  # noqa: E402
 import report  # noqa: E402
 import robustness  # noqa: E402
 import soak  # noqa: E402
-import soak_checks  # noqa: E402
+import soak_explain  # noqa: E402
 import testbed  # noqa: E402
 import topology  # noqa: E402
 import topology_file  # noqa: E402
@@ -158,7 +158,7 @@ def print_checks(res, name, path):
     print()
     if name == "soak":
         print("\n".join(report.goal_line(dict(g, value=json.dumps(g["value"])[:400])) for g in res["goals"]))
-        print(soak_checks.explain_misses(res["goals"]))
+        print(soak_explain.explain_misses(res, os.path.dirname(path)))
         print(f"results: {path}")
         return exit_status(res["goals"])
     print(robustness.checks_table(res))

@@ -501,6 +501,26 @@ class SoakJudgedTest(unittest.TestCase):
         samples[2] = soak_sample(14, kernel_ue2=("10.0.1.2",), grouped=False, tier2=False, backup_ue2=("10.0.1.2",))
         self.assertFalse(self.judge(samples)["met"])
 
+    def test_a_subflow_back_after_a_sample_without_it_gets_the_grace_then_is_judged(self):
+        # soak at ac4223c (CI): at 30 s the Wi-Fi subflow, an MPTCP backup the app asked for, had been idle for 10 s
+        # and its rule had expired; at 35 s it carried segments again, before the app had picked it up
+        samples = [soak_sample(t) for t in range(10, 30, 2)]
+        samples[2] = soak_sample(14, kernel_ue2=("10.0.1.2",), grouped=True, tier2=False, backup_ue2=("10.0.2.2",))
+        samples[3] = soak_sample(16, tier2=False)
+        g = self.judge(samples)
+        self.assertTrue(g["met"])
+        # the samples less than the grace (10 s) after the one without it
+        self.assertEqual(g["value"]["rejoin_grace"], [{"t": t, "ue": "ue2"} for t in (16, 18, 20, 22)])
+        old = soak_checks.grouped_goal(samples, [], [self.SEG], 10.0)["value"]
+        self.assertEqual((old["samples_not_grouped_or_regulated"], old["downloads"][0]["samples_in_rejoin_grace"]),
+                         (0, 4))
+        # still unregulated once the grace from the sample without it has passed: counted against, by both goals
+        samples[7] = soak_sample(24, tier2=False)
+        self.assertEqual(self.judge(samples)["value"]["counted_against"],
+                         [{"t": 24, "ue": "ue2", "grouped": True, "tier2_switch": False, "tier2_app": False}])
+        old = soak_checks.grouped_goal(samples, [], [self.SEG], 10.0)["value"]
+        self.assertEqual(old["samples_not_grouped_or_regulated"], 1)
+
     def test_a_long_flow_backed_up_after_the_expiry_is_not_judged_and_a_mix_still_is(self):
         seg = dict(self.SEG, duration_s=120.0)
         backed = [soak_sample(t, kernel_ue2=("10.0.1.2",), grouped=False, backup_ue2=("10.0.2.2",))

@@ -3,7 +3,8 @@ samples in which the UE was multipath in the kernel and needs only half of the d
 
 Every sample inside a multipath download (from its start, or the kernel's join if later, + grace_s to 1 s before
 its end) is judged: the UE must be grouped (REST /detection) and regulated (a Tier-2 downlink rule on a switch and
-in REST /flows). A sample in which the kernel had no active subflow on one of the UE's radios counts against the
+in REST /flows), except within the grace after a sample without one of its subflows (soak_checks.in_rejoin_grace:
+the subflow came back, a new flow to the switch and the app; listed in rejoin_grace). A sample in which the kernel had no active subflow on one of the UE's radios counts against the
 goal unless every missing subflow is an MPTCP backup its client agent set for the app (the endpoint's backup
 flag, read with the kernel's view; listed in backup_by_app), or the run's MPTCP counters prove that the server's
 scheduler marked that subflow stale while the app held the radio's limit at R_m (multipath_judging.stale_at_rm;
@@ -39,7 +40,7 @@ def _not_multipath(x, seg, counts, limits, rm_kbps):
 def judged_goal(samples, probes, segs, grace_s, limits, rm_kbps):
     """Every multipath download judged, every sample in it counted (module doc)."""
     mp = [s for s in segs if s["mode"] == "mp" and "start_actual_s" in s]
-    against, stale, backups, per = [], [], [], []
+    against, stale, backups, rejoins, per = [], [], [], [], []
     for s in mp:
         joined = soak_checks.joined_at(probes, s)
         since = max(s["start_actual_s"], joined or s["start_actual_s"])
@@ -47,6 +48,9 @@ def judged_goal(samples, probes, segs, grace_s, limits, rm_kbps):
         bad, counts = 0, stale_counts(samples, s)
         for x in inside:
             if soak_checks.kernel_multipath(x, s["ue"]):
+                if soak_checks.in_rejoin_grace(samples, s, x, grace_s):
+                    rejoins.append({"t": x["t"], "ue": s["ue"]})
+                    continue
                 g, sw, app = soak_checks.state(x, s["ue"])
                 if not (g and sw and app):
                     bad += 1
@@ -66,6 +70,7 @@ def judged_goal(samples, probes, segs, grace_s, limits, rm_kbps):
     value = {"multipath_downloads": len(mp), "downloads_with_samples": sum(1 for p in per if p["samples"]),
              "samples_counted_against": len(against), "counted_against": against[:20], "stale_at_rm": stale[:20],
              "samples_with_an_app_backup": len(backups), "backup_by_app": backups[:20],
+             "samples_in_rejoin_grace": len(rejoins), "rejoin_grace": rejoins[:20],
              "stale_evidence": ("server read with every sample" if any(x.get("srv_stale") is not None for x in samples)
                                 else "server read at each download's start and end only"), "downloads": per}
     return soak_checks.goal(

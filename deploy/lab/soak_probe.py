@@ -209,6 +209,28 @@ def active_addresses(text, active_s=ACTIVE_S):
     return sorted(out)
 
 
+def subflow_ages(ue):
+    """{local address: ms since its socket last received or sent data} of the UE's established TCP sockets to the
+    server (the youngest per address): what kernel_subflows judged, for the console's explanation of a miss."""
+    return subflow_ages_of(nsx(ue, f"ss -tinH state established dst {SERVER_IP}", check=False, capture=True) or "")
+
+
+def subflow_ages_of(text):
+    """subflow_ages from `ss -tinH` output (active_addresses' rules: an absent lastsnd or lastrcv counts as 0 ms)."""
+    out, addr = {}, None
+    for line in text.splitlines():
+        f = line.split()
+        if not line[:1].isspace() and len(f) >= 4:
+            addr = f[2].rsplit(":", 1)[0].split("%")[0]
+            continue
+        if addr is not None:
+            ages = {k: int(v) for k, v in _LAST_DATA.findall(line)}
+            age = min(ages.get("snd", 0), ages.get("rcv", 0))
+            out[addr] = min(age, out.get(addr, age))
+        addr = None
+    return out
+
+
 def backup_addresses(ue):
     """Sorted addresses of the UE's in-kernel MPTCP endpoints that carry the backup flag (`ip mptcp endpoint show`
     in its namespace): what its client agent set for a path the app made a backup. The kernel sent MP_PRIO on
