@@ -4,7 +4,8 @@ the Tier-1 and multipath shortfall goals are computed again from the run's own s
 (whole_run.shortfall_goals of both, the interval the app ran at from params.app_parameters) and the
 primary-change goals from its regulation log
 (whole_run.primary_goals) and the detection goals from its detection snapshots and stale evidence
-(whole_run.detection_goals, the topology's radios from params.radio), replacing the run's own; the folder's summary.json
+(whole_run.detection_goals, the topology's radios from params.radio) and whether the lab had CPU to spare
+(whole_run.cpu_goals, from the machine's reads), replacing the run's own; the folder's summary.json
 and README.md are then rebuilt (repeat.py --summarise-only). Nothing is run on the testbed.
 
   python3 deploy/lab/rescore.py deploy/lab/results/dynamic-demand [deploy/lab/results/... ...]
@@ -28,13 +29,13 @@ def rescore_run(path):
         raise ValueError(f"{path}: no scoring data (a result from before whole-run scoring)")
     interval = scoring.interval_ms_of(res)
     lab = _lab_of(res["params"])
-    redone = ("Tier-1 shortfall", "multipath shortfall", "after a primary change") \
+    redone = ("Tier-1 shortfall", "multipath shortfall", "after a primary change", whole_run.CPU_GOAL) \
         + (("detection (no registration)",) if lab else ())
     kept = [g for g in res.get("goals", []) if not any(r in g.get("goal", "") for r in redone)]
     detection = whole_run.detection_goals(lab, res, whole_run.app_parameter(lab, "rmKbps", "RM_KBPS")) if lab else []
     res["goals"] = (whole_run.shortfall_goals(res, interval) + whole_run.shortfall_goals(res, interval, "multipath")
                     + kept + detection
-                    + whole_run.primary_goals(os.path.dirname(path), res, interval))
+                    + whole_run.primary_goals(os.path.dirname(path), res, interval) + whole_run.cpu_goals(res))
     with open(path, "w") as f:
         json.dump(res, f, indent=1)
     return len(res["goals"])

@@ -113,6 +113,21 @@ class ShortfallGoalsTest(unittest.TestCase):
         self.assertEqual(ci_check.prototype_failures(res), [])
 
 
+class CpuGoalTest(unittest.TestCase):
+    def test_an_app_phase_with_the_machine_full_in_more_than_2_percent_of_its_reads_fails(self):
+        res = {"phases": {
+            "nomp": {"controller": "lab host, port forwarding only", "machine_cpu": {"busy": [1.0] * 10}},
+            "mpsdn": {"controller": "lab host, mpsdn app components",
+                      "machine_cpu": {"busy": [0.9] * 97 + [0.98, 1.0, None, 0.99]}}}}
+        [g] = whole_run.cpu_goals(res)
+        self.assertEqual((g["phase"], g["met"]), ("mpsdn", False))
+        self.assertEqual((g["value"], g["reads"], g["median_busy"]), (0.03, 100, 0.9))
+        res["phases"]["mpsdn"]["machine_cpu"]["busy"] = [0.9] * 98 + [0.99, 1.0]
+        self.assertTrue(whole_run.cpu_goals(res)[0]["met"])   # 2 of 100 reads: at the target
+        # a phase without reads (a result from before they were taken) has no goal
+        self.assertEqual(whole_run.cpu_goals({"phases": {"mpsdn": {"controller": "mpsdn"}}}), [])
+
+
 class DetectionTest(unittest.TestCase):
     """multi-mp: ue2 (10.0.1.2, 10.0.2.2) and ue3 (10.0.1.3, 10.0.2.3) multipath; ue3's Wi-Fi subflow is not active
     at the snapshot (15 s); the server's stale counter went 0 -> 1 between the reads at 10.0 and 10.5 s."""
