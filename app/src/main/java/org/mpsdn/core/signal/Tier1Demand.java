@@ -66,14 +66,11 @@ public final class Tier1Demand {
      * @return true when it reads as held back
      */
     public static boolean offReference(StationLoad l, Map<String, Long> references) {
-        if (l.sentBps() < 0 || l.ueId().isEmpty()) {
+        if (!backlogged(l) || l.sentBps() < 0 || l.ueId().isEmpty()) {
             return false;
         }
         Long ref = references.get(l.ueId().get());
-        if (ref != null && l.sentBps() < (1.0 - TOLERANCE) * ref) {
-            return true;
-        }
-        return backlogged(l) && (ref == null || l.sentBps() > (1.0 + TOLERANCE) * ref);
+        return ref == null || l.sentBps() < (1.0 - TOLERANCE) * ref || l.sentBps() > (1.0 + TOLERANCE) * ref;
     }
 
     /**

@@ -32,12 +32,12 @@ public class Tier1DemandTest {
         assertTrue(Tier1Demand.offReference(s(18_999_999L, 1.0), REF));
         assertTrue(Tier1Demand.offReference(s(21_000_001L, 1.0), REF));
         assertTrue(Tier1Demand.offReference(s(20_000_000L, 1.0), Map.of()));
-        // not backlogged: only below its reference counts (its queue empties, but it gets less than at the floor)
-        assertTrue(Tier1Demand.offReference(s(18_999_999L, 0.5), REF));
+        // not backlogged: its queue empties, it gets what it wants (a paced user whose demand fell)
+        assertFalse(Tier1Demand.offReference(s(18_999_999L, 0.5), REF));
         assertFalse(Tier1Demand.offReference(s(30_000_000L, 0.5), REF));
         assertFalse(Tier1Demand.offReference(s(30_000_000L, 0.5), Map.of()));
         // rate unknown, or not matched to a device: never off its reference
-        assertTrue(Tier1Demand.offReference(s(1L, 0.5), REF));
+        assertFalse(Tier1Demand.offReference(s(1L, 0.5), REF));
         assertFalse(Tier1Demand.offReference(s(StationLoad.UNKNOWN, 1.0), REF));
         assertFalse(Tier1Demand.offReference(new StationLoad(null, 0.2, 1L).withBusyShare(1.0), REF));
     }
