@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * paced Wi-Fi stations served at their 12 Mb/s beside a Tier 2 near the full point read 0.01-0.18 while their queues
  * held packets in 12-20 of 20 samples (idle capacity). Its rate against what it got with Tier 2 out of the way does.
  * The reference is learned only with Tier 2 at its floor: at {@code c7812dc}, which also learned it from windows
- * in which a station's queue emptied, a greedy LTE station squeezed to 15-19 Mb/s emptied its queue in 8-13 of
+ * in which a station's queue emptied, a greedy LTE station squeezed to 15-19 Mb/s held packets in only 8-13 of
  * 20 samples after a loss, that rate became its reference, and Tier 2 grew again (radio event, runs 2-3).
  * Pure; a station's device id keys its reference, so a station not matched to a device has none and is judged on
  * its queue alone.
