@@ -24,7 +24,8 @@ public final class Tier2Decision {
         /** Tier 1 draining the backlog the last decrease freed: the limit kept (mpsdn). */
         TIER1_DRAINING(LimitReason.HOLD, "Tier 1 drains what the last decrease freed: limit kept"),
         /** A backlogged Tier-1 station without a reference rate: Tier 2 at its floor to learn it (mpsdn). */
-        TIER1_UNKNOWN(LimitReason.DECREASE, "a backlogged Tier-1 station has no reference rate: Tier 2 to its floor"),
+        TIER1_UNKNOWN(LimitReason.DECREASE,
+                "a backlogged Tier-1 station has no reference rate: Tier 2 gives back half its rate"),
         /** A Tier-1 station held back right after an increase: the increase undone (mpsdn). */
         INCREASE_UNDONE(LimitReason.DECREASE, "a Tier-1 station is held back after an increase: increase undone"),
         /** A Tier-1 station backlogged at its reference rate: the limit kept (mpsdn). */

@@ -109,7 +109,7 @@ final class Tier2Limits {
 
     /** Whether the mpsdn law decreased the limit because Tier 1 was held back. */
     private static boolean decreased(Tier2Decision d) {
-        return d.cause() == Tier2Decision.Cause.TIER1_HELD_BACK || d.cause() == Tier2Decision.Cause.INCREASE_UNDONE;
+        return d.cause() == Tier2Decision.Cause.TIER1_HELD_BACK || d.cause() == Tier2Decision.Cause.TIER1_UNKNOWN;
     }
 
     /** Whether Tier 1 was served and the learned share held Tier 2 back ({@link Tier1FirstLaw#heldByShare}). */
@@ -293,13 +293,10 @@ final class Tier2Limits {
                 }
                 long sent = SpareCapacity.tier2SentBps(in, ap, key);
                 long rate = sent >= 0 ? sent : b.rateBps;
-                long halved = Tier1FirstLaw.decrease(b.current, rate, b.floor);
-                boolean learn = unknown(in, ap, key);
-                long next = learn ? b.floor : before.raisedFromBps() > 0
-                        ? Tier1FirstLaw.undo(b.current, before.raisedFromBps(), rate, b.floor) : halved;
+                long next = Tier1FirstLaw.decrease(b.current, rate, b.floor);
                 Tier2Decision.Cause c = next >= b.current ? Tier2Decision.Cause.AT_FLOOR
-                        : learn ? Tier2Decision.Cause.TIER1_UNKNOWN
-                        : next != halved ? Tier2Decision.Cause.INCREASE_UNDONE : Tier2Decision.Cause.TIER1_HELD_BACK;
+                        : unknown(in, ap, key) ? Tier2Decision.Cause.TIER1_UNKNOWN
+                        : Tier2Decision.Cause.TIER1_HELD_BACK;
                 return new Tier2Decision(r.source(), v, threshold, b.current, next, b.capacity, c);
             }
             if (backlogged(in, ap, key)) {

@@ -12,9 +12,9 @@ import java.util.TreeMap;
  * time) and its <b>reference rate</b>, what it sent in the last window in which Tier 2 was held at its floor: what it
  * gets when Tier 2 gives way. A backlogged station is <b>off its reference</b> when it sends less than
  * (1 &minus; {@link #TOLERANCE}) of that rate (Tier 2 takes its air time) or more than (1 + {@link #TOLERANCE}) of it
- * (it wants more than was measured: its demand grew): then Tier 1 is held back. A backlogged station with no reference has Tier 2 held at its floor for a
- * window to learn it ({@link #unknown}). A backlogged station at its reference is served at the rate it can get,
- * and Tier 2 keeps its limit rather than grows.
+ * (it wants more than was measured: its demand grew): then Tier 1 is held back. A backlogged station with no
+ * reference reads as held back too ({@link #unknown}), until a window with Tier 2 at its floor tells it. A
+ * backlogged station at its reference is served at the rate it can get, and Tier 2 keeps its limit rather than grows.
  * <p>
  * Why, measured in the lab at {@code a921155} (100-packet station queues, 20/40 ms path RTT, cubic): a backlogged
  * Tier-1 station's queue fill does not say whether Tier 2 takes its air time. On LTE a greedy station squeezed by a
