@@ -16,47 +16,41 @@ import java.util.TreeMap;
  *       overflow reads as held back only when it persists ({@link org.mpsdn.core.signal.Tier1StationSignal});</li>
  *   <li>the Tier-1 stations shown served, and at what rate: after a decrease they did not send more, so their
  *       overflows at that rate are their own bursts, not Tier 2's doing;</li>
- *   <li>the limit the last cycle raised, when it raised one, so that an increase that holds Tier 1 back can be
- *       undone;</li>
  *   <li>each Tier-1 station's reference rate ({@link org.mpsdn.core.signal.Tier1Demand}).</li>
  * </ul>
  * Immutable.
  */
 public final class LawMemory {
     /** Nothing remembered. */
-    public static final LawMemory NONE = new LawMemory(Double.NaN, -1L, Map.of(), Map.of(), -1L, Map.of());
+    public static final LawMemory NONE = new LawMemory(Double.NaN, -1L, Map.of(), Map.of(), Map.of());
 
     private final double usableAirtime;
     private final long tier1SentAtDecreaseBps;
     private final Map<String, Long> tier1Overflows;
     private final Map<String, Long> tier1Served;
-    private final long raisedFromBps;
     private final Map<String, Long> tier1References;
 
     private LawMemory(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
-                      Map<String, Long> tier1Served, long raisedFromBps, Map<String, Long> tier1References) {
+                      Map<String, Long> tier1Served, Map<String, Long> tier1References) {
         this.usableAirtime = usableAirtime;
         this.tier1SentAtDecreaseBps = tier1SentAtDecreaseBps;
         this.tier1Overflows = tier1Overflows;
         this.tier1Served = tier1Served;
-        this.raisedFromBps = raisedFromBps;
         this.tier1References = tier1References;
     }
 
     /**
-     * A memory of a cycle that raised no limit.
+     * A memory without reference rates.
      *
-     * A memory of a cycle that raised no limit and learned no reference rate.
-     *
-     * @param usableAirtime          see {@link #of(double, long, Map, Map, long, Map)}
-     * @param tier1SentAtDecreaseBps see {@link #of(double, long, Map, Map, long, Map)}
-     * @param tier1Overflows         see {@link #of(double, long, Map, Map, long, Map)}
-     * @param tier1Served            see {@link #of(double, long, Map, Map, long, Map)}
+     * @param usableAirtime          see {@link #of(double, long, Map, Map, Map)}
+     * @param tier1SentAtDecreaseBps see {@link #of(double, long, Map, Map, Map)}
+     * @param tier1Overflows         see {@link #of(double, long, Map, Map, Map)}
+     * @param tier1Served            see {@link #of(double, long, Map, Map, Map)}
      * @return the memory
      */
     public static LawMemory of(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
                                Map<String, Long> tier1Served) {
-        return of(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows, tier1Served, -1L, Map.of());
+        return of(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows, tier1Served, Map.of());
     }
 
     /**
@@ -70,22 +64,19 @@ public final class LawMemory {
      *                               (-1 when unknown); null for none; null keys and values are skipped
      * @param tier1Served            the Tier-1 stations shown served: device id to the rate, bit/s; null for
      *                               none; null keys, null and negative values are skipped
-     * @param raisedFromBps          the limit the cycle raised (its BW<sub>i</sub>), bit/s &ge; 1; otherwise none
-     *                               (-1: the cycle raised no limit)
      * @param tier1References        each Tier-1 station's reference rate: device id to bit/s; null for none; null
      *                               keys, null and negative values are skipped
      * @return the memory
      */
     public static LawMemory of(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
-                               Map<String, Long> tier1Served, long raisedFromBps, Map<String, Long> tier1References) {
+                               Map<String, Long> tier1Served, Map<String, Long> tier1References) {
         double u = usableAirtime > 0.0 && usableAirtime <= 1.0 ? usableAirtime : Double.NaN;
         long s = Math.max(-1L, tier1SentAtDecreaseBps);
         Map<String, Long> o = copy(tier1Overflows, -1L);
         Map<String, Long> served = copy(tier1Served, 0L);
-        long r = raisedFromBps >= 1 ? raisedFromBps : -1L;
         Map<String, Long> refs = copy(tier1References, 0L);
-        return Double.isNaN(u) && s < 0 && o.isEmpty() && served.isEmpty() && r < 0 && refs.isEmpty() ? NONE
-                : new LawMemory(u, s, o, served, r, refs);
+        return Double.isNaN(u) && s < 0 && o.isEmpty() && served.isEmpty() && refs.isEmpty() ? NONE
+                : new LawMemory(u, s, o, served, refs);
     }
 
     /** The entries with a key and a value, values below {@code min} raised to -1 (min -1) or skipped (min 0). */
@@ -128,11 +119,6 @@ public final class LawMemory {
         return tier1Served;
     }
 
-    /** @return the limit the last cycle raised (its BW<sub>i</sub>), bit/s; -1 when it raised none */
-    public long raisedFromBps() {
-        return raisedFromBps;
-    }
-
     /**
      * @return each Tier-1 station's reference rate ({@link org.mpsdn.core.signal.Tier1Demand}): device id to
      *         bit/s; unmodifiable, ordered by id
@@ -149,20 +135,18 @@ public final class LawMemory {
         LawMemory m = (LawMemory) o;
         return Double.compare(usableAirtime, m.usableAirtime) == 0 && tier1SentAtDecreaseBps == m.tier1SentAtDecreaseBps
                 && tier1Overflows.equals(m.tier1Overflows) && tier1Served.equals(m.tier1Served)
-                && raisedFromBps == m.raisedFromBps && tier1References.equals(m.tier1References);
+                && tier1References.equals(m.tier1References);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows, tier1Served, raisedFromBps,
-                tier1References);
+        return Objects.hash(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows, tier1Served, tier1References);
     }
 
     @Override
     public String toString() {
         return "LawMemory{usableAirtime=" + usableAirtime + ", tier1SentAtDecreaseBps=" + tier1SentAtDecreaseBps
                 + ", tier1Overflows=" + tier1Overflows + ", tier1Served=" + tier1Served
-                + ", raisedFromBps=" + raisedFromBps
                 + ", tier1References=" + tier1References + "}";
     }
 }

@@ -92,7 +92,6 @@ final class Tier2Limits {
                         decreased(decision) ? tier1SentBps[i] : -1L,
                         law.stationSignal ? Tier1StationSignal.overflows(in, ap, key) : Map.of(),
                         law.stationSignal ? Tier1StationSignal.served(in, ap, key, before) : Map.of(),
-                        law.stationSignal && decision.limitBps() > decision.fromBps() ? decision.fromBps() : -1L,
                         law.stationSignal ? Tier1Demand.references(in, ap, key, before.tier1References(),
                                 decision.fromBps() <= floor) : Map.of());
                 decisions[i] = decision;
@@ -240,11 +239,12 @@ final class Tier2Limits {
 
         /**
          * The usable share of the air time: what the stations carried over the last window in which Tier 2
-         * filled the medium (the Tier-1 station signal at or above the threshold while Tier 2 sent more than its
-         * floor), probed upward since ({@link Tier1FirstLaw#probed}; mpsdn profile; NaN otherwise). A window that
-         * only looked full (a queue built by a connection's start while the medium still had room: 0.67 of the
-         * lab's LTE air time against 0.98 when full) sets it low, and the probe raises it again while Tier 1 stays
-         * served.
+         * filled the medium (the Tier-1 queues' fill or overflow, {@link Tier1StationSignal#fill}, at or above the
+         * threshold while Tier 2 sent more than its floor; a station below its reference rate does not say the
+         * medium was full), probed upward since ({@link Tier1FirstLaw#probed}; mpsdn profile; NaN otherwise). A
+         * window that only looked full (a queue built by a connection's start while the medium still had room: 0.67
+         * of the lab's LTE air time against 0.98 when full) sets it low, and the probe raises it again while Tier 1
+         * stays served.
          *
          * @param in       the cycle's signal inputs
          * @param ap       AP index
@@ -257,7 +257,7 @@ final class Tier2Limits {
         double usableAirtime(SignalInputs in, int ap, ApDirection key, SignalReading r, long floor,
                              double previous) {
             if (!stationSignal || r.source() != SignalReading.Source.TIER1_STATIONS
-                    || !stationRegulator.congested(r.value())
+                    || !stationRegulator.congested(Tier1StationSignal.fill(in, ap, key))
                     || SpareCapacity.tier2SentBps(in, ap, key) <= floor) {
                 return previous;
             }
@@ -277,10 +277,10 @@ final class Tier2Limits {
         }
 
         /**
-         * The mpsdn law. Tier 1 held back: Tier 2 gives back half its rate (the last cycle's increase undone when
-         * there was one; to its floor when a backlogged Tier-1 station has no reference rate yet), unless the
-         * Tier-1 stations drain what the last cycle's decrease freed; a Tier-1 station backlogged at its reference
-         * rate: the limit kept; else Tier 2 may use what Tier 1 leaves.
+         * The mpsdn law. Tier 1 held back (a Tier-1 queue full or overflowing, or a backlogged Tier-1 station off
+         * its reference rate or without one): Tier 2 gives back half its rate, unless the Tier-1 stations drain what
+         * the last cycle's decrease freed; a Tier-1 station backlogged at its reference rate: the limit kept; else
+         * Tier 2 may use what Tier 1 leaves.
          */
         private Tier2Decision tier1First(SignalReading r, Bounds b, SignalInputs in, int ap, ApDirection key,
                                          double usable, LawMemory before) {

@@ -46,9 +46,8 @@ final class RandomMeasurements {
                 }
                 double airtime = r.nextInt(3) == 0 ? 0.05 + 0.95 * r.nextDouble() : Double.NaN;
                 long sentAtDecrease = r.nextInt(3) == 0 ? (long) (r.nextDouble() * 60_000_000L) : -1L;
-                long raisedFrom = r.nextInt(3) == 0 ? 1 + (long) (r.nextDouble() * 2 * a.capacityBps()) : -1L;
                 memory.put(key, LawMemory.of(airtime, sentAtDecrease, overflows(n, a, r), overflows(n, a, r),
-                        raisedFrom, overflows(n, a, r)));
+                        overflows(n, a, r)));
                 addStations(n, a, key, r);
             }
         }

@@ -4,16 +4,15 @@ package org.mpsdn.core.regulate;
  * The mpsdn profile's Tier-2 law for one AP and direction (it replaces Algorithm 2's Eq. 4 step where the
  * agent reports station queues):
  * <ul>
- *   <li><b>Tier 1 held back</b> (a Tier-1 station's queue at or above the threshold): Tier 2 gives back half of
- *       what it sent over the window, BW<sub>i+1</sub> = max(R_m, min(BW<sub>i</sub>, R<sub>2</sub>) / 2). Below
+ *   <li><b>Tier 1 held back</b> (a Tier-1 station's queue at or above the threshold, or a backlogged one off its
+ *       reference rate, {@code Tier1Demand}): Tier 2 gives back half of
+ *       what it sent over the window, BW<sub>i+1</sub> = max(R_m, min(BW<sub>i</sub>, R<sub>2</sub>) / 2), or R_m
+ *       when that half is below {@link #FLOOR_STEP} R_m. Below
  *       the rate Tier 2 actually used, the decrease binds at once, whatever limit was in force. Without a
  *       measured Tier-2 rate the limit is halved (Algorithm 2's decrease).</li>
  *   <li><b>Tier 1 draining</b>: in the cycle after a decrease, while the Tier-1 stations send at least
  *       {@link #DRAIN_GAIN} more than over the window that decrease was decided on, their queues drain the
  *       backlog the shortage built; they are not held back, and the limit is kept.</li>
- *   <li><b>Tier 1 held back right after an increase</b>: the increase stepped onto the point where the medium is
- *       full, and it is undone, BW<sub>i+1</sub> = min(BW<sub>i&minus;1</sub>, R<sub>2</sub>) ({@link #undo}), instead
- *       of halved.</li>
  *   <li><b>Tier 1 served</b>: Tier 2 moves a share &alpha; of the way to the capacity Tier 1 leaves,
  *       A<sub>2</sub> = R<sub>2</sub> + spare ({@code SpareCapacity}): BW<sub>i+1</sub> = BW<sub>i</sub> +
  *       &alpha; &middot; (min(C, A<sub>2</sub>) &minus; BW<sub>i</sub>) when that is above BW<sub>i</sub>, else
@@ -43,6 +42,16 @@ public final class Tier1FirstLaw {
      * ({@code deploy/lab/idle_airtime.py}).
      */
     public static final double PROBE_SHARE = 0.05;
+
+    /**
+     * Below how many floors a halving goes to the floor at once: 5 (500 kb/s at the default R_m). What a Tier-2
+     * subflow has in flight when its meter drops to R_m is about its rate times its round trip, and it drains at
+     * R_m: from 10 Mb/s that stalled a multipath user's whole connection for its whole 30-s phase (lab prototype at
+     * {@code 552e396}, run 1, UE3 at 0.6 Mb/s); from below 1 Mb/s it is under a second's worth. Halving the last
+     * Mb/s takes three more cycles, in which a greedy Tier-1 station sent 20-21 of its 23 Mb/s (lab prototype at
+     * {@code ef37893}, run 1, LTE: 1.56 to 0.1 Mb/s in 8 s).
+     */
+    public static final long FLOOR_STEP = 5;
 
     private Tier1FirstLaw() {
     }
@@ -92,7 +101,8 @@ public final class Tier1FirstLaw {
     }
 
     /**
-     * The decrease when Tier 1 is held back.
+     * The decrease when Tier 1 is held back: half of what Tier 2 sent, or the floor once that half is below
+     * {@link #FLOOR_STEP} floors.
      *
      * @param currentBps  BW<sub>i</sub>, in [floor, capacity]
      * @param tier2Bps    what Tier 2 sent over the window, bit/s; negative when unknown
@@ -101,29 +111,8 @@ public final class Tier1FirstLaw {
      */
     public static long decrease(long currentBps, long tier2Bps, long floorBps) {
         long base = tier2Bps >= 0 ? Math.min(currentBps, tier2Bps) : currentBps;
-        return Math.max(floorBps, Math.min(currentBps, base / 2));
-    }
-
-    /**
-     * The decrease when Tier 1 is held back in the cycle after an increase: the increase is undone, back to where it
-     * started, but no higher than what Tier 2 sent, so that it binds at once. It stepped onto the point where the
-     * medium is full, and going back frees the air time it took without giving up what Tier 2 used before it.
-     * Measured in the lab (idle capacity at {@code a921155}, Wi-Fi): paced Tier-1 stations read 0.01-0.18 at a
-     * 5.5-Mb/s Tier 2 and 0.47-0.62 one step later at 6.5 Mb/s, and each halving from there took Tier 2 to
-     * 3.1-3.3 Mb/s, three times per 30 s, 0.678 of the idle capacity. At a phase's start the first increase jumps
-     * from the floor towards the capacity on empty queues (46 Mb/s on the lab's LTE) while Tier 2 then sends 7-11
-     * Mb/s: going back to 42 Mb/s would not bind, what Tier 2 sent does.
-     *
-     * @param currentBps    BW<sub>i</sub>, in [floor, capacity]
-     * @param raisedFromBps BW<sub>i&minus;1</sub>, the limit the last cycle raised
-     * @param tier2Bps      what Tier 2 sent over the window, bit/s; negative when unknown
-     * @param floorBps      min(R_m, capacity)
-     * @return max(floor, min(BW<sub>i&minus;1</sub>, R<sub>2</sub>)) when that is below BW<sub>i</sub>, else
-     *         {@link #decrease}
-     */
-    public static long undo(long currentBps, long raisedFromBps, long tier2Bps, long floorBps) {
-        long back = Math.max(floorBps, tier2Bps >= 0 ? Math.min(raisedFromBps, tier2Bps) : raisedFromBps);
-        return back < currentBps ? back : decrease(currentBps, tier2Bps, floorBps);
+        long half = base / 2 < FLOOR_STEP * floorBps ? floorBps : base / 2;
+        return Math.max(floorBps, Math.min(currentBps, half));
     }
 
     /**
