@@ -15,25 +15,42 @@ import java.util.TreeMap;
  *   <li>the Tier-1 station queues that overflowed in that cycle's window and what each sent over it, so that an
  *       overflow reads as held back only when it persists ({@link org.mpsdn.core.signal.Tier1StationSignal});</li>
  *   <li>the Tier-1 stations shown served, and at what rate: after a decrease they did not send more, so their
- *       overflows at that rate are their own bursts, not Tier 2's doing.</li>
+ *       overflows at that rate are their own bursts, not Tier 2's doing;</li>
+ *   <li>each Tier-1 station's reference rate ({@link org.mpsdn.core.signal.Tier1Demand}).</li>
  * </ul>
  * Immutable.
  */
 public final class LawMemory {
     /** Nothing remembered. */
-    public static final LawMemory NONE = new LawMemory(Double.NaN, -1L, Map.of(), Map.of());
+    public static final LawMemory NONE = new LawMemory(Double.NaN, -1L, Map.of(), Map.of(), Map.of());
 
     private final double usableAirtime;
     private final long tier1SentAtDecreaseBps;
     private final Map<String, Long> tier1Overflows;
     private final Map<String, Long> tier1Served;
+    private final Map<String, Long> tier1References;
 
     private LawMemory(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
-                      Map<String, Long> tier1Served) {
+                      Map<String, Long> tier1Served, Map<String, Long> tier1References) {
         this.usableAirtime = usableAirtime;
         this.tier1SentAtDecreaseBps = tier1SentAtDecreaseBps;
         this.tier1Overflows = tier1Overflows;
         this.tier1Served = tier1Served;
+        this.tier1References = tier1References;
+    }
+
+    /**
+     * A memory without reference rates.
+     *
+     * @param usableAirtime          see {@link #of(double, long, Map, Map, Map)}
+     * @param tier1SentAtDecreaseBps see {@link #of(double, long, Map, Map, Map)}
+     * @param tier1Overflows         see {@link #of(double, long, Map, Map, Map)}
+     * @param tier1Served            see {@link #of(double, long, Map, Map, Map)}
+     * @return the memory
+     */
+    public static LawMemory of(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
+                               Map<String, Long> tier1Served) {
+        return of(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows, tier1Served, Map.of());
     }
 
     /**
@@ -47,15 +64,19 @@ public final class LawMemory {
      *                               (-1 when unknown); null for none; null keys and values are skipped
      * @param tier1Served            the Tier-1 stations shown served: device id to the rate, bit/s; null for
      *                               none; null keys, null and negative values are skipped
+     * @param tier1References        each Tier-1 station's reference rate: device id to bit/s; null for none; null
+     *                               keys, null and negative values are skipped
      * @return the memory
      */
     public static LawMemory of(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
-                               Map<String, Long> tier1Served) {
+                               Map<String, Long> tier1Served, Map<String, Long> tier1References) {
         double u = usableAirtime > 0.0 && usableAirtime <= 1.0 ? usableAirtime : Double.NaN;
         long s = Math.max(-1L, tier1SentAtDecreaseBps);
         Map<String, Long> o = copy(tier1Overflows, -1L);
         Map<String, Long> served = copy(tier1Served, 0L);
-        return Double.isNaN(u) && s < 0 && o.isEmpty() && served.isEmpty() ? NONE : new LawMemory(u, s, o, served);
+        Map<String, Long> refs = copy(tier1References, 0L);
+        return Double.isNaN(u) && s < 0 && o.isEmpty() && served.isEmpty() && refs.isEmpty() ? NONE
+                : new LawMemory(u, s, o, served, refs);
     }
 
     /** The entries with a key and a value, values below {@code min} raised to -1 (min -1) or skipped (min 0). */
@@ -98,6 +119,14 @@ public final class LawMemory {
         return tier1Served;
     }
 
+    /**
+     * @return each Tier-1 station's reference rate ({@link org.mpsdn.core.signal.Tier1Demand}): device id to
+     *         bit/s; unmodifiable, ordered by id
+     */
+    public Map<String, Long> tier1References() {
+        return tier1References;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof LawMemory)) {
@@ -105,17 +134,19 @@ public final class LawMemory {
         }
         LawMemory m = (LawMemory) o;
         return Double.compare(usableAirtime, m.usableAirtime) == 0 && tier1SentAtDecreaseBps == m.tier1SentAtDecreaseBps
-                && tier1Overflows.equals(m.tier1Overflows) && tier1Served.equals(m.tier1Served);
+                && tier1Overflows.equals(m.tier1Overflows) && tier1Served.equals(m.tier1Served)
+                && tier1References.equals(m.tier1References);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows, tier1Served);
+        return Objects.hash(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows, tier1Served, tier1References);
     }
 
     @Override
     public String toString() {
         return "LawMemory{usableAirtime=" + usableAirtime + ", tier1SentAtDecreaseBps=" + tier1SentAtDecreaseBps
-                + ", tier1Overflows=" + tier1Overflows + ", tier1Served=" + tier1Served + "}";
+                + ", tier1Overflows=" + tier1Overflows + ", tier1Served=" + tier1Served
+                + ", tier1References=" + tier1References + "}";
     }
 }

@@ -23,8 +23,11 @@ public final class Tier2Decision {
         TIER1_HELD_BACK(LimitReason.DECREASE, "a Tier-1 station is held back: half of what Tier 2 sent"),
         /** Tier 1 draining the backlog the last decrease freed: the limit kept (mpsdn). */
         TIER1_DRAINING(LimitReason.HOLD, "Tier 1 drains what the last decrease freed: limit kept"),
-        /** A Tier-1 queue building, not yet held back: the limit kept (mpsdn). */
-        TIER1_QUEUE_BUILDING(LimitReason.HOLD, "a Tier-1 queue is building: limit kept"),
+        /** A backlogged Tier-1 station without a reference rate: held back until Tier 2 at its floor tells it. */
+        TIER1_UNKNOWN(LimitReason.DECREASE,
+                "a backlogged Tier-1 station has no reference rate: Tier 2 gives back half its rate"),
+        /** A Tier-1 station backlogged at its reference rate: the limit kept (mpsdn). */
+        TIER1_BACKLOGGED(LimitReason.HOLD, "a Tier-1 station is backlogged at its reference rate: limit kept"),
         /** Tier 1 served: raised to the capacity Tier 1 leaves (mpsdn). */
         IDLE_CAPACITY(LimitReason.INCREASE, "Tier 1 served: raised to the capacity Tier 1 leaves"),
         /** Tier 1 served, no capacity left idle: the limit kept (mpsdn). */

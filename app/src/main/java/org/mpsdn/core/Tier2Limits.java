@@ -8,6 +8,7 @@ import org.mpsdn.core.regulate.BandwidthRegulator;
 import org.mpsdn.core.regulate.Tier1FirstLaw;
 import org.mpsdn.core.signal.CongestionSignal;
 import org.mpsdn.core.signal.SignalInputs;
+import org.mpsdn.core.signal.Tier1Demand;
 import org.mpsdn.core.signal.SignalKind;
 import org.mpsdn.core.signal.SignalReading;
 import org.mpsdn.core.signal.SpareCapacity;
@@ -86,11 +87,13 @@ final class Tier2Limits {
                 LawMemory before = previous.lawMemory(a.id(), d);
                 double share = law.usableAirtime(in, ap, key, r, floor, before.usableAirtime());
                 Tier2Decision decision = law.decide(r, new Bounds(current, floor, a.capacityBps(), tier2RateBps[i]),
-                        in, ap, key, share, before.tier1SentAtDecreaseBps());
+                        in, ap, key, share, before);
                 memory[i] = LawMemory.of(Tier1FirstLaw.probed(share, heldByShare(decision, in, ap, key)),
-                        decision.cause() == Tier2Decision.Cause.TIER1_HELD_BACK ? tier1SentBps[i] : -1L,
+                        decreased(decision) ? tier1SentBps[i] : -1L,
                         law.stationSignal ? Tier1StationSignal.overflows(in, ap, key) : Map.of(),
-                        law.stationSignal ? Tier1StationSignal.served(in, ap, key, before) : Map.of());
+                        law.stationSignal ? Tier1StationSignal.served(in, ap, key, before) : Map.of(),
+                        law.stationSignal ? Tier1Demand.references(in, ap, key, before.tier1References(),
+                                decision.fromBps() <= floor) : Map.of());
                 decisions[i] = decision;
                 bps[i] = decision.limitBps();
                 signals[i] = decision.signal();
@@ -101,6 +104,11 @@ final class Tier2Limits {
         missing = count[Tier2Decision.Cause.NO_SIGNAL.ordinal()];
         invalid = count[Tier2Decision.Cause.INVALID_SIGNAL.ordinal()];
         fallbacks = fellBack;
+    }
+
+    /** Whether the mpsdn law decreased the limit because Tier 1 was held back. */
+    private static boolean decreased(Tier2Decision d) {
+        return d.cause() == Tier2Decision.Cause.TIER1_HELD_BACK || d.cause() == Tier2Decision.Cause.TIER1_UNKNOWN;
     }
 
     /** Whether Tier 1 was served and the learned share held Tier 2 back ({@link Tier1FirstLaw#heldByShare}). */
@@ -185,6 +193,26 @@ final class Tier2Limits {
         }
 
         /**
+         * Whether a Tier-1 station of this AP direction is backlogged ({@link Tier1Demand#backlogged}); on a medium
+         * both directions share, of either direction.
+         */
+        private static boolean backlogged(SignalInputs in, int ap, ApDirection key) {
+            return Tier1Demand.anyBacklogged(in, ap, key) || in.sharedMedium(ap)
+                    && Tier1Demand.anyBacklogged(in, ap, new ApDirection(key.apId(), key.direction().reverse()));
+        }
+
+        /**
+         * Whether a backlogged Tier-1 station of this AP direction has no reference rate
+         * ({@link Tier1Demand#unknown}); on a medium both directions share, of either direction.
+         */
+        private static boolean unknown(SignalInputs in, int ap, ApDirection key) {
+            ApDirection reverse = new ApDirection(key.apId(), key.direction().reverse());
+            return Tier1Demand.unknown(in, ap, key, in.lawBefore(ap, key.direction()).tier1References())
+                    || in.sharedMedium(ap) && Tier1Demand.unknown(in, ap, reverse,
+                            in.lawBefore(ap, reverse.direction()).tier1References());
+        }
+
+        /**
          * The decision for one AP and direction, and why.
          *
          * @param r      the signal reading
@@ -193,29 +221,30 @@ final class Tier2Limits {
          * @param ap     AP index
          * @param key    AP and direction
          * @param usable the usable share of the air time ({@link #usableAirtime}), NaN for the model's
-         * @param sentAtDecrease what the Tier-1 stations sent at the last cycle's decrease here, -1 when none
+         * @param before what the law remembers here from the last cycle
          * @return the decision
          */
         Tier2Decision decide(SignalReading r, Bounds b, SignalInputs in, int ap, ApDirection key, double usable,
-                             long sentAtDecrease) {
+                             LawMemory before) {
             if (!r.present()) {
                 Tier2Decision.Cause c = r.source() == SignalReading.Source.INVALID
                         ? Tier2Decision.Cause.INVALID_SIGNAL : Tier2Decision.Cause.NO_SIGNAL;
                 return new Tier2Decision(r.source(), Double.NaN, Double.NaN, b.current, b.current, b.capacity, c);
             }
             if (stationSignal && r.source() == SignalReading.Source.TIER1_STATIONS) {
-                return tier1First(r, b, in, ap, key, usable, sentAtDecrease);
+                return tier1First(r, b, in, ap, key, usable, before);
             }
             return eq4(r, b);
         }
 
         /**
          * The usable share of the air time: what the stations carried over the last window in which Tier 2
-         * filled the medium (the Tier-1 station signal at or above the threshold while Tier 2 sent more than its
-         * floor), probed upward since ({@link Tier1FirstLaw#probed}; mpsdn profile; NaN otherwise). A window that
-         * only looked full (a queue built by a connection's start while the medium still had room: 0.67 of the
-         * lab's LTE air time against 0.98 when full) sets it low, and the probe raises it again while Tier 1 stays
-         * served.
+         * filled the medium (the Tier-1 queues' fill or overflow, {@link Tier1StationSignal#fill}, at or above the
+         * threshold while Tier 2 sent more than its floor; a station below its reference rate does not say the
+         * medium was full), probed upward since ({@link Tier1FirstLaw#probed}; mpsdn profile; NaN otherwise). A
+         * window that only looked full (a queue built by a connection's start while the medium still had room: 0.67
+         * of the lab's LTE air time against 0.98 when full) sets it low, and the probe raises it again while Tier 1
+         * stays served.
          *
          * @param in       the cycle's signal inputs
          * @param ap       AP index
@@ -228,7 +257,7 @@ final class Tier2Limits {
         double usableAirtime(SignalInputs in, int ap, ApDirection key, SignalReading r, long floor,
                              double previous) {
             if (!stationSignal || r.source() != SignalReading.Source.TIER1_STATIONS
-                    || !stationRegulator.congested(r.value())
+                    || !stationRegulator.congested(Tier1StationSignal.fill(in, ap, key))
                     || SpareCapacity.tier2SentBps(in, ap, key) <= floor) {
                 return previous;
             }
@@ -248,16 +277,17 @@ final class Tier2Limits {
         }
 
         /**
-         * The mpsdn law. Tier 1 held back: Tier 2 gives back half its rate, unless the Tier-1 stations drain what
-         * the last cycle's decrease freed; a Tier-1 queue building: the limit kept; else Tier 2 may use what Tier 1
-         * leaves.
+         * The mpsdn law. Tier 1 held back (a Tier-1 queue full or overflowing, or a backlogged Tier-1 station off
+         * its reference rate or without one): Tier 2 gives back half its rate, unless the Tier-1 stations drain what
+         * the last cycle's decrease freed; a Tier-1 station backlogged at its reference rate: the limit kept; else
+         * Tier 2 may use what Tier 1 leaves.
          */
         private Tier2Decision tier1First(SignalReading r, Bounds b, SignalInputs in, int ap, ApDirection key,
-                                         double usable, long sentAtDecrease) {
+                                         double usable, LawMemory before) {
             double v = r.value();
             double threshold = stationRegulator.cth();
             if (stationRegulator.congested(v)) {
-                if (Tier1FirstLaw.draining(in.tier1SentBps(ap, key), sentAtDecrease)) {
+                if (Tier1FirstLaw.draining(in.tier1SentBps(ap, key), before.tier1SentAtDecreaseBps())) {
                     return new Tier2Decision(r.source(), v, threshold, b.current, b.current, b.capacity,
                             Tier2Decision.Cause.TIER1_DRAINING);
                 }
@@ -265,12 +295,13 @@ final class Tier2Limits {
                 long rate = sent >= 0 ? sent : b.rateBps;
                 long next = Tier1FirstLaw.decrease(b.current, rate, b.floor);
                 Tier2Decision.Cause c = next >= b.current ? Tier2Decision.Cause.AT_FLOOR
+                        : unknown(in, ap, key) ? Tier2Decision.Cause.TIER1_UNKNOWN
                         : Tier2Decision.Cause.TIER1_HELD_BACK;
                 return new Tier2Decision(r.source(), v, threshold, b.current, next, b.capacity, c);
             }
-            if (Tier1FirstLaw.building(v, threshold)) {
+            if (backlogged(in, ap, key)) {
                 return new Tier2Decision(r.source(), v, threshold, b.current, b.current, b.capacity,
-                        Tier2Decision.Cause.TIER1_QUEUE_BUILDING);
+                        Tier2Decision.Cause.TIER1_BACKLOGGED);
             }
             long spare = SpareCapacity.spareBps(in, ap, key, model, usable);
             long sent = SpareCapacity.tier2SentBps(in, ap, key);

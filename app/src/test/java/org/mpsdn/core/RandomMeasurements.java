@@ -46,7 +46,8 @@ final class RandomMeasurements {
                 }
                 double airtime = r.nextInt(3) == 0 ? 0.05 + 0.95 * r.nextDouble() : Double.NaN;
                 long sentAtDecrease = r.nextInt(3) == 0 ? (long) (r.nextDouble() * 60_000_000L) : -1L;
-                memory.put(key, LawMemory.of(airtime, sentAtDecrease, overflows(n, a, r), overflows(n, a, r)));
+                memory.put(key, LawMemory.of(airtime, sentAtDecrease, overflows(n, a, r), overflows(n, a, r),
+                        overflows(n, a, r)));
                 addStations(n, a, key, r);
             }
         }
@@ -66,7 +67,7 @@ final class RandomMeasurements {
         for (Connection c : n.connections) {
             if (c.apId().equals(a.id()) && r.nextInt(5) > 0) {
                 stations.add(new SimpleEntry<>(key, new StationLoad(c.ueId(), r.nextDouble(), sent(r),
-                        dropped(r))));
+                        dropped(r)).withBusyShare(busy(r))));
             }
         }
         if (r.nextBoolean()) {
@@ -75,6 +76,12 @@ final class RandomMeasurements {
         if (r.nextBoolean()) {
             stations.add(new SimpleEntry<>(key, new StationLoad("stranger", r.nextDouble())));
         }
+    }
+
+    // a busy share: unknown, empty, full or anything between
+    private static double busy(Random r) {
+        int pick = r.nextInt(4);
+        return pick == 0 ? Double.NaN : pick == 1 ? 0.0 : pick == 2 ? 1.0 : r.nextDouble();
     }
 
     // the Tier-1 queues remembered as overflowing, or the stations remembered as served: none, or some of the AP's

@@ -357,9 +357,9 @@ public class RegulationProfileTest {
         CycleResult r = mpsdn.cycle(net, w2(0.5, 0.0, 0.5).build(), AT_40M);
         assertEquals(0.4, r.threshold(w2, Direction.DOWNLINK), 0.0);
         assertEquals(20_000_000L, w2Limit(r));
-        // at 0.39 the queue is building (at least half the threshold): the limit is kept
+        // at 0.39, below it: an Eq. 4 increase with 0.4 in place of CTh (no sent rate reported)
         r = mpsdn.cycle(net, w2(0.5, 0.0, 0.39).build(), AT_40M);
-        assertEquals(40_000_000L, w2Limit(r));
+        assertEquals(new BandwidthRegulator(0.4, 0.5, 100_000L).next(40_000_000L, 0.39, CAP), w2Limit(r));
         // at 0.19 it is an Eq. 4 increase with 0.4 in place of CTh (no sent rate reported)
         r = mpsdn.cycle(net, w2(0.5, 0.0, 0.19).build(), AT_40M);
         assertEquals(new BandwidthRegulator(0.4, 0.5, 100_000L).next(40_000_000L, 0.19, CAP), w2Limit(r));
@@ -373,7 +373,7 @@ public class RegulationProfileTest {
         assertTrue(w2Limit(r) > 40_000_000L);
         // a threshold set by the operator
         RegulationCenter t6 = new RegulationCenter(mpsdn.parameters().toBuilder().tier1Threshold(0.6).build());
-        assertEquals(40_000_000L, w2Limit(t6.cycle(net, w2(0.5, 0.0, 0.5).build(), AT_40M))); // building, not held
+        assertTrue(w2Limit(t6.cycle(net, w2(0.5, 0.0, 0.5).build(), AT_40M)) > 40_000_000L); // not held back
         assertTrue(w2Limit(t6.cycle(net, w2(0.5, 0.0, 0.29).build(), AT_40M)) > 40_000_000L);
         assertTrue(Double.isNaN(mpsdn.cycle(net, Measurements.builder().build(), AT_40M)
                 .threshold(w2, Direction.DOWNLINK)));

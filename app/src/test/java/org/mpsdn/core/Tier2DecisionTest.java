@@ -88,19 +88,89 @@ public class Tier2DecisionTest {
     }
 
     @Test
-    public void aTier1QueueBuildingKeepsTheLimitBelowItGrows() {
+    public void tier1HeldBackRightAfterAnIncreaseGetsTheHalving() {
         double threshold = RegulationParameters.DEFAULT_TIER1_THRESHOLD;
-        Tier2Decision building = w2(mpsdn.cycle(net(), w2(0.1, threshold / 2).build(), at(40_000_000L)));
-        assertEquals(LimitReason.HOLD, building.reason());
-        assertEquals(Tier2Decision.Cause.TIER1_QUEUE_BUILDING, building.cause());
-        assertEquals(40_000_000L, building.limitBps());
-        Tier2Decision below = w2(mpsdn.cycle(net(), w2(0.1, threshold / 2 - 0.01).build(), at(40_000_000L)));
-        assertEquals(LimitReason.INCREASE, below.reason());
-        assertTrue(below.limitBps() > 40_000_000L);
-        // the paper's law has no such band: MacOcc below CTh increases
-        Tier2Decision paperUp = w2(paper.cycle(net(), w2(RegulationParameters.DEFAULT_CTH - 0.1, threshold / 2)
-                .build(), at(40_000_000L)));
-        assertEquals(LimitReason.INCREASE, paperUp.reason());
+        // below the threshold: an increase (no sent rate reported: Eq. 4 on the station signal)
+        CycleResult up = mpsdn.cycle(net(), w2(0.1, threshold - 0.01).build(), at(30_000_000L));
+        Tier2Decision raised = w2(up);
+        assertEquals(LimitReason.INCREASE, raised.reason());
+        assertTrue(raised.limitBps() > 30_000_000L);
+        // held back in the next cycle: half the limit (no Tier-2 rate known), not back to where the increase started
+        Tier2Decision halved = w2(mpsdn.cycle(net(), w2(0.1, threshold).build(), up.nextState()));
+        assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, halved.cause());
+        assertEquals(raised.limitBps() / 2, halved.limitBps());
+        // half of what Tier 2 sent: M's secondary sent 2 Mb/s
+        Measurements sent = Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.1, 2_000_000L))
+                .station(W2, new StationLoad("S", threshold, 10_000_000L)).build();
+        assertEquals(1_000_000L, w2(mpsdn.cycle(net(), sent, up.nextState())).limitBps());
+    }
+
+    /** S backlogged (busy in every sample) at a low fill, sending {@code sentS}; M (Tier 2) sending 2 Mb/s. */
+    private static Measurements backloggedS(long sentS) {
+        return Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.1, 2_000_000L))
+                .station(W2, new StationLoad("S", 0.15, sentS).withBusyShare(1.0)).build();
+    }
+
+    /** S with a busy share of 0.7 at a low fill, sending {@code sentS}; M (Tier 2) sending 2 Mb/s. */
+    private static Measurements notBacklogged(long sentS) {
+        return Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.1, 2_000_000L))
+                .station(W2, new StationLoad("S", 0.15, sentS).withBusyShare(0.7)).build();
+    }
+
+    private static RegulationState withReference(long limit, long refS) {
+        return RegulationState.of(Map.of(W2, limit), Map.of(),
+                Map.of(W2, LawMemory.of(Double.NaN, -1L, Map.of(), Map.of(), Map.of("S", refS))));
+    }
+
+    @Test
+    public void aBackloggedTier1StationIsJudgedOnItsReferenceRate() {
+        // at its reference (within 5 %): served at what it can get, the limit kept rather than raised
+        Tier2Decision kept = w2(mpsdn.cycle(net(), backloggedS(19_500_000L), withReference(6_000_000L, 20_000_000L)));
+        assertEquals(LimitReason.HOLD, kept.reason());
+        assertEquals(Tier2Decision.Cause.TIER1_BACKLOGGED, kept.cause());
+        assertEquals(6_000_000L, kept.limitBps());
+        // more than 5 % below it: Tier 2 takes its air time, held back although its queue reads 0.15
+        Tier2Decision below = w2(mpsdn.cycle(net(), backloggedS(18_900_000L), withReference(6_000_000L, 20_000_000L)));
+        assertEquals(1.0, below.signal(), 0.0);
+        assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, below.cause());
+        assertEquals(1_000_000L, below.limitBps()); // half of the 2 Mb/s Tier 2 sent
+        // more than 5 % above it: it wants more than was ever measured, held back
+        assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, w2(mpsdn.cycle(net(), backloggedS(21_100_000L),
+                withReference(6_000_000L, 20_000_000L))).cause());
+        // no reference: held back, half of what Tier 2 sent, until a window with Tier 2 at its floor tells it
+        Tier2Decision learn = w2(mpsdn.cycle(net(), backloggedS(19_500_000L), at(6_000_000L)));
+        assertEquals(Tier2Decision.Cause.TIER1_UNKNOWN, learn.cause());
+        assertEquals(1_000_000L, learn.limitBps());
+        // not backlogged (busy share below 3/4) at its reference: judged on its fill alone, served (the increase:
+        // here the capacity S leaves is below the limit, so nothing is idle); the reference is kept
+        CycleResult up = mpsdn.cycle(net(), notBacklogged(19_500_000L), withReference(6_000_000L, 20_000_000L));
+        assertEquals(Tier2Decision.Cause.NOTHING_IDLE, w2(up).cause());
+        assertEquals(Map.of("S", 20_000_000L), up.nextState().lawMemory("W2", Direction.DOWNLINK).tier1References());
+        // not backlogged, below its reference: its queue emptied, it gets what it wants (its demand fell)
+        assertEquals(Tier2Decision.Cause.NOTHING_IDLE, w2(mpsdn.cycle(net(), notBacklogged(10_000_000L),
+                withReference(6_000_000L, 20_000_000L))).cause());
+        // not backlogged without a reference: served
+        assertEquals(Tier2Decision.Cause.NOTHING_IDLE, w2(mpsdn.cycle(net(), notBacklogged(10_000_000L),
+                at(6_000_000L))).cause());
+        // the paper's law ignores it: MacOcc 0.2 below CTh
+        assertEquals(LimitReason.INCREASE, w2(paper.cycle(net(), backloggedS(10_000_000L),
+                withReference(6_000_000L, 20_000_000L))).reason());
+    }
+
+    @Test
+    public void aBackloggedStationsReferenceIsWhatItGetsWithTier2AtItsFloor() {
+        long floor = RegulationParameters.DEFAULT_MIN_RATE_BPS;
+        // Tier 2 at its floor: what S sends is its reference, even below the one remembered
+        CycleResult atFloor = mpsdn.cycle(net(), backloggedS(15_000_000L), withReference(floor, 20_000_000L));
+        assertEquals(Map.of("S", 15_000_000L),
+                atFloor.nextState().lawMemory("W2", Direction.DOWNLINK).tier1References());
+        // above the floor a backlogged station keeps the reference remembered
+        CycleResult above = mpsdn.cycle(net(), backloggedS(19_500_000L), withReference(6_000_000L, 20_000_000L));
+        assertEquals(Map.of("S", 20_000_000L),
+                above.nextState().lawMemory("W2", Direction.DOWNLINK).tier1References());
+        // and learns none it did not have
+        assertTrue(mpsdn.cycle(net(), backloggedS(19_500_000L), at(6_000_000L)).nextState()
+                .lawMemory("W2", Direction.DOWNLINK).tier1References().isEmpty());
     }
 
     @Test

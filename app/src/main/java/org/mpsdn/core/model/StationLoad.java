@@ -19,6 +19,7 @@ public final class StationLoad {
     private final double occupancy;
     private final long sentBps;
     private final long droppedBps;
+    private final double busyShare;
 
     /**
      * Creates a reading without the rate the queue sent at.
@@ -62,6 +63,31 @@ public final class StationLoad {
         this.sentBps = sentBps == UNKNOWN ? UNKNOWN : Checks.inRange("sentBps", sentBps, 0, Long.MAX_VALUE);
         this.droppedBps = droppedBps == UNKNOWN ? UNKNOWN
                 : Checks.inRange("droppedBps", droppedBps, 0, Long.MAX_VALUE);
+        this.busyShare = Double.NaN;
+    }
+
+    private StationLoad(StationLoad l, double busyShare) {
+        this.ueId = l.ueId;
+        this.occupancy = l.occupancy;
+        this.sentBps = l.sentBps;
+        this.droppedBps = l.droppedBps;
+        this.busyShare = Double.isNaN(busyShare) ? busyShare : Checks.inRange("busyShare", busyShare, 0.0, 1.0);
+    }
+
+    /**
+     * This reading with the share of the window's samples in which the queue held packets.
+     *
+     * @param share in [0, 1], or NaN when the agent did not report it
+     * @return the reading
+     * @throws IllegalArgumentException on a share outside [0, 1]
+     */
+    public StationLoad withBusyShare(double share) {
+        return new StationLoad(this, share);
+    }
+
+    /** @return the share of the window's samples in which the queue held packets, in [0, 1]; NaN when unknown */
+    public double busyShare() {
+        return busyShare;
     }
 
     /** @return the station's device id, or empty when unknown */
@@ -106,17 +132,19 @@ public final class StationLoad {
         }
         StationLoad that = (StationLoad) o;
         return Double.compare(occupancy, that.occupancy) == 0 && sentBps == that.sentBps
-                && droppedBps == that.droppedBps && Objects.equals(ueId, that.ueId);
+                && droppedBps == that.droppedBps && Double.compare(busyShare, that.busyShare) == 0
+                && Objects.equals(ueId, that.ueId);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(ueId, occupancy, sentBps, droppedBps);
+        return Objects.hash(ueId, occupancy, sentBps, droppedBps, busyShare);
     }
 
     @Override
     public String toString() {
         return "StationLoad{" + (ueId == null ? "?" : ueId) + ", " + occupancy + ", sentBps=" + sentBps
-                + (droppedBps == UNKNOWN ? "" : ", droppedBps=" + droppedBps) + "}";
+                + (droppedBps == UNKNOWN ? "" : ", droppedBps=" + droppedBps)
+                + (Double.isNaN(busyShare) ? "" : ", busyShare=" + busyShare) + "}";
     }
 }

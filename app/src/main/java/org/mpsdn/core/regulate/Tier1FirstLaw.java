@@ -4,15 +4,15 @@ package org.mpsdn.core.regulate;
  * The mpsdn profile's Tier-2 law for one AP and direction (it replaces Algorithm 2's Eq. 4 step where the
  * agent reports station queues):
  * <ul>
- *   <li><b>Tier 1 held back</b> (a Tier-1 station's queue at or above the threshold): Tier 2 gives back half of
- *       what it sent over the window, BW<sub>i+1</sub> = max(R_m, min(BW<sub>i</sub>, R<sub>2</sub>) / 2). Below
+ *   <li><b>Tier 1 held back</b> (a Tier-1 station's queue at or above the threshold, or a backlogged one off its
+ *       reference rate, {@code Tier1Demand}): Tier 2 gives back half of
+ *       what it sent over the window, BW<sub>i+1</sub> = max(R_m, min(BW<sub>i</sub>, R<sub>2</sub>) / 2), or R_m
+ *       when that half is below {@link #FLOOR_STEP} R_m. Below
  *       the rate Tier 2 actually used, the decrease binds at once, whatever limit was in force. Without a
  *       measured Tier-2 rate the limit is halved (Algorithm 2's decrease).</li>
  *   <li><b>Tier 1 draining</b>: in the cycle after a decrease, while the Tier-1 stations send at least
  *       {@link #DRAIN_GAIN} more than over the window that decrease was decided on, their queues drain the
  *       backlog the shortage built; they are not held back, and the limit is kept.</li>
- *   <li><b>Tier-1 queue building</b> (a Tier-1 station's queue at or above {@link #BUILDING_SHARE} of the
- *       threshold, below it): the limit is kept, so Tier 2 does not step onto the point where the medium is full.</li>
  *   <li><b>Tier 1 served</b>: Tier 2 moves a share &alpha; of the way to the capacity Tier 1 leaves,
  *       A<sub>2</sub> = R<sub>2</sub> + spare ({@code SpareCapacity}): BW<sub>i+1</sub> = BW<sub>i</sub> +
  *       &alpha; &middot; (min(C, A<sub>2</sub>) &minus; BW<sub>i</sub>) when that is above BW<sub>i</sub>, else
@@ -44,13 +44,14 @@ public final class Tier1FirstLaw {
     public static final double PROBE_SHARE = 0.05;
 
     /**
-     * The share of the threshold at which a Tier-1 queue counts as building: 0.5. From there up to the threshold
-     * the limit is kept; Tier 2 grows only while every Tier-1 queue is below it. Measured in the lab at
-     * {@code 1199331}: a paced Tier-1 station that is served reads 0.05-0.22 on LTE (idle capacity); on Wi-Fi the
-     * window before 10 of 14 decreases read 0.20-0.39 while Tier 2 kept growing into the full medium (idle capacity
-     * run 1, dynamic demand runs 1-2), and each such step onto the full point cost a halving.
+     * Below how many floors a halving goes to the floor at once: 5 (500 kb/s at the default R_m). What a Tier-2
+     * subflow has in flight when its meter drops to R_m is about its rate times its round trip, and it drains at
+     * R_m: from 10 Mb/s that stalled a multipath user's whole connection for its whole 30-s phase (lab prototype at
+     * {@code 552e396}, run 1, UE3 at 0.6 Mb/s); from below 1 Mb/s it is under a second's worth. Halving the last
+     * Mb/s takes three more cycles, in which a greedy Tier-1 station sent 20-21 of its 23 Mb/s (lab prototype at
+     * {@code ef37893}, run 1, LTE: 1.56 to 0.1 Mb/s in 8 s).
      */
-    public static final double BUILDING_SHARE = 0.5;
+    public static final long FLOOR_STEP = 5;
 
     private Tier1FirstLaw() {
     }
@@ -65,18 +66,6 @@ public final class Tier1FirstLaw {
     public static boolean draining(long tier1SentBps, long sentAtDecreaseBps) {
         return tier1SentBps > 0 && sentAtDecreaseBps >= 0
                 && tier1SentBps >= Math.round(sentAtDecreaseBps * (1.0 + DRAIN_GAIN));
-    }
-
-    /**
-     * Whether a Tier-1 queue is building: the signal at or above {@link #BUILDING_SHARE} of the threshold (and
-     * below it: at the threshold Tier 1 is held back).
-     *
-     * @param signal    the Tier-1 station signal
-     * @param threshold the Tier-1 threshold
-     * @return true when the limit is to be kept rather than raised
-     */
-    public static boolean building(double signal, double threshold) {
-        return signal >= BUILDING_SHARE * threshold;
     }
 
     /**
@@ -112,7 +101,8 @@ public final class Tier1FirstLaw {
     }
 
     /**
-     * The decrease when Tier 1 is held back.
+     * The decrease when Tier 1 is held back: half of what Tier 2 sent, or the floor once that half is below
+     * {@link #FLOOR_STEP} floors.
      *
      * @param currentBps  BW<sub>i</sub>, in [floor, capacity]
      * @param tier2Bps    what Tier 2 sent over the window, bit/s; negative when unknown
@@ -121,7 +111,8 @@ public final class Tier1FirstLaw {
      */
     public static long decrease(long currentBps, long tier2Bps, long floorBps) {
         long base = tier2Bps >= 0 ? Math.min(currentBps, tier2Bps) : currentBps;
-        return Math.max(floorBps, Math.min(currentBps, base / 2));
+        long half = base / 2 < FLOOR_STEP * floorBps ? floorBps : base / 2;
+        return Math.max(floorBps, Math.min(currentBps, half));
     }
 
     /**

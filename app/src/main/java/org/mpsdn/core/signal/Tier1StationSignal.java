@@ -5,7 +5,6 @@ import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.StationLoad;
 import org.mpsdn.core.regulate.Tier1FirstLaw;
 
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -14,7 +13,8 @@ import java.util.TreeMap;
  * queues of the stations that carry no Tier-2 flow in that direction this cycle, i.e. the most
  * backlogged station the regulation exists to protect. A queue that dropped at least {@link #OVERFLOW_SHARE} of
  * what reached it reads as full (1) when it also overflowed in the last cycle's window, unless a decrease has shown
- * the station served at the rate it sends ({@link #squeezed}, {@link #served}).
+ * the station served at the rate it sends ({@link #squeezed}, {@link #served}). A backlogged station off its reference
+ * rate reads as full too ({@link Tier1Demand#offReference}).
  * <ul>
  *   <li>A greedy TCP flow on a queue shorter than its bandwidth-delay product empties the queue after each loss,
  *       so its average fill stays low while Tier 2 takes its air time: in the lab a squeezed Tier-1 station read
@@ -49,19 +49,38 @@ public final class Tier1StationSignal implements CongestionSignal {
 
     @Override
     public SignalReading read(SignalInputs in, int ap, ApDirection key) {
-        List<StationLoad> loads = in.stations(key);
-        if (loads.isEmpty()) {
+        if (in.stations(key).isEmpty()) {
             return in.apOccupancy(key);
         }
+        return SignalReading.of(max(in, ap, key, true), SignalReading.Source.TIER1_STATIONS);
+    }
+
+    /**
+     * The signal read from the Tier-1 queues' fill and overflow alone, without the reference rates: what tells a
+     * window in which the medium was full (the usable air time is learned only from such a window; a station
+     * below its reference may be squeezed on a medium with room, by a Tier 2 that took its share).
+     *
+     * @param in  the cycle's signal inputs
+     * @param ap  AP index
+     * @param key AP and direction
+     * @return in [0, 1]; 0 without Tier-1 stations
+     */
+    public static double fill(SignalInputs in, int ap, ApDirection key) {
+        return max(in, ap, key, false);
+    }
+
+    private static double max(SignalInputs in, int ap, ApDirection key, boolean byReference) {
         LawMemory before = in.lawBefore(ap, key.direction());
         Map<String, Long> served = served(in, ap, key, before);
         double max = 0.0;
-        for (StationLoad l : loads) {
+        for (StationLoad l : in.stations(key)) {
             if (!in.carriesTier2(ap, key.direction(), l)) {
-                max = Math.max(max, squeezed(l, before.tier1Overflows(), served) ? 1.0 : l.occupancy());
+                boolean heldBack = squeezed(l, before.tier1Overflows(), served)
+                        || byReference && Tier1Demand.offReference(l, before.tier1References());
+                max = Math.max(max, heldBack ? 1.0 : l.occupancy());
             }
         }
-        return SignalReading.of(max, SignalReading.Source.TIER1_STATIONS);
+        return max;
     }
 
     /**

@@ -112,10 +112,24 @@ final class CoreSnapshot {
             for (StationQueueTelemetry q : ap.stationQueues()) {
                 m.station(new ApDirection(id, q.direction()), new StationLoad(ues.stationQueueUe(q), q.occupancy(),
                         ap.window().rateBps(q.sentBytes()).orElse(StationLoad.UNKNOWN),
-                        ap.window().rateBps(q.drops() * DROPPED_PACKET_BYTES).orElse(StationLoad.UNKNOWN)));
+                        ap.window().rateBps(q.drops() * DROPPED_PACKET_BYTES).orElse(StationLoad.UNKNOWN))
+                        .withBusyShare(busyShare(q)));
             }
         }
         return m.build();
+    }
+
+    /**
+     * The share of the window's samples in which a station queue held packets.
+     *
+     * @param q the agent's reading of the queue
+     * @return in [0, 1]; NaN when the agent did not count its empty samples
+     */
+    static double busyShare(StationQueueTelemetry q) {
+        if (q.emptySamples() < 0 || q.sampleCount() <= 0) {
+            return Double.NaN;
+        }
+        return 1.0 - (double) q.emptySamples() / q.sampleCount();
     }
 
     /** Connections from the stations' reports, then from flows at APs that did not report their UE. */

@@ -2,11 +2,12 @@ package org.mpsdn.core.regulate;
 
 import org.junit.Test;
 
+import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
 /**
- * When the learned share, not the capacity, holds Tier 2 back.
+ * When the learned share, not the capacity, holds Tier 2 back; how far a decrease goes.
  */
 public class Tier1FirstLawTest {
     private static final long CAP = 40_000_000L;
@@ -32,5 +33,18 @@ public class Tier1FirstLawTest {
         // a slower Tier-2 station: one probe step is 0.3 Mb/s at 6 Mb/s
         assertFalse(Tier1FirstLaw.heldByShare(6_250_000L, 6_600_000L, CAP, 6_000_000.0));
         assertTrue(Tier1FirstLaw.heldByShare(6_250_000L, 6_500_000L, CAP, 6_000_000.0));
+    }
+
+    @Test
+    public void aDecreaseHalvesWhatTier2SentAndGoesToTheFloorBelowFiveFloors() {
+        long floor = 100_000L;
+        assertEquals(1_500_000L, Tier1FirstLaw.decrease(CAP, 3_000_000L, floor)); // half of what Tier 2 sent
+        assertEquals(10_000_000L, Tier1FirstLaw.decrease(20_000_000L, 30_000_000L, floor)); // half the limit below it
+        assertEquals(20_000_000L, Tier1FirstLaw.decrease(CAP, -1L, floor)); // no Tier-2 rate: half the limit
+        assertEquals(500_000L, Tier1FirstLaw.decrease(CAP, 1_000_000L, floor)); // five floors: still a halving
+        assertEquals(floor, Tier1FirstLaw.decrease(CAP, 999_998L, floor)); // below five floors: the floor
+        assertEquals(floor, Tier1FirstLaw.decrease(floor, 0L, floor));
+        // a capacity below R_m: the floor is the capacity, and the decrease never goes under it
+        assertEquals(50_000L, Tier1FirstLaw.decrease(50_000L, 400_000L, 50_000L));
     }
 }

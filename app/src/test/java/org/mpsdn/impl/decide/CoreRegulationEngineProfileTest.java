@@ -216,15 +216,14 @@ public class CoreRegulationEngineProfileTest {
         assertEquals(0.4, mpsdn.tier1Threshold(), 0.0);
         // the single-path user's queue at 0.5: below CTh, above the default Tier-1 threshold: a decrease
         assertEquals(100L, limit(run(mpsdn, OptionalDouble.empty(), 0.5), "wifi1"));
-        // Wi-Fi's own threshold 0.6: not held back; at 0.5, at least half of 0.6, the queue is building: kept
-        assertEquals(20_000L, limit(run(mpsdn, OptionalDouble.of(0.6), 0.5), "wifi1"));
-        // at 0.25, below half of 0.6: no sent rates, so Eq. 4's increase on the Tier-1 signal against that
-        // threshold: 20 Mb/s * (1 + 0.5 * (0.6 - 0.25) / 0.25) = 34 Mb/s
+        // Wi-Fi's own threshold 0.6: not held back; no sent rates, so Eq. 4's increase on the Tier-1 signal
+        // against that threshold: 20 Mb/s * (1 + 0.5 * (0.6 - 0.5) / 0.5) = 22 Mb/s, and at 0.25, 34 Mb/s
+        assertEquals(22_000L, limit(run(mpsdn, OptionalDouble.of(0.6), 0.5), "wifi1"));
         assertEquals(34_000L, limit(run(mpsdn, OptionalDouble.of(0.6), 0.25), "wifi1"));
         // the global threshold 0.6 does the same; the paper profile ignores it (MacOcc 0.3 vs CTh)
         assertEquals(34_000L, limit(run(new EngineParams(0.85, 0.5, 100, "priority", Profile.MPSDN, 0.6),
                 OptionalDouble.empty(), 0.25), "wifi1"));
-        assertEquals(20_000L, limit(run(new EngineParams(0.85, 0.5, 100, "priority", Profile.MPSDN, 0.6),
+        assertEquals(22_000L, limit(run(new EngineParams(0.85, 0.5, 100, "priority", Profile.MPSDN, 0.6),
                 OptionalDouble.empty(), 0.5), "wifi1"));
         assertEquals(38_333L, limit(run(new EngineParams(0.85, 0.5, 100, "priority", Profile.PAPER, 0.1),
                 OptionalDouble.of(0.1), 0.5), "wifi1"));
