@@ -92,7 +92,7 @@ final class LabRegulationLog {
         return o;
     }
 
-    /** The app's last decision for the AP direction: the deciding signal, its threshold, target, cap, reason. */
+    /** The app's last decision for the AP direction: the deciding signal, its threshold, target, cap, reason, cause. */
     private void decision(ObjectNode a, Direction d, LimitDecision dec) {
         ObjectNode n = a.with("decision").putObject(d.name().toLowerCase(java.util.Locale.ROOT));
         dec.source().ifPresent(v -> n.put("signal_source", v.name()));
@@ -101,6 +101,9 @@ final class LabRegulationLog {
         dec.targetKbps().ifPresent(v -> n.put("target_kbps", v));
         dec.capKbps().ifPresent(v -> n.put("cap_kbps", v));
         n.put("reason", dec.reason().name());
+        if (!dec.note().isEmpty()) {
+            n.put("note", dec.note());   // the law's cause, e.g. a Tier-1 station without a reference rate
+        }
         n.put("decided_ms", dec.decidedMillis());
     }
 
