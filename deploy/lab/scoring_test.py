@@ -521,6 +521,31 @@ class SoakJudgedTest(unittest.TestCase):
         old = soak_checks.grouped_goal(samples, [], [self.SEG], 10.0)["value"]
         self.assertEqual(old["samples_not_grouped_or_regulated"], 1)
 
+    def test_in_the_rejoin_grace_the_user_must_stay_grouped(self):
+        samples = [soak_sample(t) for t in range(10, 30, 2)]
+        samples[2] = soak_sample(14, kernel_ue2=("10.0.1.2",), grouped=True, tier2=False, backup_ue2=("10.0.2.2",))
+        samples[3] = soak_sample(16, grouped=False, tier2=False)
+        self.assertEqual(self.judge(samples)["value"]["counted_against"],
+                         [{"t": 16, "ue": "ue2", "grouped": False, "in_rejoin_grace": True}])
+        old = soak_checks.grouped_goal(samples, [], [self.SEG], 10.0)["value"]
+        self.assertEqual(old["misses"], [{"t": 16, "ue": "ue2", "grouped": False, "in_rejoin_grace": True}])
+
+    def test_a_long_flow_back_from_a_backup_gets_the_grace_for_its_rule(self):
+        # soak at 2da8f57 (CI): UE2's LTE subflow a backup until 100 s, back at 105 s without its rule, ruled at 110
+        seg = dict(self.SEG, duration_s=120.0)
+        backed = [soak_sample(t, kernel_ue2=("10.0.1.2",), grouped=True, tier2=False, backup_ue2=("10.0.2.2",))
+                  for t in range(70, 105, 5)]
+        samples = backed + [soak_sample(105, tier2=False), soak_sample(110), soak_sample(115)]
+        g = soak_checks.long_flow_goal(samples, [seg], 10.0, 60.0)
+        self.assertTrue(g["met"])
+        self.assertEqual(g["value"]["samples_in_rejoin_grace"], 1)   # 105: less than 10 s after 100
+        # ungrouped in the grace: not met
+        samples[-3] = soak_sample(105, grouped=False, tier2=False)
+        self.assertFalse(soak_checks.long_flow_goal(samples, [seg], 10.0, 60.0)["met"])
+        # unregulated after the grace: not met
+        samples = backed + [soak_sample(105, tier2=False), soak_sample(110), soak_sample(118, tier2=False)]
+        self.assertFalse(soak_checks.long_flow_goal(samples, [seg], 10.0, 60.0)["met"])
+
     def test_a_long_flow_backed_up_after_the_expiry_is_not_judged_and_a_mix_still_is(self):
         seg = dict(self.SEG, duration_s=120.0)
         backed = [soak_sample(t, kernel_ue2=("10.0.1.2",), grouped=False, backup_ue2=("10.0.2.2",))

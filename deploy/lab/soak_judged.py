@@ -3,8 +3,8 @@ samples in which the UE was multipath in the kernel and needs only half of the d
 
 Every sample inside a multipath download (from its start, or the kernel's join if later, + grace_s to 1 s before
 its end) is judged: the UE must be grouped (REST /detection) and regulated (a Tier-2 downlink rule on a switch and
-in REST /flows), except within the grace after a sample without one of its subflows (soak_checks.in_rejoin_grace:
-the subflow came back, a new flow to the switch and the app; listed in rejoin_grace). A sample in which the kernel had no active subflow on one of the UE's radios counts against the
+in REST /flows), except that within the grace after a sample without one of its subflows (soak_checks.in_rejoin_grace:
+the subflow came back, a new flow to the switch and the app; listed in rejoin_grace) it need only be grouped. A sample in which the kernel had no active subflow on one of the UE's radios counts against the
 goal unless every missing subflow is an MPTCP backup its client agent set for the app (the endpoint's backup
 flag, read with the kernel's view; listed in backup_by_app), or the run's MPTCP counters prove that the server's
 scheduler marked that subflow stale while the app held the radio's limit at R_m (multipath_judging.stale_at_rm;
@@ -49,7 +49,12 @@ def judged_goal(samples, probes, segs, grace_s, limits, rm_kbps):
         for x in inside:
             if soak_checks.kernel_multipath(x, s["ue"]):
                 if soak_checks.in_rejoin_grace(samples, s, x, grace_s):
-                    rejoins.append({"t": x["t"], "ue": s["ue"]})
+                    # still grouped; only the returning subflow's rule may be missing
+                    if soak_checks.state(x, s["ue"])[0]:
+                        rejoins.append({"t": x["t"], "ue": s["ue"]})
+                    else:
+                        bad += 1
+                        against.append({"t": x["t"], "ue": s["ue"], "grouped": False, "in_rejoin_grace": True})
                     continue
                 g, sw, app = soak_checks.state(x, s["ue"])
                 if not (g and sw and app):
