@@ -170,8 +170,8 @@ def sample(t, t0):
     out["t_meters"] = round(time.time() - t0, 2)
     # the server's stale marks, read before the kernel's view: a mark counted here came before that view
     out["srv_stale"] = soak_probe.mptcp_counters("srv").get("MPTcpExtSubflowStale")
-    out["kernel"] = {ue: soak_probe.kernel_subflows(ue) for ue in MULTIPATH_UES}
-    out["kernel_ages"] = {ue: soak_probe.subflow_ages(ue) for ue in MULTIPATH_UES}
+    out["kernel_ages"] = {ue: soak_probe.subflow_ages(ue) for ue in MULTIPATH_UES}   # one `ss` per UE
+    out["kernel"] = {ue: soak_probe.active(ages) for ue, ages in out["kernel_ages"].items()}
     # the endpoints a client agent made MPTCP backups for the app, read with the kernel's view
     out["backup"] = {ue: soak_probe.backup_addresses(ue) for ue in MULTIPATH_UES}
     return out

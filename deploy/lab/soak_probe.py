@@ -186,37 +186,30 @@ def kernel_subflows(ue, active_s=ACTIVE_S):
     last active_s (`ss -tin` in its namespace; MPTCP subflows are TCP sockets): the kernel's view, a multipath
     download or upload has an active subflow on each radio's address. A subflow the MPTCP scheduler stopped
     using (e.g. a Tier-2 subflow held at R_m, which it marks stale) is established but not active."""
-    return active_addresses(nsx(ue, f"ss -tinH state established dst {SERVER_IP}", check=False, capture=True) or "",
-                            active_s)
+    return active(subflow_ages(ue), active_s)
 
 
 def active_addresses(text, active_s=ACTIVE_S):
-    """The local addresses of `ss -tinH` output whose socket received or sent data (tcp_info's lastrcv, lastsnd:
-    ms since the last data segment; ACKs do not count, so an upload's sockets show only lastsnd as recent) in the
-    last active_s. ss prints lastsnd and lastrcv only when they are not 0 (iproute2 misc/ss.c, tcp_show_info:
-    `if (s->lastrcv) out(" lastrcv:%u", ...)`): a busy download's subflow, which received data this very
-    millisecond, shows lastsnd alone; a field that is absent counts as 0 ms, so such a socket is active."""
-    out, addr = set(), None
-    for line in text.splitlines():
-        f = line.split()
-        if not line[:1].isspace() and len(f) >= 4:
-            addr = f[2].rsplit(":", 1)[0].split("%")[0]
-            continue
-        ages = {k: int(v) for k, v in _LAST_DATA.findall(line)}
-        if addr is not None and min(ages.get("snd", 0), ages.get("rcv", 0)) <= active_s * 1000:
-            out.add(addr)
-        addr = None
-    return sorted(out)
+    """kernel_subflows from `ss -tinH` output."""
+    return active(subflow_ages_of(text), active_s)
+
+
+def active(ages, active_s=ACTIVE_S):
+    """The sorted addresses of subflow_ages whose last data is at most active_s old."""
+    return sorted(a for a, ms in ages.items() if ms <= active_s * 1000)
 
 
 def subflow_ages(ue):
     """{local address: ms since its socket last received or sent data} of the UE's established TCP sockets to the
-    server (the youngest per address): what kernel_subflows judged, for the console's explanation of a miss."""
+    server (the youngest per address)."""
     return subflow_ages_of(nsx(ue, f"ss -tinH state established dst {SERVER_IP}", check=False, capture=True) or "")
 
 
 def subflow_ages_of(text):
-    """subflow_ages from `ss -tinH` output (active_addresses' rules: an absent lastsnd or lastrcv counts as 0 ms)."""
+    """subflow_ages from `ss -tinH` output: tcp_info's lastrcv, lastsnd (ms since the last data segment; ACKs do not
+    count, so an upload's sockets show only lastsnd as recent). ss prints them only when they are not 0 (iproute2
+    misc/ss.c, tcp_show_info: `if (s->lastrcv) out(" lastrcv:%u", ...)`): a busy download's subflow, which
+    received data this very millisecond, shows lastsnd alone; a field that is absent counts as 0 ms."""
     out, addr = {}, None
     for line in text.splitlines():
         f = line.split()
