@@ -16,27 +16,32 @@ import java.util.TreeMap;
  *       overflow reads as held back only when it persists ({@link org.mpsdn.core.signal.Tier1StationSignal});</li>
  *   <li>the Tier-1 stations shown served, and at what rate: after a decrease they did not send more, so their
  *       overflows at that rate are their own bursts, not Tier 2's doing;</li>
- *   <li>each Tier-1 station's reference rate ({@link org.mpsdn.core.signal.Tier1Demand}).</li>
+ *   <li>each Tier-1 station's reference rate ({@link org.mpsdn.core.signal.Tier1Demand});</li>
+ *   <li>what each Tier-1 station sent over the window of that cycle's decrease, when the decrease gave back enough
+ *       to show whether it takes more ({@link org.mpsdn.core.signal.Tier1Demand#atDecrease}).</li>
  * </ul>
  * Immutable.
  */
 public final class LawMemory {
     /** Nothing remembered. */
-    public static final LawMemory NONE = new LawMemory(Double.NaN, -1L, Map.of(), Map.of(), Map.of());
+    public static final LawMemory NONE = new LawMemory(Double.NaN, -1L, Map.of(), Map.of(), Map.of(), Map.of());
 
     private final double usableAirtime;
     private final long tier1SentAtDecreaseBps;
     private final Map<String, Long> tier1Overflows;
     private final Map<String, Long> tier1Served;
     private final Map<String, Long> tier1References;
+    private final Map<String, Long> tier1AtDecrease;
 
     private LawMemory(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
-                      Map<String, Long> tier1Served, Map<String, Long> tier1References) {
+                      Map<String, Long> tier1Served, Map<String, Long> tier1References,
+                      Map<String, Long> tier1AtDecrease) {
         this.usableAirtime = usableAirtime;
         this.tier1SentAtDecreaseBps = tier1SentAtDecreaseBps;
         this.tier1Overflows = tier1Overflows;
         this.tier1Served = tier1Served;
         this.tier1References = tier1References;
+        this.tier1AtDecrease = tier1AtDecrease;
     }
 
     /**
@@ -54,6 +59,21 @@ public final class LawMemory {
     }
 
     /**
+     * A memory without the rates at a decrease.
+     *
+     * @param usableAirtime          see {@link #of(double, long, Map, Map, Map, Map)}
+     * @param tier1SentAtDecreaseBps see {@link #of(double, long, Map, Map, Map, Map)}
+     * @param tier1Overflows         see {@link #of(double, long, Map, Map, Map, Map)}
+     * @param tier1Served            see {@link #of(double, long, Map, Map, Map, Map)}
+     * @param tier1References        see {@link #of(double, long, Map, Map, Map, Map)}
+     * @return the memory
+     */
+    public static LawMemory of(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
+                               Map<String, Long> tier1Served, Map<String, Long> tier1References) {
+        return of(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows, tier1Served, tier1References, Map.of());
+    }
+
+    /**
      * A memory; a value outside its range counts as none.
      *
      * @param usableAirtime          in (0, 1]; otherwise none (NaN)
@@ -66,17 +86,21 @@ public final class LawMemory {
      *                               none; null keys, null and negative values are skipped
      * @param tier1References        each Tier-1 station's reference rate: device id to bit/s; null for none; null
      *                               keys, null and negative values are skipped
+     * @param tier1AtDecrease        what each Tier-1 station sent over the window of this cycle's decrease: device
+     *                               id to bit/s; null for none; null keys, null and negative values are skipped
      * @return the memory
      */
     public static LawMemory of(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
-                               Map<String, Long> tier1Served, Map<String, Long> tier1References) {
+                               Map<String, Long> tier1Served, Map<String, Long> tier1References,
+                               Map<String, Long> tier1AtDecrease) {
         double u = usableAirtime > 0.0 && usableAirtime <= 1.0 ? usableAirtime : Double.NaN;
         long s = Math.max(-1L, tier1SentAtDecreaseBps);
         Map<String, Long> o = copy(tier1Overflows, -1L);
         Map<String, Long> served = copy(tier1Served, 0L);
         Map<String, Long> refs = copy(tier1References, 0L);
-        return Double.isNaN(u) && s < 0 && o.isEmpty() && served.isEmpty() && refs.isEmpty() ? NONE
-                : new LawMemory(u, s, o, served, refs);
+        Map<String, Long> at = copy(tier1AtDecrease, 0L);
+        return Double.isNaN(u) && s < 0 && o.isEmpty() && served.isEmpty() && refs.isEmpty() && at.isEmpty() ? NONE
+                : new LawMemory(u, s, o, served, refs, at);
     }
 
     /** The entries with a key and a value, values below {@code min} raised to -1 (min -1) or skipped (min 0). */
@@ -127,6 +151,14 @@ public final class LawMemory {
         return tier1References;
     }
 
+    /**
+     * @return what each Tier-1 station sent over the window of the last cycle's decrease, when that decrease gave
+     *         back enough to show whether it takes more: device id to bit/s; unmodifiable, ordered by id
+     */
+    public Map<String, Long> tier1AtDecrease() {
+        return tier1AtDecrease;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof LawMemory)) {
@@ -135,18 +167,19 @@ public final class LawMemory {
         LawMemory m = (LawMemory) o;
         return Double.compare(usableAirtime, m.usableAirtime) == 0 && tier1SentAtDecreaseBps == m.tier1SentAtDecreaseBps
                 && tier1Overflows.equals(m.tier1Overflows) && tier1Served.equals(m.tier1Served)
-                && tier1References.equals(m.tier1References);
+                && tier1References.equals(m.tier1References) && tier1AtDecrease.equals(m.tier1AtDecrease);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows, tier1Served, tier1References);
+        return Objects.hash(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows, tier1Served, tier1References,
+                tier1AtDecrease);
     }
 
     @Override
     public String toString() {
         return "LawMemory{usableAirtime=" + usableAirtime + ", tier1SentAtDecreaseBps=" + tier1SentAtDecreaseBps
                 + ", tier1Overflows=" + tier1Overflows + ", tier1Served=" + tier1Served
-                + ", tier1References=" + tier1References + "}";
+                + ", tier1References=" + tier1References + ", tier1AtDecrease=" + tier1AtDecrease + "}";
     }
 }

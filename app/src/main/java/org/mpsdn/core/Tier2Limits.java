@@ -92,8 +92,10 @@ final class Tier2Limits {
                         decreased(decision) ? tier1SentBps[i] : -1L,
                         law.stationSignal ? Tier1StationSignal.overflows(in, ap, key) : Map.of(),
                         law.stationSignal ? Tier1StationSignal.served(in, ap, key, before) : Map.of(),
-                        law.stationSignal ? Tier1Demand.references(in, ap, key, before.tier1References(),
-                                decision.fromBps() <= floor) : Map.of());
+                        law.stationSignal ? Tier1Demand.references(in, ap, key, before,
+                                decision.fromBps() <= floor) : Map.of(),
+                        law.stationSignal && decreased(decision)
+                                ? Tier1Demand.atDecrease(in, ap, key, freed(decision, in, ap, key)) : Map.of());
                 decisions[i] = decision;
                 bps[i] = decision.limitBps();
                 signals[i] = decision.signal();
@@ -109,6 +111,13 @@ final class Tier2Limits {
     /** Whether the mpsdn law decreased the limit because Tier 1 was held back. */
     private static boolean decreased(Tier2Decision d) {
         return d.cause() == Tier2Decision.Cause.TIER1_HELD_BACK || d.cause() == Tier2Decision.Cause.TIER1_UNKNOWN;
+    }
+
+    /** What a decrease gave back: Tier 2's rate over the window (its limit when lower or unknown), less the new one. */
+    private static long freed(Tier2Decision d, SignalInputs in, int ap, ApDirection key) {
+        long sent = SpareCapacity.tier2SentBps(in, ap, key);
+        long from = sent >= 0 ? Math.min(d.fromBps(), sent) : d.fromBps();
+        return Math.max(0L, from - d.limitBps());
     }
 
     /** Whether Tier 1 was served and the learned share held Tier 2 back ({@link Tier1FirstLaw#heldByShare}). */
@@ -207,9 +216,9 @@ final class Tier2Limits {
          */
         private static boolean unknown(SignalInputs in, int ap, ApDirection key) {
             ApDirection reverse = new ApDirection(key.apId(), key.direction().reverse());
-            return Tier1Demand.unknown(in, ap, key, in.lawBefore(ap, key.direction()).tier1References())
+            return Tier1Demand.unknown(in, ap, key, in.lawBefore(ap, key.direction()))
                     || in.sharedMedium(ap) && Tier1Demand.unknown(in, ap, reverse,
-                            in.lawBefore(ap, reverse.direction()).tier1References());
+                            in.lawBefore(ap, reverse.direction()));
         }
 
         /**

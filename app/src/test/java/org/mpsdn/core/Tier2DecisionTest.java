@@ -174,6 +174,30 @@ public class Tier2DecisionTest {
     }
 
     @Test
+    public void aDecreaseThatAStationDoesNotTakeGivesItsReference() {
+        // S backlogged at 12.5 Mb/s without a reference, Tier 2 sending 2 Mb/s under a 6-Mb/s limit: halved to 1 Mb/s,
+        // which gives back 1 Mb/s, less than 10 % of S's rate: the next window cannot show S served
+        CycleResult small = mpsdn.cycle(net(), backloggedS(12_500_000L), at(6_000_000L));
+        assertEquals(Tier2Decision.Cause.TIER1_UNKNOWN, w2(small).cause());
+        assertTrue(small.nextState().lawMemory("W2", Direction.DOWNLINK).tier1AtDecrease().isEmpty());
+        // S at 5 Mb/s: the 1 Mb/s given back is 20 % of its rate, so the decrease tests it
+        CycleResult test = mpsdn.cycle(net(), backloggedS(5_000_000L), at(6_000_000L));
+        assertEquals(Tier2Decision.Cause.TIER1_UNKNOWN, w2(test).cause());
+        assertEquals(Map.of("S", 5_000_000L), test.nextState().lawMemory("W2", Direction.DOWNLINK).tier1AtDecrease());
+        // next window S sends 5.2 Mb/s: it did not take what was given back, so it is served there: the limit is
+        // kept (backlogged at its reference), and 5.2 Mb/s is its reference from now on
+        CycleResult served = mpsdn.cycle(net(), backloggedS(5_200_000L), test.nextState());
+        assertEquals(Tier2Decision.Cause.TIER1_BACKLOGGED, w2(served).cause());
+        assertEquals(w2(test).limitBps(), w2(served).limitBps());
+        assertEquals(Map.of("S", 5_200_000L), served.nextState().lawMemory("W2", Direction.DOWNLINK)
+                .tier1References());
+        // had it sent 5.6 Mb/s (12 % more), it took the air time: Tier 2 squeezed it, held back again
+        CycleResult took = mpsdn.cycle(net(), backloggedS(5_600_000L), test.nextState());
+        assertEquals(1.0, w2(took).signal(), 0.0);
+        assertTrue(took.nextState().lawMemory("W2", Direction.DOWNLINK).tier1References().isEmpty());
+    }
+
+    @Test
     public void aDecreaseAtTheFloorIsFloor() {
         long floor = RegulationParameters.DEFAULT_MIN_RATE_BPS;
         Tier2Decision p = w2(paper.cycle(net(), w2(0.9, 0.0).build(), at(floor)));

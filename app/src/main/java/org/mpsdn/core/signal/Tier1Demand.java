@@ -1,7 +1,9 @@
 package org.mpsdn.core.signal;
 
+import org.mpsdn.core.LawMemory;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.StationLoad;
+import org.mpsdn.core.regulate.Tier1FirstLaw;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -9,21 +11,27 @@ import java.util.TreeMap;
 /**
  * What a Tier-1 station wants, read from its agent's window: whether it is <b>backlogged</b> (its queue held
  * packets in at least {@link #BACKLOGGED_SHARE} of the window's samples: it would send more if it got more air
- * time) and its <b>reference rate</b>, what it sent in the last window in which Tier 2 was held at its floor: what it
- * gets when Tier 2 gives way. A backlogged station is <b>off its reference</b> when it sends less than
- * (1 &minus; {@link #TOLERANCE}) of that rate (Tier 2 takes its air time) or more than (1 + {@link #TOLERANCE}) of it
- * (it wants more than was measured: its demand grew): then Tier 1 is held back. A backlogged station with no
- * reference reads as held back too ({@link #unknown}), until a window with Tier 2 at its floor tells it. A
- * backlogged station at its reference is served at the rate it can get, and Tier 2 keeps its limit rather than grows.
+ * time) and its <b>reference rate</b>: what it gets when Tier 2 gives way. That is what it sent in the last window
+ * in which Tier 2 was held at its floor, or what it sent after a decrease that gave back at least
+ * {@link Tier1FirstLaw#DRAIN_GAIN} of its rate when it then sent less than that much more: it did not take the air
+ * time given back, so it is <b>shown served</b> ({@link #shownServed}). A backlogged station is <b>off its
+ * reference</b> when it sends less than (1 &minus; {@link #TOLERANCE}) of that rate (Tier 2 takes its air time) or
+ * more than (1 + {@link #TOLERANCE}) of it (its demand grew): then Tier 1 is held back. A backlogged station with
+ * no reference reads as held back too ({@link #unknown}), until a window with Tier 2 at its floor or a decrease
+ * tells it. A backlogged station at its reference is served at the rate it can get, and Tier 2 keeps its limit
+ * rather than grows.
  * <p>
  * Why, measured in the lab at {@code a921155} (100-packet station queues, 20/40 ms path RTT, cubic): a backlogged
  * Tier-1 station's queue fill does not say whether Tier 2 takes its air time. On LTE a greedy station squeezed by a
  * 2.2-Mb/s Tier 2 to 19-21 of its 23 Mb/s read 0.12-0.19, and 0.45-0.8 once Tier 2 sat at its floor (radio event);
  * paced Wi-Fi stations served at their 12 Mb/s beside a Tier 2 near the full point read 0.01-0.18 while their queues
  * held packets in 12-20 of 20 samples (idle capacity). Its rate against what it got with Tier 2 out of the way does.
- * The reference is learned only with Tier 2 at its floor: at {@code c7812dc}, which also learned it from windows
- * in which a station's queue emptied, a greedy LTE station squeezed to 15-19 Mb/s held packets in only 8-13 of
- * 20 samples after a loss, that rate became its reference, and Tier 2 grew again (radio event, runs 2-3).
+ * A window in which a station's queue emptied is no reference: at {@code c7812dc}, which learned it there, a greedy
+ * LTE station squeezed to 15-19 Mb/s held packets in only 8-13 of 20 samples after a loss, that rate became its
+ * reference, and Tier 2 grew again (radio event, runs 2-3). Without the decrease's evidence, paced Wi-Fi stations
+ * served at their 12.5 Mb/s beside a Tier 2 near the full point (busy in 16-17 of 20 samples, 12.5-12.6 Mb/s after
+ * each halving) had no reference, since Tier 2 was never at its floor, and halved Tier 2 five times in a 40-s phase
+ * (lab idle capacity at {@code 2da8f57}, run 1).
  * Pure; a station's device id keys its reference, so a station not matched to a device has none and is judged on
  * its queue alone.
  */
@@ -61,15 +69,17 @@ public final class Tier1Demand {
      * what it wants (lab dynamic demand at {@code bc2275c}: judging it too read a paced user's step down from 20 to
      * 10 Mb/s as a squeeze, and Tier 2 went to its floor at every step down).
      *
-     * @param l          the station's reading
-     * @param references the reference rates remembered from the last cycle: device id to bit/s
+     * A station shown served in this window ({@link #shownServed}) is at its reference.
+     *
+     * @param l      the station's reading
+     * @param before what the law remembers from the last cycle: the reference rates and the rates at its decrease
      * @return true when it reads as held back
      */
-    public static boolean offReference(StationLoad l, Map<String, Long> references) {
-        if (!backlogged(l) || l.sentBps() < 0 || l.ueId().isEmpty()) {
+    public static boolean offReference(StationLoad l, LawMemory before) {
+        if (!backlogged(l) || l.sentBps() < 0 || l.ueId().isEmpty() || shownServed(l, before.tier1AtDecrease())) {
             return false;
         }
-        Long ref = references.get(l.ueId().get());
+        Long ref = before.tier1References().get(l.ueId().get());
         return ref == null || l.sentBps() < (1.0 - TOLERANCE) * ref || l.sentBps() > (1.0 + TOLERANCE) * ref;
     }
 
@@ -80,16 +90,17 @@ public final class Tier1Demand {
      * rule), took 20 s from 11 Mb/s to the floor at a phase's start while the single-path user got 15-20 of its
      * 23 Mb/s.
      *
-     * @param in         the cycle's signal inputs
-     * @param ap         AP index
-     * @param key        AP and direction
-     * @param references the reference rates remembered from the last cycle
-     * @return true when one has none
+     * @param in     the cycle's signal inputs
+     * @param ap     AP index
+     * @param key    AP and direction
+     * @param before what the law remembers from the last cycle here
+     * @return true when one has none and is not shown served in this window
      */
-    public static boolean unknown(SignalInputs in, int ap, ApDirection key, Map<String, Long> references) {
+    public static boolean unknown(SignalInputs in, int ap, ApDirection key, LawMemory before) {
         for (StationLoad l : in.stations(key)) {
             if (!in.carriesTier2(ap, key.direction(), l) && backlogged(l) && l.sentBps() >= 0
-                    && l.ueId().isPresent() && !references.containsKey(l.ueId().get())) {
+                    && l.ueId().isPresent() && !before.tier1References().containsKey(l.ueId().get())
+                    && !shownServed(l, before.tier1AtDecrease())) {
                 return true;
             }
         }
@@ -114,18 +125,57 @@ public final class Tier1Demand {
     }
 
     /**
+     * Whether a decrease showed a station served in this window: the last cycle's decrease gave back at least
+     * {@link Tier1FirstLaw#DRAIN_GAIN} of what the station sent then ({@link #atDecrease}), and it now sends less
+     * than {@link Tier1FirstLaw#DRAIN_GAIN} more than then. A station Tier 2 squeezed takes the air time given back.
+     *
+     * @param l          the station's reading in this window
+     * @param atDecrease what each station sent over the window of the last cycle's decrease
+     * @return true when it did not take more
+     */
+    static boolean shownServed(StationLoad l, Map<String, Long> atDecrease) {
+        Long at = l.ueId().isPresent() ? atDecrease.get(l.ueId().get()) : null;
+        return at != null && l.sentBps() >= 0 && l.sentBps() < at * (1.0 + Tier1FirstLaw.DRAIN_GAIN);
+    }
+
+    /**
+     * What the backlogged Tier-1 stations of an AP direction sent over the window of a decrease that gave back
+     * at least {@link Tier1FirstLaw#DRAIN_GAIN} of a station's rate: the stations the next window can show served
+     * ({@link #shownServed}). A smaller decrease shows nothing: in the lab's radio event a greedy LTE station
+     * squeezed to 20 of its 23 Mb/s by a 2.2-Mb/s Tier 2 could gain at most 1.1 Mb/s from a halving, less than
+     * that spread.
+     *
+     * @param in       the cycle's signal inputs
+     * @param ap       AP index
+     * @param key      AP and direction
+     * @param freedBps what the decrease gave back: Tier 2's rate (or its limit, when lower or unknown) less the new
+     *                 limit, bit/s
+     * @return device id to bit/s, ordered by id; empty when none
+     */
+    public static Map<String, Long> atDecrease(SignalInputs in, int ap, ApDirection key, long freedBps) {
+        Map<String, Long> out = new TreeMap<>();
+        for (StationLoad l : in.stations(key)) {
+            if (!in.carriesTier2(ap, key.direction(), l) && backlogged(l) && l.ueId().isPresent()
+                    && l.sentBps() > 0 && Tier1FirstLaw.DRAIN_GAIN * l.sentBps() <= freedBps) {
+                out.merge(l.ueId().get(), l.sentBps(), Math::min);
+            }
+        }
+        return out;
+    }
+
+    /**
      * The reference rates for the next cycle: with Tier 2 held at its floor over this window, what each Tier-1
-     * station sent; otherwise the ones remembered. Stations gone from the report, or carrying Tier 2 now, are
-     * forgotten.
+     * station sent; for a backlogged station shown served in this window ({@link #shownServed}), what it sent;
+     * otherwise the ones remembered. Stations gone from the report, or carrying Tier 2 now, are forgotten.
      *
      * @param in         the cycle's signal inputs
      * @param ap         AP index
      * @param key        AP and direction
-     * @param before     the reference rates remembered from the last cycle
+     * @param before     what the law remembers from the last cycle here
      * @param tier2Floor whether Tier 2 was held at its floor over this window
      * @return device id to bit/s, ordered by id
      */
-    public static Map<String, Long> references(SignalInputs in, int ap, ApDirection key, Map<String, Long> before,
+    public static Map<String, Long> references(SignalInputs in, int ap, ApDirection key, LawMemory before,
                                                boolean tier2Floor) {
         Map<String, Long> out = new TreeMap<>();
         for (StationLoad l : in.stations(key)) {
@@ -133,10 +183,10 @@ public final class Tier1Demand {
                 continue;
             }
             String id = l.ueId().get();
-            if (tier2Floor) {
+            if (tier2Floor || backlogged(l) && shownServed(l, before.tier1AtDecrease())) {
                 out.merge(id, l.sentBps(), Math::max);
-            } else if (before.containsKey(id)) {
-                out.putIfAbsent(id, before.get(id));
+            } else if (before.tier1References().containsKey(id)) {
+                out.putIfAbsent(id, before.tier1References().get(id));
             }
         }
         return out;

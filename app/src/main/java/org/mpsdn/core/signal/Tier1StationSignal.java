@@ -76,7 +76,7 @@ public final class Tier1StationSignal implements CongestionSignal {
         for (StationLoad l : in.stations(key)) {
             if (!in.carriesTier2(ap, key.direction(), l)) {
                 boolean heldBack = squeezed(l, before.tier1Overflows(), served)
-                        || byReference && Tier1Demand.offReference(l, before.tier1References());
+                        || byReference && Tier1Demand.offReference(l, before);
                 max = Math.max(max, heldBack ? 1.0 : l.occupancy());
             }
         }
