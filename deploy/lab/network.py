@@ -24,6 +24,18 @@ def congestion_control(name):
     return name
 
 
+def allow_congestion_control(name):
+    """Adds a TCP congestion control to the host's allowed list: a namespace may only choose one from that list
+    (Linux, net/ipv4/tcp_cong.c, tcp_set_default_congestion_control: EPERM for one not allowed outside the initial
+    namespace). Kernels whose default is another one (bbr) do not list cubic."""
+    path = "/proc/sys/net/ipv4/tcp_allowed_congestion_control"
+    with open(path) as f:
+        allowed = f.read().split()
+    if name not in allowed:
+        sh(f"sysctl -qw net.ipv4.tcp_allowed_congestion_control='{' '.join(allowed + [name])}'")
+        log(f"added {name} to the host's allowed TCP congestion controls")
+
+
 class LabNetwork:
     """The Lab's topology part (mixed into testbed.Lab): builds self.topo (a topology_file.Topology)."""
 
@@ -62,6 +74,7 @@ class LabNetwork:
             log(f"removed {len(stale)} stale lab bridge(s) left in the OVS database: {', '.join(stale)}")
 
     def _add_namespaces(self):
+        allow_congestion_control(self.tcp_congestion_control)
         for n in self.topo.ns:
             sh(f"ip netns add {PREFIX}{n}")
             nsx(n, "ip link set lo up")
