@@ -191,6 +191,9 @@ public class Tier2DecisionTest {
         assertEquals(w2(test).limitBps(), w2(served).limitBps());
         assertEquals(Map.of("S", 5_200_000L), served.nextState().lawMemory("W2", Direction.DOWNLINK)
                 .tier1References());
+        // its queue emptied once Tier 2 gave back (busy in 0.7 of the samples): still served there, its reference
+        assertEquals(Map.of("S", 5_200_000L), mpsdn.cycle(net(), notBacklogged(5_200_000L), test.nextState())
+                .nextState().lawMemory("W2", Direction.DOWNLINK).tier1References());
         // had it sent 5.6 Mb/s (12 % more), it took the air time: Tier 2 squeezed it, held back again
         CycleResult took = mpsdn.cycle(net(), backloggedS(5_600_000L), test.nextState());
         assertEquals(1.0, w2(took).signal(), 0.0);

@@ -139,11 +139,13 @@ public final class Tier1Demand {
     }
 
     /**
-     * What the backlogged Tier-1 stations of an AP direction sent over the window of a decrease that gave back
-     * at least {@link Tier1FirstLaw#DRAIN_GAIN} of a station's rate: the stations the next window can show served
+     * What the Tier-1 stations of an AP direction sent over the window of a decrease, each one for which the decrease
+     * gave back at least {@link Tier1FirstLaw#DRAIN_GAIN} of its rate: the stations the next window can show served
      * ({@link #shownServed}). A smaller decrease shows nothing: in the lab's radio event a greedy LTE station
      * squeezed to 20 of its 23 Mb/s by a 2.2-Mb/s Tier 2 could gain at most 1.1 Mb/s from a halving, less than
-     * that spread.
+     * that spread. A station not backlogged at the decrease is tested too: it is the one whose queue holds packets
+     * once Tier 2 grows again (lab idle capacity, LTE: a paced station busy in 0.45 of the decrease's window and
+     * 0.75 of a later one held Tier 2 back without a reference).
      *
      * @param in       the cycle's signal inputs
      * @param ap       AP index
@@ -155,8 +157,8 @@ public final class Tier1Demand {
     public static Map<String, Long> atDecrease(SignalInputs in, int ap, ApDirection key, long freedBps) {
         Map<String, Long> out = new TreeMap<>();
         for (StationLoad l : in.stations(key)) {
-            if (!in.carriesTier2(ap, key.direction(), l) && backlogged(l) && l.ueId().isPresent()
-                    && l.sentBps() > 0 && Tier1FirstLaw.DRAIN_GAIN * l.sentBps() <= freedBps) {
+            if (!in.carriesTier2(ap, key.direction(), l) && l.ueId().isPresent() && l.sentBps() > 0
+                    && Tier1FirstLaw.DRAIN_GAIN * l.sentBps() <= freedBps) {
                 out.merge(l.ueId().get(), l.sentBps(), Math::min);
             }
         }
@@ -165,8 +167,9 @@ public final class Tier1Demand {
 
     /**
      * The reference rates for the next cycle: with Tier 2 held at its floor over this window, what each Tier-1
-     * station sent; for a backlogged station shown served in this window ({@link #shownServed}), what it sent;
-     * otherwise the ones remembered. Stations gone from the report, or carrying Tier 2 now, are forgotten.
+     * station sent; for a station shown served in this window ({@link #shownServed}), what it sent, backlogged or
+     * not (lab idle capacity: paced stations busy in 0.5-0.6 of the window after a halving, 0.75-1.0 near the full
+     * point); otherwise the ones remembered. Stations gone from the report, or carrying Tier 2 now, are forgotten.
      *
      * @param in         the cycle's signal inputs
      * @param ap         AP index
@@ -183,7 +186,7 @@ public final class Tier1Demand {
                 continue;
             }
             String id = l.ueId().get();
-            if (tier2Floor || backlogged(l) && shownServed(l, before.tier1AtDecrease())) {
+            if (tier2Floor || shownServed(l, before.tier1AtDecrease())) {
                 out.merge(id, l.sentBps(), Math::max);
             } else if (before.tier1References().containsKey(id)) {
                 out.putIfAbsent(id, before.tier1References().get(id));
