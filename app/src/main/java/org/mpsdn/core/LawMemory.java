@@ -18,13 +18,15 @@ import java.util.TreeMap;
  *       overflows at that rate are their own bursts, not Tier 2's doing;</li>
  *   <li>each Tier-1 station's reference rate ({@link org.mpsdn.core.signal.Tier1Demand});</li>
  *   <li>what each Tier-1 station sent over the window of that cycle's decrease, when the decrease gave back enough
- *       to show whether it takes more ({@link org.mpsdn.core.signal.Tier1Demand#atDecrease}).</li>
+ *       to show whether it takes more ({@link org.mpsdn.core.signal.Tier1Demand#atDecrease});</li>
+ *   <li>what Tier 2 sent over the last window in which Tier 1 was served, what a decrease gives back to
+ *       ({@link org.mpsdn.core.regulate.Tier1FirstLaw#decrease}).</li>
  * </ul>
  * Immutable.
  */
 public final class LawMemory {
     /** Nothing remembered. */
-    public static final LawMemory NONE = new LawMemory(Double.NaN, -1L, Map.of(), Map.of(), Map.of(), Map.of());
+    public static final LawMemory NONE = new LawMemory(Double.NaN, -1L, Map.of(), Map.of(), Map.of(), Map.of(), -1L);
 
     private final double usableAirtime;
     private final long tier1SentAtDecreaseBps;
@@ -32,16 +34,18 @@ public final class LawMemory {
     private final Map<String, Long> tier1Served;
     private final Map<String, Long> tier1References;
     private final Map<String, Long> tier1AtDecrease;
+    private final long tier2ServedBps;
 
     private LawMemory(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
                       Map<String, Long> tier1Served, Map<String, Long> tier1References,
-                      Map<String, Long> tier1AtDecrease) {
+                      Map<String, Long> tier1AtDecrease, long tier2ServedBps) {
         this.usableAirtime = usableAirtime;
         this.tier1SentAtDecreaseBps = tier1SentAtDecreaseBps;
         this.tier1Overflows = tier1Overflows;
         this.tier1Served = tier1Served;
         this.tier1References = tier1References;
         this.tier1AtDecrease = tier1AtDecrease;
+        this.tier2ServedBps = tier2ServedBps;
     }
 
     /**
@@ -74,6 +78,24 @@ public final class LawMemory {
     }
 
     /**
+     * A memory without the Tier-2 rate at which Tier 1 was last served.
+     *
+     * @param usableAirtime          see {@link #of(double, long, Map, Map, Map, Map, long)}
+     * @param tier1SentAtDecreaseBps see {@link #of(double, long, Map, Map, Map, Map, long)}
+     * @param tier1Overflows         see {@link #of(double, long, Map, Map, Map, Map, long)}
+     * @param tier1Served            see {@link #of(double, long, Map, Map, Map, Map, long)}
+     * @param tier1References        see {@link #of(double, long, Map, Map, Map, Map, long)}
+     * @param tier1AtDecrease        see {@link #of(double, long, Map, Map, Map, Map, long)}
+     * @return the memory
+     */
+    public static LawMemory of(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
+                               Map<String, Long> tier1Served, Map<String, Long> tier1References,
+                               Map<String, Long> tier1AtDecrease) {
+        return of(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows, tier1Served, tier1References,
+                tier1AtDecrease, -1L);
+    }
+
+    /**
      * A memory; a value outside its range counts as none.
      *
      * @param usableAirtime          in (0, 1]; otherwise none (NaN)
@@ -92,15 +114,16 @@ public final class LawMemory {
      */
     public static LawMemory of(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
                                Map<String, Long> tier1Served, Map<String, Long> tier1References,
-                               Map<String, Long> tier1AtDecrease) {
+                               Map<String, Long> tier1AtDecrease, long tier2ServedBps) {
         double u = usableAirtime > 0.0 && usableAirtime <= 1.0 ? usableAirtime : Double.NaN;
         long s = Math.max(-1L, tier1SentAtDecreaseBps);
         Map<String, Long> o = copy(tier1Overflows, -1L);
         Map<String, Long> served = copy(tier1Served, 0L);
         Map<String, Long> refs = copy(tier1References, 0L);
         Map<String, Long> at = copy(tier1AtDecrease, 0L);
-        return Double.isNaN(u) && s < 0 && o.isEmpty() && served.isEmpty() && refs.isEmpty() && at.isEmpty() ? NONE
-                : new LawMemory(u, s, o, served, refs, at);
+        long t2 = Math.max(-1L, tier2ServedBps);
+        return Double.isNaN(u) && s < 0 && o.isEmpty() && served.isEmpty() && refs.isEmpty() && at.isEmpty()
+                && t2 < 0 ? NONE : new LawMemory(u, s, o, served, refs, at, t2);
     }
 
     /** The entries with a key and a value, values below {@code min} raised to -1 (min -1) or skipped (min 0). */
@@ -159,6 +182,11 @@ public final class LawMemory {
         return tier1AtDecrease;
     }
 
+    /** @return what Tier 2 sent over the last window in which Tier 1 was served, bit/s; -1 when none */
+    public long tier2ServedBps() {
+        return tier2ServedBps;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof LawMemory)) {
@@ -167,19 +195,21 @@ public final class LawMemory {
         LawMemory m = (LawMemory) o;
         return Double.compare(usableAirtime, m.usableAirtime) == 0 && tier1SentAtDecreaseBps == m.tier1SentAtDecreaseBps
                 && tier1Overflows.equals(m.tier1Overflows) && tier1Served.equals(m.tier1Served)
-                && tier1References.equals(m.tier1References) && tier1AtDecrease.equals(m.tier1AtDecrease);
+                && tier1References.equals(m.tier1References) && tier1AtDecrease.equals(m.tier1AtDecrease)
+                && tier2ServedBps == m.tier2ServedBps;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(usableAirtime, tier1SentAtDecreaseBps, tier1Overflows, tier1Served, tier1References,
-                tier1AtDecrease);
+                tier1AtDecrease, tier2ServedBps);
     }
 
     @Override
     public String toString() {
         return "LawMemory{usableAirtime=" + usableAirtime + ", tier1SentAtDecreaseBps=" + tier1SentAtDecreaseBps
                 + ", tier1Overflows=" + tier1Overflows + ", tier1Served=" + tier1Served
-                + ", tier1References=" + tier1References + ", tier1AtDecrease=" + tier1AtDecrease + "}";
+                + ", tier1References=" + tier1References + ", tier1AtDecrease=" + tier1AtDecrease
+                + ", tier2ServedBps=" + tier2ServedBps + "}";
     }
 }

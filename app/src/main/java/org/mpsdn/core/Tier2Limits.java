@@ -95,7 +95,8 @@ final class Tier2Limits {
                         law.stationSignal ? Tier1Demand.references(in, ap, key, before,
                                 decision.fromBps() <= floor) : Map.of(),
                         law.stationSignal && decreased(decision)
-                                ? Tier1Demand.atDecrease(in, ap, key, freed(decision, in, ap, key)) : Map.of());
+                                ? Tier1Demand.atDecrease(in, ap, key, freed(decision, in, ap, key)) : Map.of(),
+                        tier2Served(decision, before, SpareCapacity.tier2SentBps(in, ap, key)));
                 decisions[i] = decision;
                 bps[i] = decision.limitBps();
                 signals[i] = decision.signal();
@@ -111,6 +112,26 @@ final class Tier2Limits {
     /** Whether the mpsdn law decreased the limit because Tier 1 was held back. */
     private static boolean decreased(Tier2Decision d) {
         return d.cause() == Tier2Decision.Cause.TIER1_HELD_BACK || d.cause() == Tier2Decision.Cause.TIER1_UNKNOWN;
+    }
+
+    /**
+     * What Tier 2 sent over the last window in which Tier 1 was served: this window's when it was (Tier 1 served,
+     * or backlogged at its reference), none after a decrease or at the floor, else the one remembered.
+     */
+    private static long tier2Served(Tier2Decision d, LawMemory before, long tier2SentBps) {
+        switch (d.cause()) {
+            case IDLE_CAPACITY:
+            case NOTHING_IDLE:
+            case AT_CAPACITY:
+            case TIER1_BACKLOGGED:
+                return tier2SentBps;
+            case TIER1_HELD_BACK:
+            case TIER1_UNKNOWN:
+            case AT_FLOOR:
+                return -1L;
+            default:
+                return before.tier2ServedBps();
+        }
     }
 
     /** What a decrease gave back: Tier 2's rate over the window (its limit when lower or unknown), less the new one. */
@@ -302,7 +323,7 @@ final class Tier2Limits {
                 }
                 long sent = SpareCapacity.tier2SentBps(in, ap, key);
                 long rate = sent >= 0 ? sent : b.rateBps;
-                long next = Tier1FirstLaw.decrease(b.current, rate, b.floor);
+                long next = Tier1FirstLaw.decrease(b.current, rate, b.floor, before.tier2ServedBps());
                 Tier2Decision.Cause c = next >= b.current ? Tier2Decision.Cause.AT_FLOOR
                         : unknown(in, ap, key) ? Tier2Decision.Cause.TIER1_UNKNOWN
                         : Tier2Decision.Cause.TIER1_HELD_BACK;

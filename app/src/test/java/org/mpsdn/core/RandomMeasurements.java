@@ -46,8 +46,9 @@ final class RandomMeasurements {
                 }
                 double airtime = r.nextInt(3) == 0 ? 0.05 + 0.95 * r.nextDouble() : Double.NaN;
                 long sentAtDecrease = r.nextInt(3) == 0 ? (long) (r.nextDouble() * 60_000_000L) : -1L;
+                long tier2Served = r.nextInt(3) == 0 ? (long) (r.nextDouble() * 60_000_000L) : -1L;
                 memory.put(key, LawMemory.of(airtime, sentAtDecrease, overflows(n, a, r), overflows(n, a, r),
-                        overflows(n, a, r)));
+                        overflows(n, a, r), overflows(n, a, r), tier2Served));
                 addStations(n, a, key, r);
             }
         }

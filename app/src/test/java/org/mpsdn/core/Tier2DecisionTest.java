@@ -173,6 +173,28 @@ public class Tier2DecisionTest {
                 .lawMemory("W2", Direction.DOWNLINK).tier1References().isEmpty());
     }
 
+    /** M (Tier 2) sending {@code sentM}, S sending {@code sentS} with its queue busy in {@code busy} of the samples. */
+    private static Measurements tier2AndS(long sentM, long sentS, double busy) {
+        return Measurements.builder().occupancy(W2, 0.2).station(W2, new StationLoad("M", 0.1, sentM))
+                .station(W2, new StationLoad("S", 0.15, sentS).withBusyShare(busy)).build();
+    }
+
+    @Test
+    public void aDecreaseGoesBackToTheTier2RateAtWhichTier1WasLastServed() {
+        // S served (not backlogged) while M's Tier 2 sent 1.6 Mb/s: that rate is remembered
+        CycleResult served = mpsdn.cycle(net(), tier2AndS(1_600_000L, 19_500_000L, 0.7),
+                withReference(6_000_000L, 20_000_000L));
+        assertEquals(1_600_000L, served.nextState().lawMemory("W2", Direction.DOWNLINK).tier2ServedBps());
+        // Tier 2 grew to 2 Mb/s and S fell below its reference: back to 1.6 Mb/s, not half of 2
+        CycleResult back = mpsdn.cycle(net(), tier2AndS(2_000_000L, 18_900_000L, 1.0), served.nextState());
+        assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, w2(back).cause());
+        assertEquals(1_600_000L, w2(back).limitBps());
+        assertEquals(-1L, back.nextState().lawMemory("W2", Direction.DOWNLINK).tier2ServedBps());
+        // still held back (and not draining): nothing remembered, so half of what Tier 2 was allowed
+        CycleResult again = mpsdn.cycle(net(), tier2AndS(2_000_000L, 18_900_000L, 1.0), back.nextState());
+        assertEquals(800_000L, w2(again).limitBps());
+    }
+
     @Test
     public void aDecreaseThatAStationDoesNotTakeGivesItsReference() {
         // S backlogged at 12.5 Mb/s without a reference, Tier 2 sending 2 Mb/s under a 6-Mb/s limit: halved to 1 Mb/s,
