@@ -110,6 +110,8 @@ public final class LawMemory {
      *                               keys, null and negative values are skipped
      * @param tier1AtDecrease        what each Tier-1 station sent over the window of this cycle's decrease: device
      *                               id to bit/s; null for none; null keys, null and negative values are skipped
+     * @param tier2ServedBps         what Tier 2 sent over the last window in which Tier 1 was served, bit/s &ge; 0;
+     *                               otherwise none (-1)
      * @return the memory
      */
     public static LawMemory of(double usableAirtime, long tier1SentAtDecreaseBps, Map<String, Long> tier1Overflows,
