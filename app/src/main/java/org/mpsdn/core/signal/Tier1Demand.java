@@ -10,9 +10,10 @@ import java.util.TreeMap;
 
 /**
  * What a Tier-1 station wants, read from its agent's window: whether it is <b>backlogged</b> (its queue held
- * packets in at least {@link #BACKLOGGED_SHARE} of the window's samples: it would send more if it got more air
- * time) and its <b>reference rate</b>: what it gets when Tier 2 gives way. That is what it sent in the last window
- * in which Tier 2 was held at its floor, or what it sent after a decrease that gave back at least
+ * packets in at least {@link #BACKLOGGED_SHARE} of the window's samples, and a standing queue of at least
+ * {@link #STANDING_FILL} of its limit on average: it would send more if it got more air time) and its
+ * <b>reference rate</b>: what it gets when Tier 2 gives way. That is what it sent in the last window in which Tier 2
+ * was held at its floor, or what it sent after a decrease that gave back at least
  * {@link Tier1FirstLaw#DRAIN_GAIN} of its rate when it then sent less than that much more: it did not take the air
  * time given back, so it is <b>shown served</b> ({@link #shownServed}). A backlogged station is <b>off its
  * reference</b> when it sends less than (1 &minus; {@link #TOLERANCE}) of that rate (Tier 2 takes its air time) or
@@ -44,6 +45,17 @@ public final class Tier1Demand {
     public static final double BACKLOGGED_SHARE = 0.75;
 
     /**
+     * The window-averaged fill below which a station's queue is no standing queue, however often it held a packet:
+     * 0.05 of its limit (5 packets of the lab's 100). A queue that averages a few packets is served as its packets
+     * arrive. Lab idle capacity at {@code 0202218}, run 1, LTE: the multipath user's primary, paced at 12.2-12.9
+     * Mb/s, held packets in every sample at a fill of 0.01-0.03 with Tier 2 at its floor; read as backlogged at its
+     * reference, it held Tier 2 at its floor for the whole 40-s phase (0.0 of the idle capacity taken). Backlogged
+     * single-path Tier-1 stations whose users were short read 0.08 or more (prototype, radio event and multi-user
+     * prototype at {@code 2da8f57}: 39 LTE windows; idle capacity at {@code 7c326ec}: 0.13 or more).
+     */
+    public static final double STANDING_FILL = 0.05;
+
+    /**
      * How far a backlogged station's rate may be from its reference and still count as at it: 5 %, the
      * experiments' own margin (a Tier-1 user is short below 0.95 of its demand). A greedy station with Tier 2 at its
      * floor varied by 1.5 % between windows in the lab (LTE, 22.6-23.2 Mb/s).
@@ -57,10 +69,11 @@ public final class Tier1Demand {
      * Whether a station's queue was backlogged over the window.
      *
      * @param l the station's reading
-     * @return true when its busy share is known and at least {@link #BACKLOGGED_SHARE}
+     * @return true when its busy share is known and at least {@link #BACKLOGGED_SHARE}, and its fill at least
+     *         {@link #STANDING_FILL}
      */
     public static boolean backlogged(StationLoad l) {
-        return !Double.isNaN(l.busyShare()) && l.busyShare() >= BACKLOGGED_SHARE;
+        return !Double.isNaN(l.busyShare()) && l.busyShare() >= BACKLOGGED_SHARE && l.occupancy() >= STANDING_FILL;
     }
 
     /**

@@ -33,6 +33,9 @@ public class Tier1DemandTest {
         assertTrue(Tier1Demand.backlogged(s(1L, 0.75)));
         assertFalse(Tier1Demand.backlogged(s(1L, 0.7)));
         assertFalse(Tier1Demand.backlogged(new StationLoad("S", 1.0, 1L))); // not reported
+        // a packet or two in the queue in every sample is no standing queue: served as its packets arrive
+        assertFalse(Tier1Demand.backlogged(new StationLoad("S", 0.03, 1L).withBusyShare(1.0)));
+        assertTrue(Tier1Demand.backlogged(new StationLoad("S", 0.05, 1L).withBusyShare(1.0)));
         assertThrows(IllegalArgumentException.class, () -> s(1L, 1.5));
     }
 
