@@ -3,7 +3,8 @@
 results, each agent window (once, by its sequence) of each single-path user's station: the window-averaged queue
 occupancy the law reads, its share of non-empty samples, and the user's throughput over that window against its
 No-MP reference mean. Prints the occupancy and busy-share percentiles of windows in which the user was short
-(< 0.95 of the reference) and of those in which it was served (>= 0.98), per AP.
+(< 0.95 of the reference) and of those in which it was served (>= 0.98), per AP, and the lowest occupancy of those
+windows in which the station was busy in at least 3/4 of the samples (the law's backlogged share).
 
     python3 deploy/lab/tier1_occupancy.py deploy/lab/results/prototype deploy/lab/results/radio-event
 
@@ -18,6 +19,7 @@ import statistics
 
 SKIP_S = 10.0
 SHORT, SERVED = 0.95, 0.98
+BACKLOGGED = 0.75   # Tier1Demand.BACKLOGGED_SHARE
 
 
 def result_files(dirs):
@@ -85,6 +87,9 @@ def main():
                   f"{pct([r[1] for r in sel], .1)}/{pct([r[1] for r in sel], .5)}/{pct([r[1] for r in sel], .9)}  "
                   f"busy share p10/50/90 {pct([r[2] for r in sel], .1)}/{pct([r[2] for r in sel], .5)}/"
                   f"{pct([r[2] for r in sel], .9)}")
+            busy = sorted(r[1] for r in sel if r[2] >= BACKLOGGED)
+            print(f"{a} {label:6s} backlogged windows (busy share >= {BACKLOGGED}) {len(busy):4d}  lowest occupancy "
+                  f"{round(busy[0], 3) if busy else None}")
 
 
 if __name__ == "__main__":

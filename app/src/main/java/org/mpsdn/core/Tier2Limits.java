@@ -232,6 +232,17 @@ final class Tier2Limits {
         }
 
         /**
+         * Whether no backlogged Tier-1 station of this AP direction wants more than its reference rate
+         * ({@link Tier1Demand#withinReferences}); on a medium both directions share, of either direction.
+         */
+        private static boolean withinReferences(SignalInputs in, int ap, ApDirection key) {
+            ApDirection reverse = new ApDirection(key.apId(), key.direction().reverse());
+            return Tier1Demand.withinReferences(in, ap, key, in.lawBefore(ap, key.direction()))
+                    && (!in.sharedMedium(ap) || Tier1Demand.withinReferences(in, ap, reverse,
+                            in.lawBefore(ap, reverse.direction())));
+        }
+
+        /**
          * Whether a backlogged Tier-1 station of this AP direction has no reference rate
          * ({@link Tier1Demand#unknown}); on a medium both directions share, of either direction.
          */
@@ -323,7 +334,8 @@ final class Tier2Limits {
                 }
                 long sent = SpareCapacity.tier2SentBps(in, ap, key);
                 long rate = sent >= 0 ? sent : b.rateBps;
-                long next = Tier1FirstLaw.decrease(b.current, rate, b.floor, before.tier2ServedBps());
+                long next = Tier1FirstLaw.decrease(b.current, rate, b.floor,
+                        withinReferences(in, ap, key) ? before.tier2ServedBps() : -1L);
                 Tier2Decision.Cause c = next >= b.current ? Tier2Decision.Cause.AT_FLOOR
                         : unknown(in, ap, key) ? Tier2Decision.Cause.TIER1_UNKNOWN
                         : Tier2Decision.Cause.TIER1_HELD_BACK;

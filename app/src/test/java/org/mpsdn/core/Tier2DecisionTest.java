@@ -190,6 +190,9 @@ public class Tier2DecisionTest {
         assertEquals(Tier2Decision.Cause.TIER1_HELD_BACK, w2(back).cause());
         assertEquals(1_600_000L, w2(back).limitBps());
         assertEquals(-1L, back.nextState().lawMemory("W2", Direction.DOWNLINK).tier2ServedBps());
+        // S wants more than its reference (its demand grew): half of what Tier 2 sent, not back to 1.6 Mb/s
+        CycleResult grew = mpsdn.cycle(net(), tier2AndS(2_000_000L, 21_100_000L, 1.0), served.nextState());
+        assertEquals(1_000_000L, w2(grew).limitBps());
         // still held back (and not draining): nothing remembered, so half of what Tier 2 was allowed
         CycleResult again = mpsdn.cycle(net(), tier2AndS(2_000_000L, 18_900_000L, 1.0), back.nextState());
         assertEquals(800_000L, w2(again).limitBps());

@@ -111,7 +111,8 @@ public final class Tier1FirstLaw {
      * @param currentBps BW<sub>i</sub>, in [floor, capacity]
      * @param tier2Bps   what Tier 2 sent over the window, bit/s; negative when unknown
      * @param floorBps   min(R_m, capacity)
-     * @param servedBps  what Tier 2 sent over the last window in which Tier 1 was served; negative when none
+     * @param servedBps  what Tier 2 sent over the last window in which Tier 1 was served; negative when none, or
+     *                   when a Tier-1 station wants more than it got then ({@code Tier1Demand#withinReferences})
      * @return BW<sub>i+1</sub> &le; BW<sub>i</sub>, &ge; floor
      */
     public static long decrease(long currentBps, long tier2Bps, long floorBps, long servedBps) {

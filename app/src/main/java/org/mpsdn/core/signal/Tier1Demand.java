@@ -121,6 +121,33 @@ public final class Tier1Demand {
     }
 
     /**
+     * Whether every backlogged Tier-1 station of an AP direction has a reference rate and sends at most
+     * (1 + {@link #TOLERANCE}) of it: Tier 1 wants no more than it got when Tier 2 gave way, so what it lacks is what
+     * Tier 2 took since, and a decrease may give back just that ({@code Tier1FirstLaw#decrease}). A station that
+     * wants more (its demand grew) or has no reference needs the halving: lab dynamic demand at {@code c61a686}, a
+     * step up from 10.5 to 30 Mb/s while Tier 2 had grown from 14.3 to 14.8 Mb/s went back to 14.4 Mb/s, and the
+     * step took 4 cycles to be served instead of 2.
+     *
+     * @param in     the cycle's signal inputs
+     * @param ap     AP index
+     * @param key    AP and direction
+     * @param before what the law remembers from the last cycle here
+     * @return true when none wants more than its reference
+     */
+    public static boolean withinReferences(SignalInputs in, int ap, ApDirection key, LawMemory before) {
+        for (StationLoad l : in.stations(key)) {
+            if (in.carriesTier2(ap, key.direction(), l) || !backlogged(l)) {
+                continue;
+            }
+            Long ref = l.ueId().isPresent() ? before.tier1References().get(l.ueId().get()) : null;
+            if (ref == null || l.sentBps() < 0 || l.sentBps() > (1.0 + TOLERANCE) * ref) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Whether any Tier-1 station of an AP direction is backlogged.
      *
      * @param in  the cycle's signal inputs
