@@ -93,7 +93,8 @@ class ProfilePropertiesTest {
                     // half of what Tier 2 sent, or the Tier-2 rate at which Tier 1 was last served when it lies
                     // between that half and all of it
                     long served = previous.lawMemory(a.id(), d).tier2ServedBps();
-                    boolean backToServed = limit == served && served < Math.min(before, rate);
+                    boolean backToServed = limit == served
+                            && served * (1.0 + Tier1FirstLaw.DRAIN_GAIN) <= Math.min(before, rate);
                     assertTrue(a + " " + d + ": held back, Tier 2 sent " + rate + ", limit " + limit + ", "
                             + r.decision(a.id(), d).orElseThrow(),
                             limit <= Math.max(floor, rate / 2) || backToServed);

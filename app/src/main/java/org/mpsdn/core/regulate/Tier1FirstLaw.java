@@ -103,10 +103,14 @@ public final class Tier1FirstLaw {
     /**
      * The decrease when Tier 1 is held back: Tier 2 gives back what it took since Tier 1 was last served, at most
      * half of what it sent. That is the Tier-2 rate of the last window in which Tier 1 was served when it lies
-     * between half and all of what Tier 2 sent now; otherwise half, or the floor once half is below
-     * {@link #FLOOR_STEP} floors. Lab idle capacity at {@code 7c326ec}, Wi-Fi: paced Tier-1 stations served beside
-     * a Tier 2 of 5.1-5.5 Mb/s slipped 2-5 % below their rate when it reached 6.2-6.4 Mb/s, and each halving to
-     * 3.1 Mb/s gave Tier 2 0.70 of the idle capacity on average.
+     * between half of what Tier 2 sent now and 1 / (1 + {@link #DRAIN_GAIN}) of it (Tier 2 grew by at least that
+     * spread since: its growth squeezed Tier 1); otherwise half, or the floor once half is below
+     * {@link #FLOOR_STEP} floors. Lab dynamic demand at {@code eaaa6dd}: at a step up Tier 2 had grown 2.7 %
+     * since Tier 1 was last served (14.6 to 15.0 Mb/s), went back to 14.6, and the step took 3 cycles to be
+     * served; a reference rate left from an earlier, higher demand did not tell that Tier 1 wanted more. Lab idle
+     * capacity at {@code 7c326ec}, Wi-Fi: paced Tier-1 stations served beside a Tier 2 of 5.1-5.5 Mb/s slipped
+     * 2-5 % below their rate when it reached 6.2-6.4 Mb/s, and each halving to 3.1 Mb/s gave Tier 2 0.70 of the
+     * idle capacity on average.
      *
      * @param currentBps BW<sub>i</sub>, in [floor, capacity]
      * @param tier2Bps   what Tier 2 sent over the window, bit/s; negative when unknown
@@ -118,7 +122,7 @@ public final class Tier1FirstLaw {
     public static long decrease(long currentBps, long tier2Bps, long floorBps, long servedBps) {
         long base = tier2Bps >= 0 ? Math.min(currentBps, tier2Bps) : currentBps;
         long half = base / 2 < FLOOR_STEP * floorBps ? floorBps : base / 2;
-        long to = servedBps > half && servedBps < base ? servedBps : half;
+        long to = servedBps > half && servedBps * (1.0 + DRAIN_GAIN) <= base ? servedBps : half;
         return Math.max(floorBps, Math.min(currentBps, to));
     }
 

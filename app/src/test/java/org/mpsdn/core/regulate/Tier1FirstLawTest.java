@@ -59,8 +59,10 @@ public class Tier1FirstLawTest {
         // Tier 2 sent no more than when Tier 1 was served (Tier 1's demand grew, or its radio fell): half
         assertEquals(3_200_000L, Tier1FirstLaw.decrease(CAP, 6_400_000L, floor, 6_400_000L));
         assertEquals(3_200_000L, Tier1FirstLaw.decrease(CAP, 6_400_000L, floor, 9_000_000L));
-        // below the limit in force, whatever Tier 2 sent: 5.5 under a 6-Mb/s limit that Tier 2 overshot
-        assertEquals(5_500_000L, Tier1FirstLaw.decrease(6_000_000L, 6_400_000L, floor, 5_500_000L));
+        // Tier 2 grew less than 10 % since (6.0 to 6.4): its growth is not what Tier 1 lacks, half
+        assertEquals(3_200_000L, Tier1FirstLaw.decrease(CAP, 6_400_000L, floor, 6_000_000L));
+        // below the limit in force, whatever Tier 2 sent: 5.5 under a 6.2-Mb/s limit that Tier 2 overshot
+        assertEquals(5_500_000L, Tier1FirstLaw.decrease(6_200_000L, 6_400_000L, floor, 5_500_000L));
         // a decrease never raises the limit and never goes below the floor
         for (long served : new long[] {-1L, 0L, floor, 2_000_000L, CAP}) {
             long next = Tier1FirstLaw.decrease(3_000_000L, 6_400_000L, floor, served);
