@@ -17,6 +17,7 @@ import org.mpsdn.core.throughput.ThroughputModel;
 
 import java.util.Arrays;
 import java.util.Map;
+import java.util.function.BiPredicate;
 
 /**
  * Algorithm 2, lines 1-8: the new Tier-2 limit of every AP and regulated direction from its
@@ -227,8 +228,7 @@ final class Tier2Limits {
          * both directions share, of either direction.
          */
         private static boolean backlogged(SignalInputs in, int ap, ApDirection key) {
-            return Tier1Demand.anyBacklogged(in, ap, key) || in.sharedMedium(ap)
-                    && Tier1Demand.anyBacklogged(in, ap, new ApDirection(key.apId(), key.direction().reverse()));
+            return onMedium(in, ap, key, (k, before) -> Tier1Demand.anyBacklogged(in, ap, k));
         }
 
         /**
@@ -236,10 +236,7 @@ final class Tier2Limits {
          * ({@link Tier1Demand#withinReferences}); on a medium both directions share, of either direction.
          */
         private static boolean withinReferences(SignalInputs in, int ap, ApDirection key) {
-            ApDirection reverse = new ApDirection(key.apId(), key.direction().reverse());
-            return Tier1Demand.withinReferences(in, ap, key, in.lawBefore(ap, key.direction()))
-                    && (!in.sharedMedium(ap) || Tier1Demand.withinReferences(in, ap, reverse,
-                            in.lawBefore(ap, reverse.direction())));
+            return !onMedium(in, ap, key, (k, before) -> !Tier1Demand.withinReferences(in, ap, k, before));
         }
 
         /**
@@ -247,10 +244,20 @@ final class Tier2Limits {
          * ({@link Tier1Demand#unknown}); on a medium both directions share, of either direction.
          */
         private static boolean unknown(SignalInputs in, int ap, ApDirection key) {
+            return onMedium(in, ap, key, (k, before) -> Tier1Demand.unknown(in, ap, k, before));
+        }
+
+        /**
+         * Whether a test of a direction and what the law remembers there holds for this AP direction or, on a medium
+         * both directions share, for the reverse one.
+         */
+        private static boolean onMedium(SignalInputs in, int ap, ApDirection key,
+                                        BiPredicate<ApDirection, LawMemory> test) {
+            if (test.test(key, in.lawBefore(ap, key.direction()))) {
+                return true;
+            }
             ApDirection reverse = new ApDirection(key.apId(), key.direction().reverse());
-            return Tier1Demand.unknown(in, ap, key, in.lawBefore(ap, key.direction()))
-                    || in.sharedMedium(ap) && Tier1Demand.unknown(in, ap, reverse,
-                            in.lawBefore(ap, reverse.direction()));
+            return in.sharedMedium(ap) && test.test(reverse, in.lawBefore(ap, reverse.direction()));
         }
 
         /**
