@@ -62,6 +62,19 @@ type Cell struct {
 	unknown  uint64
 	rates    []float64
 	backlog  []float64
+	clock    ClockStats
+}
+
+// ClockStats counts how the wall clock drove the cell: TTIs stepped late (in a
+// catch-up after the process was descheduled), TTIs skipped (lost time beyond
+// the catch-up bound), and TTIs with no backlog at all, on time and late. A
+// late TTI with no backlog may be capacity lost to the emulation: frames that
+// arrived during the stall were not read yet.
+type ClockStats struct {
+	LateTTIs     uint64 `json:"late_ttis"`
+	SkippedTTIs  uint64 `json:"skipped_ttis"`
+	IdleTTIs     uint64 `json:"idle_ttis"`
+	LateIdleTTIs uint64 `json:"late_idle_ttis"`
 }
 
 // New builds a cell.
@@ -231,10 +244,17 @@ func (c *Cell) push(i int, it item) {
 }
 
 // Step runs one TTI and returns the frames that leave the cell in it.
-func (c *Cell) Step() []Delivery {
+func (c *Cell) Step() []Delivery { return c.StepLate(false) }
+
+// StepLate is Step for a TTI the wall clock drives on time (late false) or in a
+// catch-up (late true); it only differs in what ClockStats counts.
+func (c *Cell) StepLate(late bool) []Delivery {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.tti++
+	if late {
+		c.clock.LateTTIs++
+	}
 	now := time.Duration(c.tti) * TTI
 	for i, u := range c.ues {
 		u.rate = u.ch.Next()
@@ -245,6 +265,12 @@ func (c *Cell) Step() []Delivery {
 		if s.sharedBits > 0 {
 			c.backlog[s.target] += s.sharedBits
 			c.backlog[s.second] += s.sharedBits
+		}
+	}
+	if idle(c.backlog) {
+		c.clock.IdleTTIs++
+		if late {
+			c.clock.LateIdleTTIs++
 		}
 	}
 	var out []Delivery
@@ -387,4 +413,20 @@ func (c *Cell) advance(s *splitState, now time.Duration, out []Delivery) []Deliv
 		out = append(out, Delivery{UE: s.target, Data: f})
 	}
 	return out
+}
+
+func idle(backlog []float64) bool {
+	for _, b := range backlog {
+		if b > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// NoteSkipped counts TTIs of wall-clock time the cell never stepped.
+func (c *Cell) NoteSkipped(n uint64) {
+	c.mu.Lock()
+	c.clock.SkippedTTIs += n
+	c.mu.Unlock()
 }

@@ -195,3 +195,19 @@ func TestSplitValidation(t *testing.T) {
 		t.Fatal("rejected config installed")
 	}
 }
+
+// The clock statistics count late TTIs, idle TTIs (no backlog anywhere), the
+// late ones among them, and skipped time.
+func TestClockStats(t *testing.T) {
+	c := twoUECell(t, 10e6, 10e6)
+	c.StepLate(false) // idle, on time
+	c.StepLate(true)  // idle, late
+	fill(c, ip0, 2)
+	c.StepLate(true) // backlogged, late
+	c.NoteSkipped(7)
+	got := c.Snapshot().Clock
+	want := ClockStats{LateTTIs: 2, SkippedTTIs: 7, IdleTTIs: 2, LateIdleTTIs: 1}
+	if got != want {
+		t.Fatalf("clock %+v, want %+v", got, want)
+	}
+}

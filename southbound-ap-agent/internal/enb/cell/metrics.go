@@ -81,6 +81,7 @@ type Metrics struct {
 	UEs           []UEMetrics             `json:"ues"`
 	Splits        []SplitMetrics          `json:"splits"`
 	UnknownDst    uint64                  `json:"unknown_dst_packets"`
+	Clock         ClockStats              `json:"clock"`
 }
 
 // Snapshot returns the current metrics.
@@ -90,7 +91,7 @@ func (c *Cell) Snapshot() Metrics {
 	m := Metrics{Version: 1, ENBID: c.enbID, TTI: c.tti,
 		ElapsedMs:   uint64(time.Duration(c.tti) * TTI / time.Millisecond),
 		CapacityBps: uint64(c.peak), PolicyVersion: c.sched.Policy().Version, SplitVersion: c.splitCfg.Version,
-		UnknownDst: c.unknown, UEs: []UEMetrics{}, Splits: []SplitMetrics{}}
+		UnknownDst: c.unknown, Clock: c.clock, UEs: []UEMetrics{}, Splits: []SplitMetrics{}}
 	var q QueueMetrics
 	for i, u := range c.ues {
 		ips := make([]string, len(u.ips))

@@ -43,8 +43,16 @@
 //	  "splits": [{ "split_id": "s1", "sent_lte": 10, "sent_second": 10,
 //	    "held": 0, "in_order": 18, "released": 2, "gap_skips": 0, "late": 0,
 //	    "hold_time_us": 25000, "in_flight_second_path": 0 }],
-//	  "unknown_dst_packets": 0
+//	  "unknown_dst_packets": 0,
+//	  "clock": { "late_ttis": 310, "skipped_ttis": 0, "idle_ttis": 42,
+//	    "late_idle_ttis": 6 }
 //	}
+//
+// clock says how the wall clock drove the cell: TTIs stepped late (in a
+// catch-up after the process was descheduled), wall-clock TTIs never stepped
+// (beyond the catch-up bound), and TTIs in which no UE had backlog, in all
+// and among the late ones. Late idle TTIs in a larger share than late TTIs
+// would mean capacity lost to the emulation rather than to the senders.
 //
 // Counters only grow while the process lives; a reader computes rates from
 // differences of two samples and averages occupancy over its own samples.

@@ -110,10 +110,11 @@ func RunTicker(ctx context.Context, c *cell.Cell, out func([]cell.Delivery)) {
 		case now := <-t.C:
 			due := int64(now.Sub(start) / cell.TTI)
 			if due-done > maxCatchUp {
+				c.NoteSkipped(uint64(due - maxCatchUp - done))
 				done = due - maxCatchUp
 			}
 			for ; done < due; done++ {
-				if ds := c.Step(); len(ds) > 0 {
+				if ds := c.StepLate(done < due-1); len(ds) > 0 {
 					out(ds)
 				}
 			}
