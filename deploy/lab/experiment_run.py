@@ -11,7 +11,7 @@ import scoring
 import scoring_data
 import whole_run
 from phases import phase_summary
-from probes import DetectionProbe, MachineCpu, ServerCounters, SocketProbe
+from probes import CellClock, DetectionProbe, MachineCpu, ServerCounters, SocketProbe
 from report import header
 from shell import log
 from traffic import iperf_servers, run_schedule, summarise
@@ -74,7 +74,8 @@ def run_phase(lab, exp, ph):
         sockets = SocketProbe(lab, ph.total_s * 0.5, running_mp, f"{exp.name}-{ph.name}-{len(stalls) + 1}", idle)
         probe = DetectionProbe(ph.total_s * 0.75, sockets, running_mp)
         counters = ServerCounters(probe)
-        cpu = MachineCpu(counters)
+        clock = CellClock([a for a, v in lab.topo.aps.items() if lab.is_enb(v)], lab.enb_metrics, counters)
+        cpu = MachineCpu(clock)
         applied = []
         for ue, ap in ph.homes.items():
             log(f"{exp.name}: phase {ph.name}: {ue} single-path on {ap}")
@@ -100,7 +101,7 @@ def run_phase(lab, exp, ph):
                       summarise(times, samples, goodput, ph.settle_s + exp.warmup_s, lab.topo, directions), probe)
     s.update(demand_log=log_, settle_s=ph.settle_s, duration_s=ph.duration_s, reference=ph.reference,
              references=ph.references, homes=dict(ph.homes),
-             server_mptcp=counters.reads(), machine_cpu=cpu.reads(),
+             server_mptcp=counters.reads(), machine_cpu=cpu.reads(), cell_clock=clock.reads(),
              tier2_limits_kbps=multipath_judging.limits_by_ap(lab.out, t_start, t_start + times[-1]))
     if stalls:
         s["stalled_attempts"] = stalls

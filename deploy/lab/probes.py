@@ -122,3 +122,34 @@ class MachineCpu:
         median = shares[len(shares) // 2] if shares else None
         return {"t_s": list(self.t), "busy": list(self.busy), "median": median,
                 "max": shares[-1] if shares else None}
+
+
+class CellClock:
+    """Per reference-eNB cell, the share of its TTIs in which no UE had backlog, between one sample and the next
+    (the eNB's clock statistics, mpsdn-enb metrics "clock"), then the probes after it (then). A Tier-1 user short of
+    its demand while its cell idles was not held back by anyone's airtime: its sender did not fill the cell.
+    reads(): {ap: {"t_s": [...], "idle": [share or None per read]}}; {} when the topology has no eNB."""
+
+    def __init__(self, aps, metrics, then=None):
+        self.aps, self.metrics, self.then = list(aps), metrics, then
+        self.t, self.idle, self.last = [], {a: [] for a in self.aps}, {}
+
+    def __call__(self, t):
+        self.t.append(round(t, 2))
+        for a in self.aps:
+            share = None
+            try:
+                m = self.metrics(a)
+                now = (m["tti"], m["clock"]["idle_ttis"])
+            except (OSError, ValueError, KeyError, TypeError):
+                now = None
+            last = self.last.get(a)
+            if now and last and now[0] > last[0]:
+                share = round((now[1] - last[1]) / (now[0] - last[0]), 3)
+            self.last[a] = now
+            self.idle[a].append(share)
+        if self.then:
+            self.then(t)
+
+    def reads(self):
+        return {a: {"t_s": list(self.t), "idle": list(v)} for a, v in self.idle.items()}

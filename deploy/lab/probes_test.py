@@ -62,8 +62,29 @@ class MachineCpuTest(unittest.TestCase):
         self.assertEqual((200, 1000), probes.parse_proc_stat("cpu  100 0 100 700 100 0 0 0 0 0\n"))
 
 
-if __name__ == "__main__":
-    unittest.main()
+class CellClockTest(unittest.TestCase):
+    def test_idle_share_between_reads_per_enb_and_the_probes_after_it(self):
+        docs = iter([{"tti": 1000, "clock": {"idle_ttis": 10}},
+                     {"tti": 1500, "clock": {"idle_ttis": 110}},     # 100 idle of 500
+                     OSError("down"),                                 # a failed read: None, and no share after it
+                     {"tti": 2500, "clock": {"idle_ttis": 110}}])
+
+        def metrics(_ap):
+            d = next(docs)
+            if isinstance(d, Exception):
+                raise d
+            return d
+        seen = []
+        p = probes.CellClock(["lte"], metrics, seen.append)
+        for t in (0.5, 1.0, 1.5, 2.0):
+            p(t)
+        self.assertEqual([0.5, 1.0, 1.5, 2.0], seen)
+        self.assertEqual({"lte": {"t_s": [0.5, 1.0, 1.5, 2.0], "idle": [None, 0.2, None, None]}}, p.reads())
+
+    def test_no_enb_no_reads(self):
+        p = probes.CellClock([], lambda ap: self.fail("read"))
+        p(0.5)
+        self.assertEqual({}, p.reads())
 
 
 class ActiveSubflowTest(unittest.TestCase):
@@ -93,3 +114,7 @@ class ActiveSubflowTest(unittest.TestCase):
         text = ("10.0.1.3 id 2 backup dev wlan0 \n10.0.2.3 id 1 subflow dev lte0 \n"
                 "10.0.3.3 id 3 subflow backup dev wlan1 \n")
         self.assertEqual(soak_probe.endpoint_backups(text), ["10.0.1.3", "10.0.3.3"])
+
+
+if __name__ == "__main__":
+    unittest.main()

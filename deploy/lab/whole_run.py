@@ -20,6 +20,8 @@
   delay lines and the senders starve, and a shortfall may be the lab's: on two Wi-Fi APs and an LTE cell at
   a921155 a single-path LTE user got 9.4 of its 17.1 No-MP Mb/s with its station queue empty (median fill 0.05)
   while the machine was busy 0.94 at the median and at least 0.98 in 11 % of the reads (deploy/lab/README.md).
+* reported: the idle share of a reference-eNB cell's TTIs while one of its Tier-1 users was short, beside the
+  share otherwise (cell_idle_goals, probes.CellClock).
 Each goal carries the phase it judges ("phase"). table() is the compact shortfall table printed after a run.
 """
 import multipath_judging
@@ -89,7 +91,7 @@ def goals(lab, res):
     run_dir = getattr(lab, "out", None)
     primary = primary_goals(run_dir, res, interval) if run_dir else []
     return (shortfall_goals(res, interval) + shortfall_goals(res, interval, "multipath") + detection_goals(lab, res, rm)
-            + primary + cpu_goals(res))
+            + primary + cpu_goals(res) + cell_idle_goals(res))
 
 
 CPU_GOAL = "the lab had CPU to spare"
@@ -109,6 +111,41 @@ def cpu_goals(res):
                     "value": full, "reads": len(busy), "median_busy": busy[len(busy) // 2],
                     "target": f"<= {CPU_FULL_SHARE}", "met": full <= CPU_FULL_SHARE, "phase": ph})
     return out
+
+
+def cell_idle_goals(res):
+    """Reported, one per phase and Tier-1 user on a reference-eNB cell that was short in some sample: the cell's
+    idle share of TTIs (probes.CellClock) in the samples in which the user was short, beside the share in the other
+    samples. A user short while its cell idles was not held back by anyone's airtime (its sender did not fill the
+    cell), which tells a shortfall the regulator can act on from one it cannot."""
+    out = []
+    for ph, sf in (res.get("tier1_shortfall") or {}).items():
+        clock = (res["phases"].get(ph) or {}).get("cell_clock") or {}
+        ues = ((res.get("scoring") or {}).get("phases", {}).get(ph) or {}).get("ues", {})
+        for u, us in sorted((sf.get("users") or {}).items()):
+            for ap in sorted(set((ues.get(u) or {}).get("radios", {})) & set(clock)):
+                short, other = split_by_spans(clock[ap]["t_s"], clock[ap]["idle"], us.get("spans_s") or [])
+                if not short:
+                    continue
+                out.append({"goal": f"phase {ph}: {u}'s cell {ap} idle share of TTIs while {u} was short of its "
+                                    f"demand (median; beside it the other samples')",
+                            "value": median(short), "otherwise": median(other), "samples_short": len(short),
+                            "target": REPORTED, "met": None, "phase": ph})
+    return out
+
+
+def split_by_spans(ts, values, spans):
+    """The values (None left out) at times within one of the [start, end] spans, and the others."""
+    inside, outside = [], []
+    for t, v in zip(ts, values):
+        if v is not None:
+            (inside if any(a - 1e-6 <= t <= b + 1e-6 for a, b in spans) else outside).append(v)
+    return inside, outside
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2] if xs else None
 
 
 def primary_goals(run_dir, res, interval_ms):

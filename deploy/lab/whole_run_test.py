@@ -113,6 +113,27 @@ class ShortfallGoalsTest(unittest.TestCase):
         self.assertEqual(ci_check.prototype_failures(res), [])
 
 
+class CellIdleGoalTest(unittest.TestCase):
+    def test_the_cells_idle_share_in_the_users_short_samples_beside_the_others(self):
+        res = {"tier1_shortfall": {"mpsdn": {"users": {
+                   "ue4": {"spans_s": [[1.0, 1.5]]},       # short at 1.0 and 1.5
+                   "ue1": {"spans_s": [[0.5, 2.0]]},       # on Wi-Fi: no cell clock
+                   "ue9": {"spans_s": []}}}},              # never short: no goal
+               "phases": {"mpsdn": {"cell_clock": {"lte": {"t_s": [0.5, 1.0, 1.5, 2.0],
+                                                           "idle": [0.0, 0.3, 0.1, None]}}}},
+               "scoring": {"phases": {"mpsdn": {"ues": {"ue4": {"radios": {"lte": []}},
+                                                        "ue1": {"radios": {"wifi": []}},
+                                                        "ue9": {"radios": {"lte": []}}}}}}}
+        g = whole_run.cell_idle_goals(res)
+        self.assertEqual(1, len(g))
+        self.assertEqual((0.3, 0.0, 2, None, "mpsdn"),
+                         (g[0]["value"], g[0]["otherwise"], g[0]["samples_short"], g[0]["met"], g[0]["phase"]))
+        self.assertIn("ue4's cell lte", g[0]["goal"])
+
+    def test_a_result_without_cell_clocks_has_none(self):
+        self.assertEqual([], whole_run.cell_idle_goals({"tier1_shortfall": {}, "phases": {}}))
+
+
 class CpuGoalTest(unittest.TestCase):
     def test_an_app_phase_with_the_machine_full_in_more_than_2_percent_of_its_reads_fails(self):
         res = {"phases": {
