@@ -7,7 +7,8 @@ import org.mpsdn.api.telemetry.ApTelemetry;
 /**
  * What the poller knows of one agent: its client, its last accepted report and the order it
  * was accepted in, its missed cycles, and, while it streams, its subscription (and the one that
- * replaces it on a re-phase) and the end of its last streamed window. Fields are guarded by the object's monitor, except the volatile ones.
+ * replaces it on a re-phase) and the end of its last streamed window. Fields are guarded by the
+ * object's monitor, except the volatile ones.
  */
 final class AgentState {
     final AgentEndpoint endpoint;
