@@ -17,8 +17,16 @@ import static org.slf4j.LoggerFactory.getLogger;
  * The regulation loop's one thread. Every piece of the app's regulation state is touched on it only:
  * the periodic cycle, config and mastership changes, and the callbacks of meter and flow operations
  * are all queued here. As in ONOS's {@code apps/mlb} ({@code MastershipLoadBalancer}): a
- * single-thread scheduled executor with a fixed delay (runs never overlap), rescheduled when the
- * interval property changes.
+ * single-thread scheduled executor, rescheduled when the interval property changes.
+ * <p>
+ * The cycle runs at a fixed rate, not with a fixed delay: its starts stay on the period's grid, as
+ * the agents' streamed windows do (they end on a wall-clock schedule, {@code AgentStreams}); with a
+ * fixed delay every cycle started its own run time later than the one before, and the streams had to
+ * follow (re-phase) every few cycles. Runs never overlap: a cycle longer than the period delays the
+ * next run until it ends. The executor would then run the runs it fell behind on back to back; those
+ * that start less than half a period after the last cycle started are skipped ({@link CycleGrid}),
+ * so a late cycle is followed by the next one on the grid, never by a burst deciding again on the
+ * same reports.
  */
 final class LoopThread {
     private static final int SETTLE_ROUNDS = 8;
@@ -48,14 +56,20 @@ final class LoopThread {
     }
 
     /**
-     * (Re)schedules the periodic cycle with a fixed delay; a scheduled one is cancelled first.
+     * (Re)schedules the periodic cycle at a fixed rate; a scheduled one is cancelled first.
      *
      * @param periodMs interval in milliseconds
      * @param cycle    the cycle
      */
     synchronized void schedule(long periodMs, Runnable cycle) {
         cancel();
-        task = executor.scheduleWithFixedDelay(cycle, periodMs, periodMs, TimeUnit.MILLISECONDS);
+        CycleGrid grid = new CycleGrid(TimeUnit.MILLISECONDS.toNanos(periodMs));
+        Runnable run = () -> {
+            if (grid.due(System.nanoTime())) {
+                cycle.run();
+            }
+        };
+        task = executor.scheduleAtFixedRate(run, periodMs, periodMs, TimeUnit.MILLISECONDS);
     }
 
     /**

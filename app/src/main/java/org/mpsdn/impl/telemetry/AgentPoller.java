@@ -1,14 +1,11 @@
 package org.mpsdn.impl.telemetry;
 
-import org.mpsdn.agent.v1.ApStatus;
 import org.mpsdn.api.telemetry.ApTelemetry;
 import org.mpsdn.api.telemetry.ApTelemetryService;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -19,7 +16,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
@@ -44,11 +40,27 @@ import java.util.function.LongSupplier;
  * polled answer; the streams' schedule follows the cycles' starts.
  */
 public final class AgentPoller implements ApTelemetryService, AutoCloseable {
+    /** How a cycle waits for its calls and windows. */
+    interface Waiter {
+        /**
+         * Waits for a future, at most a time.
+         *
+         * @param f      the future
+         * @param waitMs longest wait, ms
+         * @throws TimeoutException     when it did not complete in time
+         * @throws ExecutionException   when it failed
+         * @throws InterruptedException when interrupted
+         */
+        void await(CompletableFuture<?> f, long waitMs)
+                throws TimeoutException, ExecutionException, InterruptedException;
+    }
+
     private static final long CYCLE_GRACE_MS = 200;
 
     private final PollerConfig config;
     private final Function<AgentEndpoint, AgentClient> clientFactory;
     private final LongSupplier wallClockMs;
+    private final Waiter waiter;
     private final Map<String, AgentState> agents = new ConcurrentHashMap<>();
     private final PollerCounters counters = new PollerCounters();
     private final AgentStreams streams;
@@ -68,9 +80,23 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
      */
     public AgentPoller(PollerConfig config, Function<AgentEndpoint, AgentClient> clientFactory,
                        LongSupplier wallClockMs) {
+        this(config, clientFactory, wallClockMs, (f, ms) -> f.get(ms, TimeUnit.MILLISECONDS));
+    }
+
+    /**
+     * Creates a poller whose cycles wait with a given waiter (a simulated clock's in tests).
+     *
+     * @param config        poll settings
+     * @param clientFactory makes a client for an endpoint
+     * @param wallClockMs   controller clock in ms since the epoch
+     * @param waiter        waits for a cycle's calls and windows
+     */
+    AgentPoller(PollerConfig config, Function<AgentEndpoint, AgentClient> clientFactory, LongSupplier wallClockMs,
+                Waiter waiter) {
         this.config = config;
         this.clientFactory = clientFactory;
         this.wallClockMs = wallClockMs;
+        this.waiter = waiter;
         this.streams = new AgentStreams(config, counters, wallClockMs);
     }
 
@@ -174,41 +200,10 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
      * for their answers and for the streaming agents' window that ended before the cycle's start.
      */
     private PollCycleStats poll(long waitMs, long startMs) {
-        long c = ++cycle;
-        long t0 = System.nanoTime();
-        long boundary = streams.boundary(startMs);
-        List<AgentState> list = new ArrayList<>(agents.values());
-        int n = list.size();
-        AtomicLongArray lat = new AtomicLongArray(n);
-        boolean[] streamed = new boolean[n];
-        List<AgentState> streaming = new ArrayList<>();
-        List<CompletableFuture<?>> fs = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            AgentState a = list.get(i);
-            int idx = i;
-            lat.set(idx, -1);
-            if (a.streams()) {
-                streamed[i] = true;
-                streaming.add(a);
-                continue;
-            }
-            long start = System.nanoTime();
-            counters.calls.incrementAndGet();
-            fs.add(a.client.getStatus(a.request, config.deadlineMs()).handle((st, err) -> {
-                lat.set(idx, System.nanoTime() - start);
-                if (err != null) {
-                    counters.countError(err);
-                } else {
-                    accept(a, st, c);
-                }
-                return null;
-            }));
-        }
-        if (!streaming.isEmpty()) {
-            fs.add(streams.await(boundary, streaming).registered());
-        }
+        PollCycle c = new PollCycle(++cycle, startMs, agents.values());
+        c.start(config, counters, wallClockMs);
         try {
-            CompletableFuture.allOf(fs.toArray(new CompletableFuture<?>[0])).get(waitMs, TimeUnit.MILLISECONDS);
+            waiter.await(c.done(), waitMs);
         } catch (TimeoutException e) {
             counters.cycleOverruns.incrementAndGet();
         } catch (ExecutionException e) {
@@ -217,50 +212,7 @@ public final class AgentPoller implements ApTelemetryService, AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return endCycle(c, boundary, list, lat, streamed, t0, startMs);
-    }
-
-    /** Updates the missed-cycle counts of a cycle's agents and sums the cycle up. */
-    private PollCycleStats endCycle(long c, long boundaryMs, List<AgentState> list, AtomicLongArray lat,
-                                    boolean[] streamed, long t0, long startMs) {
-        int accepted = 0;
-        int n = list.size();
-        long[] windowEnds = new long[n];
-        for (int i = 0; i < n; i++) {
-            AgentState a = list.get(i);
-            synchronized (a) {
-                boolean fresh = streamed[i] ? a.windowEndMs >= boundaryMs : a.acceptedCycle == c;
-                if (streamed[i]) {
-                    windowEnds[i] = a.windowEndMs;
-                    lat.set(i, fresh ? 0 : -1);
-                }
-                if (fresh) {
-                    a.missed = 0;
-                    accepted++;
-                } else {
-                    a.missed = a.missed == Integer.MAX_VALUE ? a.missed : a.missed + 1;
-                    counters.missedReports.incrementAndGet();
-                }
-            }
-        }
-        counters.cycles.incrementAndGet();
-        long[] snapshot = new long[n];
-        List<String> unanswered = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            snapshot[i] = lat.get(i);
-            if (snapshot[i] < 0) {
-                unanswered.add(list.get(i).endpoint.apId());
-            }
-        }
-        return new PollCycleStats(n, accepted, System.nanoTime() - t0, snapshot, unanswered, startMs, windowEnds);
-    }
-
-    private void accept(AgentState a, ApStatus st, long c) {
-        synchronized (a) {
-            if (a.accept(st, counters, wallClockMs.getAsLong())) {
-                a.acceptedCycle = c;
-            }
-        }
+        return c.end(counters);
     }
 
     @Override

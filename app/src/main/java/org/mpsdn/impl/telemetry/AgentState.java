@@ -6,8 +6,9 @@ import org.mpsdn.api.telemetry.ApTelemetry;
 
 /**
  * What the poller knows of one agent: its client, its last accepted report and the order it
- * was accepted in, its missed cycles, and, while it streams, its subscription and the end of its
- * last streamed window. Fields are guarded by the object's monitor, except the volatile ones.
+ * was accepted in, its missed cycles, and, while it streams, its subscription (and the one that
+ * replaces it on a re-phase) and the end of its last streamed window. Fields are guarded by the
+ * object's monitor, except the volatile ones.
  */
 final class AgentState {
     final AgentEndpoint endpoint;
@@ -23,12 +24,16 @@ final class AgentState {
     volatile int missed;
     /** The open subscription; null while the agent is polled (not started, or an old agent). */
     volatile StatusSubscription subscription;
+    /** A subscription on a new phase that takes over when it delivers (a re-phase), or null. */
+    volatile StatusSubscription next;
     /** End of the last accepted streamed window, ms since the epoch on the agent's clock; 0: none. */
     long windowEndMs;
     /** Windows of the schedule that ended between two accepted streamed reports and never came. */
     long missedWindows;
     /** The cycle wait this agent still counts in, or null. */
     CycleWait pending;
+    /** End of the window {@link #pending} waits for from this agent, ms since the epoch. */
+    long pendingBoundaryMs;
 
     AgentState(AgentEndpoint endpoint, AgentClient client) {
         this.endpoint = endpoint;

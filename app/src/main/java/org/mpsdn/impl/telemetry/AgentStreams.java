@@ -1,61 +1,50 @@
 package org.mpsdn.impl.telemetry;
 
+import io.grpc.Status;
 import org.mpsdn.agent.v1.ApStatus;
+import org.slf4j.Logger;
 
-import java.util.ArrayDeque;
 import java.util.Collection;
-import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
+import static org.slf4j.LoggerFactory.getLogger;
+
 /**
- * The status streams of the agents that stream: which window schedule they are subscribed to,
- * what a cycle waits for, and what a streamed report does to the agent's state.
+ * The status streams of the agents that stream: which window schedule they are subscribed to
+ * ({@link StreamPhase}), what a cycle waits for, and what a streamed report does to the agent's
+ * state. Subscriptions are opened in turn ({@link ConnectionPacer}).
  * <p>
- * The schedule keeps the fresh-signal rule of polling: the window a cycle decides on ends when
- * the cycle starts, less a lead ({@link PollerConfig#streamLeadMs}) that lets the report arrive by
- * then. Windows last one cycle ({@link PollerConfig#intervalMs}) and end at the wall-clock times
- * {@code phase mod period}; the phase is learnt from the cycles' starts ({@link #cycleStarted}):
- * when two cycles in a row start more than a tolerance away from where the schedule expects them
- * (the first cycle: at once), every stream is subscribed again on the new phase.
+ * A re-phase is make-before-break: each streaming agent gets a second subscription on the new
+ * phase, and the one it has keeps serving the cycles until the new one delivers its first window;
+ * then the old one is cancelled. An agent starts a new schedule only at that schedule's next window
+ * end, so a cycle that re-phases would otherwise find no window of the new schedule yet and miss
+ * every agent.
  * <p>
- * A subscription whose channel is not connected costs a TLS handshake on both ends: those are paced
- * to {@link #CONNECTS_PER_S} a second, first ones and retries alike, so that thousands of agents
- * (a controller's start, an owner change, a network outage) connect in turn instead of timing out
- * each other's handshakes and retrying together.
+ * Stream failures and re-phases are logged once, then once a minute with a count
+ * ({@link RepeatedProblemLog}).
  */
 final class AgentStreams {
-    /** Subscriptions on unconnected channels started per second. */
-    static final int CONNECTS_PER_S = 250;
-    private static final long SLOT_NS = 1_000_000_000L / CONNECTS_PER_S;
+    private static final Logger LOG = getLogger(AgentStreams.class);
 
     private final PollerConfig config;
     private final PollerCounters counters;
     private final LongSupplier wallMs;
-    private volatile ScheduledExecutorService scheduler;
-    private volatile long phaseMs;
-    private boolean cycleSeen;
-    private int offCycles;
-    /** Subscriptions waiting for a connection slot; guarded by this. */
-    private final Queue<StatusSubscription> connects = new ArrayDeque<>();
-    /** Whether {@link #connectNext} is scheduled; guarded by this. */
-    private boolean pacing;
-    /** System.nanoTime() of the last subscription opened on an unconnected channel; guarded by this. */
-    private long lastConnectNanos = System.nanoTime() - SLOT_NS;
+    private final StreamPhase phase;
+    private final ConnectionPacer pacer = new ConnectionPacer();
+    private final RepeatedProblemLog problems =
+            new RepeatedProblemLog(LOG::warn, System::nanoTime, RepeatedProblemLog.DEFAULT_REPEAT_NANOS);
 
     AgentStreams(PollerConfig config, PollerCounters counters, LongSupplier wallMs) {
         this.config = config;
         this.counters = counters;
         this.wallMs = wallMs;
-        this.phaseMs = Math.floorMod(wallMs.getAsLong() - config.streamLeadMs(), config.intervalMs());
+        this.phase = new StreamPhase(config.intervalMs(), config.streamLeadMs(), wallMs.getAsLong());
     }
 
     /** @return the phase of the schedule asked for, ms */
     long phaseMs() {
-        return phaseMs;
+        return phase.phaseMs();
     }
 
     /**
@@ -68,7 +57,7 @@ final class AgentStreams {
         if (!config.stream()) {
             return;
         }
-        scheduler = executor;
+        pacer.start(executor);
         agents.forEach(this::open);
     }
 
@@ -78,96 +67,58 @@ final class AgentStreams {
      * @param a the agent
      */
     void open(AgentState a) {
-        ScheduledExecutorService s = scheduler;
-        if (s == null) {
+        if (!pacer.started()) {
             return;
         }
-        StatusSubscription sub = new StatusSubscription(a, this, config.intervalMs(), phaseMs);
+        StatusSubscription sub = new StatusSubscription(a, this, config.intervalMs(), phase.phaseMs());
         a.subscription = sub;
-        schedule(sub, a.client, 0);
+        pacer.schedule(sub, a.client, 0);
+    }
+
+    /** Subscribes a streaming agent on the current phase beside its subscription (make-before-break). */
+    private void openNext(AgentState a) {
+        StatusSubscription sub = new StatusSubscription(a, this, config.intervalMs(), phase.phaseMs());
+        StatusSubscription dropped;
+        synchronized (a) {
+            dropped = a.next;
+            a.next = sub;
+        }
+        if (dropped != null) {
+            dropped.close(); // a re-phase whose subscription had not delivered yet
+        }
+        pacer.schedule(sub, a.client, 0);
     }
 
     /**
-     * Opens a subscription after at least delayMs, and, when its channel is not connected then, in
-     * its turn among the connections waiting (at once if a slot is free). The backoff runs first and
-     * the turn is taken when it ends, so that a retry's backoff holds back no other subscription.
+     * Opens a subscription after at least delayMs, in its connection turn ({@link ConnectionPacer}).
      *
      * @param sub     the subscription
      * @param client  its agent's client
      * @param delayMs shortest wait, ms
      */
     void schedule(StatusSubscription sub, AgentClient client, long delayMs) {
-        ScheduledExecutorService s = scheduler;
-        if (s == null || sub.isClosed()) {
-            return;
-        }
-        if (delayMs > 0) {
-            later(s, sub, () -> schedule(sub, client, 0), TimeUnit.MILLISECONDS.toNanos(delayMs));
-            return;
-        }
-        long waitNs = 0;
-        if (!client.connected()) {
-            synchronized (this) {
-                if (pacing) {
-                    connects.add(sub);
-                    return;
-                }
-                long now = System.nanoTime();
-                waitNs = lastConnectNanos + SLOT_NS - now;
-                if (waitNs > 0) {
-                    connects.add(sub);
-                    pacing = true;
-                } else {
-                    lastConnectNanos = now;
-                }
-            }
-        }
-        if (waitNs > 0) {
-            later(s, sub, this::connectNext, waitNs);
-        } else {
-            sub.open();
-        }
+        pacer.schedule(sub, client, delayMs);
     }
 
     /**
-     * Opens the next waiting subscription that is still wanted, then the one after it one
-     * connection slot later; a cancelled subscription (an owner change, a new phase) takes no slot.
-     */
-    private void connectNext() {
-        ScheduledExecutorService s = scheduler;
-        StatusSubscription sub;
-        synchronized (this) {
-            do {
-                sub = connects.poll();
-            } while (sub != null && sub.isClosed());
-            if (sub == null || s == null) {
-                pacing = false;
-                return;
-            }
-            lastConnectNanos = System.nanoTime();
-        }
-        sub.open();
-        later(s, sub, this::connectNext, SLOT_NS);
-    }
-
-    private static void later(ScheduledExecutorService s, StatusSubscription sub, Runnable task, long delayNs) {
-        try {
-            s.schedule(task, delayNs, TimeUnit.NANOSECONDS);
-        } catch (RejectedExecutionException e) {
-            sub.close(); // the poller is shutting down
-        }
-    }
-
-    /**
-     * Cancels an agent's subscription, if any.
+     * Cancels an agent's subscriptions, if any.
      *
      * @param a the agent
      */
     void close(AgentState a) {
-        StatusSubscription s = a.subscription;
-        a.subscription = null;
+        StatusSubscription s;
+        StatusSubscription n;
+        synchronized (a) {
+            s = a.subscription;
+            n = a.next;
+            a.subscription = null;
+            a.next = null;
+        }
         if (s != null) {
             s.close();
+        }
+        if (n != null) {
+            n.close();
         }
     }
 
@@ -177,12 +128,8 @@ final class AgentStreams {
      * @param agents every agent
      */
     void stop(Collection<AgentState> agents) {
-        scheduler = null;
+        pacer.stop();
         agents.forEach(this::close);
-        synchronized (this) {
-            connects.clear();
-            pacing = false;
-        }
     }
 
     /**
@@ -193,123 +140,141 @@ final class AgentStreams {
      */
     void fallBack(AgentState a, StatusSubscription s) {
         if (a.subscription == s) {
-            a.subscription = null;
+            close(a);
             counters.streamFallbacks.incrementAndGet();
+            problems.problem("fallback", "Agent of " + a.endpoint.apId() + " cannot stream (UNIMPLEMENTED): polled");
+        } else if (a.next == s) {
+            synchronized (a) {
+                a.next = null;
+            }
         }
     }
 
     /**
      * A stream failed (it is opened again).
      *
+     * @param a   the agent
      * @param err the stream's error
      */
-    void failed(Throwable err) {
+    void failed(AgentState a, Throwable err) {
         counters.streamRestarts.incrementAndGet();
         counters.countError(err);
+        Status st = Status.fromThrowable(err);
+        problems.problem("failed " + st.getCode(), "Status stream of " + a.endpoint.apId() + " failed: "
+                + st.getCode() + (st.getDescription() == null ? "" : " (" + st.getDescription() + ")")
+                + "; opened again after a backoff");
     }
 
     /**
-     * A streamed report: accepted as a polled one is, if it is also a later window than the last;
-     * a jump of more than one period counts the windows in between as missed.
+     * A streamed report: a subscription that replaces the agent's (a re-phase) takes over with its
+     * first window, and the old one is cancelled. The report is accepted as a polled one is, if it is
+     * also a later window than the last; a jump of more than one period counts the windows in between
+     * as missed.
      *
      * @param a  the agent
      * @param s  the subscription it came on
      * @param st the report
      */
     void delivered(AgentState a, StatusSubscription s, ApStatus st) {
-        long end = st.getWindowEndUnixMs();
-        CycleWait done = null;
+        StatusSubscription replaced = null;
+        CycleWait done;
         synchronized (a) {
-            if (a.subscription != s) {
-                return; // a cancelled stream's last message
+            if (s == a.next && st.getWindowEndUnixMs() != 0) {
+                replaced = a.subscription;
+                a.subscription = s;
+                a.next = null;
             }
-            if (end == 0) {
-                counters.rejectedMalformed.incrementAndGet();
-                return;
-            }
-            if (end <= a.windowEndMs) {
-                counters.droppedOutOfOrder.incrementAndGet();
-                return;
-            }
-            if (!a.accept(st, counters, wallMs.getAsLong())) {
-                return;
-            }
-            long gap = a.windowEndMs == 0 ? 0 : end - a.windowEndMs;
-            if (gap > s.periodMs && gap % s.periodMs == 0) {
-                a.missedWindows += gap / s.periodMs - 1;
-                counters.missedWindows.addAndGet(gap / s.periodMs - 1);
-            }
-            a.windowEndMs = end;
-            a.acceptedCycle = -1;
-            counters.streamed.incrementAndGet();
-            if (a.pending != null && end >= a.pending.boundaryMs) {
-                done = a.pending;
-                a.pending = null;
-            }
+            done = take(a, s, st);
+        }
+        if (replaced != null) {
+            replaced.close();
         }
         if (done != null) {
             done.arrived();
         }
     }
 
-    /**
-     * The end of the window a cycle starting at t decides on: the last window end of the schedule
-     * at or before t.
-     *
-     * @param cycleStartMs the cycle's start, ms since the epoch
-     * @return the window's end, ms since the epoch
-     */
-    long boundary(long cycleStartMs) {
-        return cycleStartMs - Math.floorMod(cycleStartMs - phaseMs, config.intervalMs());
+    /** Takes a streamed report (the agent's monitor held); returns the cycle wait it completes, if any. */
+    private CycleWait take(AgentState a, StatusSubscription s, ApStatus st) {
+        long end = st.getWindowEndUnixMs();
+        if (a.subscription != s) {
+            return null; // a cancelled stream's last message, or a new one's before it takes over
+        }
+        if (end == 0) {
+            counters.rejectedMalformed.incrementAndGet();
+            return null;
+        }
+        if (end <= a.windowEndMs) {
+            counters.droppedOutOfOrder.incrementAndGet();
+            return null;
+        }
+        if (!a.accept(st, counters, wallMs.getAsLong())) {
+            return null;
+        }
+        long gap = a.windowEndMs == 0 ? 0 : end - a.windowEndMs;
+        if (gap > s.periodMs && gap % s.periodMs == 0) {
+            a.missedWindows += gap / s.periodMs - 1;
+            counters.missedWindows.addAndGet(gap / s.periodMs - 1);
+        }
+        a.windowEndMs = end;
+        a.acceptedCycle = -1;
+        counters.streamed.incrementAndGet();
+        CycleWait done = null;
+        if (a.pending != null && end >= a.pendingBoundaryMs) {
+            done = a.pending;
+            a.pending = null;
+        }
+        return done;
     }
 
     /**
-     * A cycle starts: re-subscribes every stream on the cycles' phase if they moved.
+     * The end of the window a cycle starting at t decides on from a streaming agent: the last window
+     * end at or before t of the schedule its serving subscription is on.
+     *
+     * @param a            the agent
+     * @param cycleStartMs the cycle's start, ms since the epoch
+     * @return the window's end, ms since the epoch; 0 when the agent does not stream
+     */
+    static long boundary(AgentState a, long cycleStartMs) {
+        StatusSubscription s = a.subscription;
+        return s == null ? 0 : StreamPhase.boundary(cycleStartMs, s.phaseMs, s.periodMs);
+    }
+
+    /**
+     * A cycle starts: re-subscribes every stream on the cycles' phase if they moved ({@link StreamPhase}).
      *
      * @param cycleStartMs the cycle's start, ms since the epoch
      * @param agents       every agent
      */
     void cycleStarted(long cycleStartMs, Collection<AgentState> agents) {
-        long period = config.intervalMs();
-        long want = Math.floorMod(cycleStartMs - config.streamLeadMs(), period);
-        long off = Math.floorMod(want - phaseMs + period / 2, period) - period / 2;
-        boolean first = !cycleSeen;
-        cycleSeen = true;
-        if (Math.abs(off) <= Math.max(25, period / 40)) {
-            offCycles = 0;
+        long was = phase.phaseMs();
+        if (!phase.cycleStarted(cycleStartMs)) {
             return;
         }
-        if (!first && ++offCycles < 2) {
-            return;
-        }
-        offCycles = 0;
-        phaseMs = want;
         counters.streamRephases.incrementAndGet();
+        problems.problem("rephase", "Status streams re-phased from " + was + " to " + phase.phaseMs()
+                + " ms: the cycles started off the streams' schedule");
         for (AgentState a : agents) {
             if (a.streams()) {
-                close(a);
-                open(a);
+                openNext(a);
             }
         }
     }
 
     /**
-     * Counts in the streaming agents whose window for the cycle has not come yet.
+     * Counts in a streaming agent whose window for the cycle has not come yet.
      *
-     * @param boundaryMs the end of the window the cycle decides on
-     * @param streamed   the agents streaming at the cycle's start
-     * @return completed when they all delivered it
+     * @param w          the cycle's wait
+     * @param a          the agent
+     * @param boundaryMs the end of the window the cycle decides on from it ({@link #boundary})
      */
-    CycleWait await(long boundaryMs, List<AgentState> streamed) {
-        CycleWait w = new CycleWait(boundaryMs);
-        for (AgentState a : streamed) {
-            synchronized (a) {
-                if (a.windowEndMs < boundaryMs) {
-                    w.add();
-                    a.pending = w;
-                }
+    static void await(CycleWait w, AgentState a, long boundaryMs) {
+        synchronized (a) {
+            if (a.windowEndMs < boundaryMs) {
+                w.add();
+                a.pending = w;
+                a.pendingBoundaryMs = boundaryMs;
             }
         }
-        return w;
     }
 }

@@ -4,18 +4,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One cycle's wait for the streamed windows it decides on: the window that ended at
- * {@link #boundaryMs} (or a later one) from each streaming agent counted in. Completes when the
- * last of them arrives.
+ * One cycle's wait for the streamed windows it decides on: from each streaming agent counted in,
+ * the window that ended at the agent's boundary ({@link AgentState#pendingBoundaryMs}) or a later
+ * one. Completes when the last of them arrives.
  */
 final class CycleWait {
-    final long boundaryMs;
     private final AtomicInteger pending = new AtomicInteger(1); // the registration holds one
     private final CompletableFuture<Void> done = new CompletableFuture<>();
-
-    CycleWait(long boundaryMs) {
-        this.boundaryMs = boundaryMs;
-    }
 
     /** Counts one more agent in (before {@link #registered}). */
     void add() {

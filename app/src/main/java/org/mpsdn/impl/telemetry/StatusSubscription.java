@@ -79,7 +79,7 @@ final class StatusSubscription implements StreamObserver<ApStatus> {
             owner.fallBack(agent, this);
             return;
         }
-        owner.failed(t);
+        owner.failed(agent, t);
         retry();
     }
 

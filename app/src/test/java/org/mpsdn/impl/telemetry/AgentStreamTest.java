@@ -137,17 +137,44 @@ public class AgentStreamTest {
     }
 
     @Test
-    public void cyclesOffTheScheduleMoveItToTheirPhase() throws Exception {
+    public void cyclesOffTheScheduleMoveItToTheirPhaseAtMostEveryFourCycles() throws Exception {
         assertEquals(900, agent.nextRequest().getPhaseMs());
         cycleAt(T + 500); // the first cycle starts half a period off: subscribe again at once
         assertEquals(400, agent.nextRequest().getPhaseMs());
-        assertEquals(1, agent.cancelled());
         cycleAt(T + 1510); // within the tolerance
         cycleAt(T + 2700); // one cycle off is not enough
+        cycleAt(T + 3700); // two are, but the last re-phase was 3 cycles ago
         assertEquals(0, agent.waitingRequests());
-        cycleAt(T + 3700);
+        cycleAt(T + 4700);
         assertEquals(600, agent.nextRequest().getPhaseMs());
         assertEquals(2, poller.counters().streamRephases());
+    }
+
+    @Test
+    public void theOldSubscriptionServesUntilTheNewPhasesDelivers() throws Exception {
+        agent.nextRequest();
+        pushAndWait(window(7, 1, T - 100));
+        assertEquals(Set.of(), cycleAt(T + 500)); // re-phases, and decides on the old schedule's window
+        assertEquals(400, agent.nextRequest().getPhaseMs());
+        assertEquals(0, agent.cancelled());
+        assertTrue(poller.stream("ap1").streams());
+
+        // the new schedule has no window yet (the agent starts it at its next window end): the old serves
+        agent.pushTo(0, window(7, 2, T + 900));
+        await("old stream's window taken", () -> poller.counters().streamed() == 2);
+        assertEquals(Set.of(), cycleAt(T + 1500));
+        assertEquals(2, poller.latest("ap1").orElseThrow().sequence());
+        assertEquals(0, agent.cancelled());
+
+        // the new one delivers: it takes over and the old one is cancelled
+        agent.pushTo(1, window(7, 3, T + 1400));
+        await("old stream cancelled", () -> agent.cancelled() == 1);
+        assertEquals(3, poller.counters().streamed());
+        pushAndWait(window(7, 4, T + 2400));
+        assertEquals(Set.of(), cycleAt(T + 2500));
+        assertEquals(4, poller.latest("ap1").orElseThrow().sequence());
+        assertEquals(0, poller.counters().missedReports());
+        assertEquals(1, poller.counters().streamRephases());
     }
 
     @Test

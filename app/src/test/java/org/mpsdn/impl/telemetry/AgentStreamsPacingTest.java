@@ -28,7 +28,7 @@ import static org.junit.Assert.assertTrue;
  * connected channels at once, a retry's backoff and a cancelled subscription holding no slot.
  */
 public class AgentStreamsPacingTest {
-    private static final long SLOT_NS = 1_000_000_000L / AgentStreams.CONNECTS_PER_S;
+    private static final long SLOT_NS = 1_000_000_000L / ConnectionPacer.CONNECTS_PER_S;
 
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
     private final PollerConfig config = new PollerConfig(1000, 200, 10, true, 100);

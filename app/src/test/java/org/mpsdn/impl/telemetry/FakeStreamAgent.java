@@ -10,7 +10,9 @@ import org.mpsdn.agent.v1.ApStatus;
 import org.mpsdn.agent.v1.StreamStatusRequest;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -23,6 +25,7 @@ final class FakeStreamAgent implements AutoCloseable {
     private final BlockingQueue<StreamStatusRequest> requests = new LinkedBlockingQueue<>();
     private final AtomicInteger cancelled = new AtomicInteger();
     private final Server server;
+    private final List<ServerCallStreamObserver<ApStatus>> streams = new CopyOnWriteArrayList<>();
     private volatile ServerCallStreamObserver<ApStatus> current;
 
     FakeStreamAgent(String apId) throws IOException {
@@ -32,6 +35,7 @@ final class FakeStreamAgent implements AutoCloseable {
                     public void streamStatus(StreamStatusRequest req, StreamObserver<ApStatus> out) {
                         ServerCallStreamObserver<ApStatus> o = (ServerCallStreamObserver<ApStatus>) out;
                         o.setOnCancelHandler(cancelled::incrementAndGet);
+                        streams.add(o);
                         current = o;
                         requests.add(req);
                     }
@@ -62,8 +66,23 @@ final class FakeStreamAgent implements AutoCloseable {
         return cancelled.get();
     }
 
+    /**
+     * Sends a status on the newest subscription.
+     *
+     * @param st the status
+     */
     void push(ApStatus st) {
         current.onNext(st);
+    }
+
+    /**
+     * Sends a status on one subscription.
+     *
+     * @param index the subscription, in the order opened from 0
+     * @param st    the status
+     */
+    void pushTo(int index, ApStatus st) {
+        streams.get(index).onNext(st);
     }
 
     /**
