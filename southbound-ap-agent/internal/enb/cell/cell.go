@@ -65,18 +65,6 @@ type Cell struct {
 	clock    ClockStats
 }
 
-// ClockStats counts how the wall clock drove the cell: TTIs stepped late (in a
-// catch-up after the process was descheduled), TTIs skipped (lost time beyond
-// the catch-up bound), and TTIs with no backlog at all, on time and late. A
-// late TTI with no backlog may be capacity lost to the emulation: frames that
-// arrived during the stall were not read yet.
-type ClockStats struct {
-	LateTTIs     uint64 `json:"late_ttis"`
-	SkippedTTIs  uint64 `json:"skipped_ttis"`
-	IdleTTIs     uint64 `json:"idle_ttis"`
-	LateIdleTTIs uint64 `json:"late_idle_ttis"`
-}
-
 // New builds a cell.
 func New(cfg Config) (*Cell, error) {
 	if err := cfg.validate(); err != nil {
@@ -252,9 +240,6 @@ func (c *Cell) StepLate(late bool) []Delivery {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.tti++
-	if late {
-		c.clock.LateTTIs++
-	}
 	now := time.Duration(c.tti) * TTI
 	for i, u := range c.ues {
 		u.rate = u.ch.Next()
@@ -267,12 +252,7 @@ func (c *Cell) StepLate(late bool) []Delivery {
 			c.backlog[s.second] += s.sharedBits
 		}
 	}
-	if idle(c.backlog) {
-		c.clock.IdleTTIs++
-		if late {
-			c.clock.LateIdleTTIs++
-		}
-	}
+	c.clock.count(late, idle(c.backlog))
 	var out []Delivery
 	for _, g := range c.sched.Schedule(c.rates, c.backlog) {
 		out = c.transmit(g, now, out)
@@ -413,20 +393,4 @@ func (c *Cell) advance(s *splitState, now time.Duration, out []Delivery) []Deliv
 		out = append(out, Delivery{UE: s.target, Data: f})
 	}
 	return out
-}
-
-func idle(backlog []float64) bool {
-	for _, b := range backlog {
-		if b > 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// NoteSkipped counts TTIs of wall-clock time the cell never stepped.
-func (c *Cell) NoteSkipped(n uint64) {
-	c.mu.Lock()
-	c.clock.SkippedTTIs += n
-	c.mu.Unlock()
 }
