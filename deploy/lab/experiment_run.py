@@ -11,7 +11,8 @@ import scoring
 import scoring_data
 import whole_run
 from phases import phase_summary
-from probes import CellClock, DetectionProbe, MachineCpu, ServerCounters, SocketProbe
+from probes import (CellClock, DetectionProbe, MachineCpu, ServerCounters, SocketProbe, drops_between,
+                    packet_socket_drops)
 from report import header
 from shell import log
 from traffic import iperf_servers, run_schedule, summarise
@@ -70,6 +71,7 @@ def run_phase(lab, exp, ph):
         log(f"{exp.name}: phase {ph.name} ({ph.total_s:g} s, controller {ph.controller}, multipath UEs: "
             f"{', '.join(running_mp) or 'none'})")
         t_start = time.time()
+        drops0 = packet_socket_drops(lab.topo.ns)
         idle = scoring.IdleProbe(lab) if ph.idle_for else None
         sockets = SocketProbe(lab, ph.total_s * 0.5, running_mp, f"{exp.name}-{ph.name}-{len(stalls) + 1}", idle)
         probe = DetectionProbe(ph.total_s * 0.75, sockets, running_mp)
@@ -102,6 +104,7 @@ def run_phase(lab, exp, ph):
     s.update(demand_log=log_, settle_s=ph.settle_s, duration_s=ph.duration_s, reference=ph.reference,
              references=ph.references, homes=dict(ph.homes),
              server_mptcp=counters.reads(), machine_cpu=cpu.reads(), cell_clock=clock.reads(),
+             packet_socket_drops=drops_between(drops0, packet_socket_drops(lab.topo.ns)),
              tier2_limits_kbps=multipath_judging.limits_by_ap(lab.out, t_start, t_start + times[-1]))
     if stalls:
         s["stalled_attempts"] = stalls

@@ -2,10 +2,11 @@
 phase (the app's detection (REST) and the UEs' sockets and MPTCP counters), the server's stale-subflow counters
 read with every sample (ServerCounters), and the machine's CPU use between samples (MachineCpu)."""
 import os
+import re
 
 import rest
 import soak_probe
-from shell import nsx
+from shell import nsx, sh
 from traffic import MULTIPATH_UES
 
 # the server's MPTCP counters read with every sample: a subflow its scheduler marked stale, and one it took back
@@ -153,3 +154,42 @@ class CellClock:
 
     def reads(self):
         return {a: {"t_s": list(self.t), "idle": list(v)} for a, v in self.idle.items()}
+
+
+PACKET_SOCKET = re.compile(r"^p_raw\s+\S+\s+\d+\s+\d+\s+\S*:(\S+)\s+\S+\s+"
+                           r"users:\(\(\"([^\"]+)\".*?skmem:\(.*?\bd(\d+)\)")
+
+
+def parse_packet_sockets(text, ns):
+    """`ss -0 -m -p -a -H` (AF_PACKET sockets with their memory and owner): {"<ns>/<interface>/<process>": the
+    frames the socket dropped (skmem d)}; sockets of one process on one interface are summed. Lines that are not a
+    packet socket with an owner and a drop count are left out."""
+    out = {}
+    for line in re.sub(r"\n[ \t]+", " ", text).splitlines():   # a terminal's ss puts skmem on its own line
+        m = PACKET_SOCKET.match(line.strip())
+        if m:
+            key = f"{ns}/{m.group(1)}/{m.group(2)}"
+            out[key] = out.get(key, 0) + int(m.group(3))
+    return out
+
+
+def packet_socket_drops(namespaces, run=None):
+    """The drop counters of every AF_PACKET socket in the host's namespace (the switches' ports) and in the lab's
+    namespaces (cells, eNBs, delay lines): frames lost on the lab's packet path that no link, qdisc or cell counts
+    (deploy/lab/README.md, "Switch ports' socket buffers"). run(ns) returns the `ss` text of a namespace (None:
+    the host's)."""
+    run = run or read_packet_sockets
+    out = parse_packet_sockets(run(None), "host")
+    for ns in namespaces:
+        out.update(parse_packet_sockets(run(ns), ns))
+    return out
+
+
+def read_packet_sockets(ns):
+    cmd = "ss -0 -m -p -a -H"
+    return (sh(cmd, check=False, capture=True) if ns is None else nsx(ns, cmd, check=False, capture=True)) or ""
+
+
+def drops_between(before, after):
+    """Per socket, the frames dropped from before to after (a socket absent before counts from 0)."""
+    return {k: v - before.get(k, 0) for k, v in sorted(after.items()) if v - before.get(k, 0) > 0}

@@ -62,6 +62,30 @@ class MachineCpuTest(unittest.TestCase):
         self.assertEqual((200, 1000), probes.parse_proc_stat("cpu  100 0 100 700 100 0 0 0 0 0\n"))
 
 
+class PacketSocketsTest(unittest.TestCase):
+    SS = ('p_raw UNCONN 0      0        *:mpl-sl * users:(("ovs-vswitchd",pid=30405,fd=44)) '
+          'skmem:(r0,rb212992,t0,tb212992,f0,w0,o176,bl0,d802)\n'
+          'p_raw UNCONN 0 0 *:mpl-sl * users:(("ovs-vswitchd",pid=30405,fd=45))\n'
+          '\t skmem:(r0,rb212992,t0,tb212992,f0,w0,o176,bl0,d3)\n'      # a terminal's layout
+          'p_raw UNCONN 0 0 *:uplink * users:(("mpsdn-enb",pid=7,fd=9)) skmem:(r0,rb8388608,t0,tb8388608,f0,w0,'
+          'o176,bl0,d0)\n'
+          'p_raw UNCONN 0 0 [ALL]:* *\n'                                   # no owner: left out
+          'garbage\n')
+
+    def test_drops_per_namespace_interface_and_process(self):
+        self.assertEqual({"host/mpl-sl/ovs-vswitchd": 805, "host/uplink/mpsdn-enb": 0},
+                         probes.parse_packet_sockets(self.SS, "host"))
+
+    def test_the_host_and_every_namespace_and_the_drops_between_two_reads(self):
+        texts = {None: self.SS, "enb": 'p_raw UNCONN 0 0 *:enb-ue4 * users:(("mpsdn-enb",pid=7,fd=11)) '
+                                       'skmem:(r0,rb1,t0,tb1,f0,w0,o0,bl0,d4)'}
+        after = probes.packet_socket_drops(["enb"], run=texts.get)
+        self.assertEqual(4, after["enb/enb-ue4/mpsdn-enb"])
+        before = {"host/mpl-sl/ovs-vswitchd": 800, "host/uplink/mpsdn-enb": 0}
+        self.assertEqual({"host/mpl-sl/ovs-vswitchd": 5, "enb/enb-ue4/mpsdn-enb": 4},
+                         probes.drops_between(before, after))
+
+
 class CellClockTest(unittest.TestCase):
     def test_idle_share_between_reads_per_enb_and_the_probes_after_it(self):
         docs = iter([{"tti": 1000, "clock": {"idle_ttis": 10}},

@@ -20,6 +20,8 @@
   delay lines and the senders starve, and a shortfall may be the lab's: on two Wi-Fi APs and an LTE cell at
   a921155 a single-path LTE user got 9.4 of its 17.1 No-MP Mb/s with its station queue empty (median fill 0.05)
   while the machine was busy 0.94 at the median and at least 0.98 in 11 % of the reads (deploy/lab/README.md).
+* the lab's packet path lost no frame that nothing counts, in every app phase (packet_path_goals): no AF_PACKET
+  socket of the lab dropped a frame (probes.packet_socket_drops, read at the phase's start and end).
 * reported: the idle share of a reference-eNB cell's TTIs while one of its Tier-1 users was short, beside the
   share otherwise (cell_idle_goals, probes.CellClock).
 Each goal carries the phase it judges ("phase"). table() is the compact shortfall table printed after a run.
@@ -91,7 +93,7 @@ def goals(lab, res):
     run_dir = getattr(lab, "out", None)
     primary = primary_goals(run_dir, res, interval) if run_dir else []
     return (shortfall_goals(res, interval) + shortfall_goals(res, interval, "multipath") + detection_goals(lab, res, rm)
-            + primary + cpu_goals(res) + cell_idle_goals(res))
+            + primary + cpu_goals(res) + packet_path_goals(res) + cell_idle_goals(res))
 
 
 CPU_GOAL = "the lab had CPU to spare"
@@ -110,6 +112,27 @@ def cpu_goals(res):
                             f"{CPU_FULL_SHARE:.0%} of the 1-s reads; above it a shortfall may be the lab's)",
                     "value": full, "reads": len(busy), "median_busy": busy[len(busy) // 2],
                     "target": f"<= {CPU_FULL_SHARE}", "met": full <= CPU_FULL_SHARE, "phase": ph})
+    return out
+
+
+PACKET_PATH_GOAL = "the lab's packet path lost no frame uncounted"
+
+
+def packet_path_goals(res):
+    """One goal per phase that read its packet sockets: no AF_PACKET socket of the lab (the switches' ports, the
+    cells, the eNBs, the delay lines) dropped a frame during the phase (probes.packet_socket_drops). Such a loss
+    is the emulation's, not a queue's or a meter's, and any TCP through it slows down. Judged in app phases as
+    the CPU goal is (a run that misses it is a lab failure); reported in the others."""
+    out = []
+    for ph, s in res["phases"].items():
+        drops = s.get("packet_socket_drops")
+        if drops is None:
+            continue
+        judged = "mpsdn" in str(s.get("controller", ""))
+        total = sum(drops.values())
+        out.append({"goal": f"phase {ph}: {PACKET_PATH_GOAL} (frames the lab's AF_PACKET sockets dropped)",
+                    "value": total, "sockets": drops, "target": "0" if judged else REPORTED,
+                    "met": total == 0 if judged else None, "phase": ph})
     return out
 
 

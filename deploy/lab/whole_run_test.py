@@ -113,6 +113,22 @@ class ShortfallGoalsTest(unittest.TestCase):
         self.assertEqual(ci_check.prototype_failures(res), [])
 
 
+class PacketPathGoalTest(unittest.TestCase):
+    def test_judged_in_app_phases_reported_elsewhere_and_absent_without_reads(self):
+        res = {"phases": {"nomp": {"controller": "lab host, port forwarding only",
+                                   "packet_socket_drops": {"host/mpl-sl/ovs-vswitchd": 143}},
+                          "mpsdn": {"controller": "lab host, mpsdn app components", "packet_socket_drops": {}},
+                          "bad": {"controller": "lab host, mpsdn app components",
+                                  "packet_socket_drops": {"host/mpl-sl/ovs-vswitchd": 659}},
+                          "old": {"controller": "lab host, mpsdn app components"}}}
+        g = {x["phase"]: x for x in whole_run.packet_path_goals(res)}
+        self.assertEqual({"nomp", "mpsdn", "bad"}, set(g))
+        self.assertEqual((143, None), (g["nomp"]["value"], g["nomp"]["met"]))
+        self.assertEqual((0, True), (g["mpsdn"]["value"], g["mpsdn"]["met"]))
+        self.assertEqual((659, False), (g["bad"]["value"], g["bad"]["met"]))
+        self.assertEqual({"host/mpl-sl/ovs-vswitchd": 659}, g["bad"]["sockets"])
+
+
 class CellIdleGoalTest(unittest.TestCase):
     def test_the_cells_idle_share_in_the_users_short_samples_beside_the_others(self):
         res = {"tier1_shortfall": {"mpsdn": {"users": {
