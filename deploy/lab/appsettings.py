@@ -20,14 +20,16 @@ import subprocess
 
 import rest
 
-CONSTANTS = "org.mpsdn.impl.OsgiPropertyConstants"
+# the constants classes of the components the lab passes properties to (the lab host sends each property to the
+# component that declares it, AppProperties): RegulationManager, AgentTelemetryManager
+CONSTANTS = ("org.mpsdn.impl.OsgiPropertyConstants", "org.mpsdn.impl.telemetry.OsgiPropertyConstants")
 APP_JAR = "app/target/mpsdn-app-1.0.0-SNAPSHOT.jar"
 
 
 def app_defaults(root):
-    """{property name: default} of RegulationManager, from the constants class of the jar the lab runs
-    (NAME = "property", NAME_DEFAULT = value)."""
-    out = subprocess.run(["javap", "-constants", "-cp", os.path.join(root, APP_JAR), CONSTANTS],
+    """{property name: default} of RegulationManager and AgentTelemetryManager, from the constants classes of the
+    jar the lab runs (NAME = "property", NAME_DEFAULT = value)."""
+    out = subprocess.run(["javap", "-constants", "-cp", os.path.join(root, APP_JAR), *CONSTANTS],
                          capture_output=True, text=True, check=True).stdout
     consts = {}
     for m in re.finditer(r"static final \S+ (\w+) = (.*);", out):
@@ -38,7 +40,8 @@ def app_defaults(root):
 
 def app_properties(profile, extra=None):
     """The component properties the lab passes to the app: none, the profile asked for (run_lab.py
-    --profile), and any property an ablation names (run_lab.py --app-property, recorded as an override);
+    --profile), and any property an ablation names (run_lab.py --app-property, of RegulationManager or
+    AgentTelemetryManager, e.g. streamTelemetry; recorded as an override);
     every other parameter stays at the app's default."""
     props = {} if profile is None else {"profile": profile}
     props.update(extra or {})
@@ -49,13 +52,20 @@ def parse_property(text):
     """NAME=VALUE of run_lab.py --app-property, as (name, value); ValueError naming the problem."""
     name, sep, value = text.partition("=")
     if not sep or not re.fullmatch(r"[A-Za-z][A-Za-z0-9]*", name) or not value:
-        raise ValueError(f"--app-property {text!r}: want NAME=VALUE, NAME a RegulationManager property")
+        raise ValueError(f"--app-property {text!r}: want NAME=VALUE, NAME a property of RegulationManager or "
+                         "AgentTelemetryManager")
     return name, value
 
 
 def lab_properties(lab):
     """app_properties of a Lab (or of rest_fuzz's stand-in object, which has neither)."""
     return app_properties(getattr(lab, "profile", None), getattr(lab, "app_props", None))
+
+
+def unknown(props, defaults):
+    """The passed properties that no component the lab passes properties to declares (sorted): a component ignores
+    a property it does not declare, so the run would go at the default while recording an override."""
+    return sorted(set(props) - set(defaults))
 
 
 def overrides(props, defaults):

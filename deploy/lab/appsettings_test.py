@@ -14,6 +14,12 @@ class AppPropertiesTest(unittest.TestCase):
         defaults = {"profile": "mpsdn", "meterBurstMs": "100"}
         self.assertEqual({"meterBurstMs": "1000"}, appsettings.overrides(props, defaults))
 
+    def test_unknown_properties(self):
+        defaults = {"profile": "mpsdn", "streamTelemetry": "false"}
+        self.assertEqual([], appsettings.unknown({"streamTelemetry": "true"}, defaults))
+        self.assertEqual(["streamTelemetri"], appsettings.unknown({"streamTelemetri": "true", "profile": "x"},
+                                                                   defaults))
+
     def test_parse_property(self):
         self.assertEqual(("meterBurstMs", "1000"), appsettings.parse_property("meterBurstMs=1000"))
         for bad in ("meterBurstMs", "=5", "meterBurstMs=", "meter-burst=5"):

@@ -87,8 +87,9 @@ def parse_args():
                     help="regulation profile (the app's component property profile); default: none set, the app's "
                          "default applies. Recorded in params (profile_setting, app_overrides, profile read back)")
     ap.add_argument("--app-property", action="append", default=[], metavar="NAME=VALUE",
-                    help="set another RegulationManager property, for an ablation (repeatable); recorded in "
-                         "params.app_overrides. Results at defaults set none")
+                    help="set another property of RegulationManager or AgentTelemetryManager (e.g. "
+                         "streamTelemetry=true), for an ablation (repeatable); the lab host refuses a name neither "
+                         "declares. Recorded in params.app_overrides. Results at defaults set none")
     a = ap.parse_args()
     try:
         a.app_props = dict(appsettings.parse_property(p) for p in a.app_property)
@@ -99,6 +100,9 @@ def parse_args():
 
 def main():
     a = parse_args()
+    bad = appsettings.unknown(a.app_props, appsettings.app_defaults(ROOT)) if a.app_props else []
+    if bad:
+        raise SystemExit(f"--app-property {bad[0]}: no property of RegulationManager or AgentTelemetryManager")
     if a.experiment == "down":
         network.down()
         return 0

@@ -155,6 +155,8 @@ public class AgentTelemetryManager implements ApTelemetryService, AgentRegistry 
         tlsCertFile = r.string(CONTROLLER_CERT_FILE, tlsCertFile);
         tlsKeyFile = r.string(CONTROLLER_KEY_FILE, tlsKeyFile);
         tlsCaFile = r.string(CONTROLLER_CA_FILE, tlsCaFile);
+        log.info("Properties: {}={} {}={} {}={} {}={} {}={}", POLL_INTERVAL_MS, interval, POLL_DEADLINE_MS, deadline,
+                 KEEPALIVE_SEC, keepalive, STREAM_TELEMETRY, stream, STREAM_LEAD_MS, cfg.streamLeadMs());
         restart(cfg, clients(cfg));
     }
 

@@ -14,6 +14,8 @@ import org.mpsdn.api.telemetry.ApTelemetry;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.Assert.assertEquals;
@@ -83,6 +85,30 @@ public class AgentPollerTest {
         assertEquals(Set.of(), poller.refresh(2000));
         assertEquals(0, poller.missedCycles("slow"));
         assertEquals(1, poller.counters().refreshTimeouts());
+    }
+
+    @Test
+    public void aPollerThatDoesNotStreamCountsNoRephase() {
+        // a lab run with streams off (at 9d2f61a) showed streamRephases 1 and logged "Status streams re-phased":
+        // the phase follows the cycles, but with no stream open nothing is subscribed again
+        long t = 1_800_000_000_000L;
+        AtomicLong clock = new AtomicLong(t);
+        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
+        try (AgentPoller p = new AgentPoller(new PollerConfig(2000, 1000, 30), FakeAgents.clients(), clock::get)) {
+            p.setAgents(List.of(FakeAgents.endpoint("ap1"), FakeAgents.endpoint("ap2")));
+            p.startStreams(executor);
+            for (int i = 0; i < 6; i++) {
+                clock.set(t + 700 + i * 2000L); // at a fixed rate, 700 ms off the phase the poller began with
+                assertEquals(Set.of(), p.refresh(1000));
+            }
+            assertEquals(0, p.counters().streamRephases());
+            assertEquals(12, p.counters().calls());
+            assertEquals(12, p.counters().accepted());
+            assertEquals(0, p.counters().streamed());
+            assertFalse(p.stream("ap1").streams());
+        } finally {
+            executor.shutdownNow();
+        }
     }
 
     @Test

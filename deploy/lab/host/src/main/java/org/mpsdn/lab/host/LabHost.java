@@ -115,6 +115,7 @@ public final class LabHost {
         // (appProperties, {} by default); the lab's own timers follow the values in force
         Map<String, Object> props = new HashMap<>();
         lab.path("appProperties").fields().forEachRemaining(e -> props.put(e.getKey(), e.getValue().asText()));
+        AppProperties.check(props); // each goes to the component that declares it
         long intervalMs = Long.parseLong(String.valueOf(props.getOrDefault("intervalMs", INTERVAL_MS_DEFAULT)));
         long failOpenDelayMs = Long.parseLong(String.valueOf(props.getOrDefault("failOpenDelayMs",
                                                                                 FAIL_OPEN_DELAY_MS_DEFAULT)));
@@ -124,9 +125,13 @@ public final class LabHost {
                 : null;
         if (pki != null) {
             // the real AP agents over mTLS, polled by the app's controller-side telemetry
-            agents = AgentTelemetryWiring.activate(pki, intervalMs);
+            agents = AgentTelemetryWiring.activate(pki, intervalMs, props);
             telemetryService = agents;
         } else {
+            Map<String, Object> unused = AppProperties.of(AppProperties.TELEMETRY, props);
+            if (!unused.isEmpty()) {
+                LOG.warn("app properties {} not applied: the telemetry stand-in has no AP agents", unused);
+            }
             telemetryService = standIn(lab, intervalMs);
         }
         LabMetricsLog metrics = new LabMetricsLog();

@@ -34,7 +34,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * the loop and the northbound's agent health use); {@code mpsdn_ap_faults_total} and
  * {@code mpsdn_meter_steps_late_total} count the exceptions ONOS raised for an AP and its rate steps
  * confirmed later than two meter-stats polls. Each line also carries the missed cycles, the Tier-2
- * limits in force and the mTLS poller's counters.
+ * limits in force, the mTLS poller's counters, whether it asks the agents to stream
+ * ({@code stream_telemetry}) and, per AP, whether the agent streams (1) or is polled (0, {@code streaming}).
  */
 final class LabMetricsLog implements CycleObserver {
 
@@ -128,6 +129,10 @@ final class LabMetricsLog implements CycleObserver {
             poller.poller().ifPresent(p -> {
                 ObjectNode c = o.putObject("poller");
                 p.counters().asMap().forEach(c::put);
+                // whether the poller asks for streams, and per AP whether it streams (else it is polled)
+                o.put("stream_telemetry", p.config().stream());
+                ObjectNode streaming = o.putObject("streaming");
+                sorted.keySet().forEach(ap -> streaming.put(ap, p.stream(ap).streams() ? 1 : 0));
             });
         }
         return o;
