@@ -89,15 +89,20 @@ final class SimClock {
         };
     }
 
-    /** @return an executor whose delayed tasks run on this clock (schedule and execute only) */
+    /** @return an executor whose delayed and periodic tasks run on this clock */
     ScheduledExecutorService executor() {
         return new Executor();
+    }
+
+    private static long ms(long amount, TimeUnit unit) {
+        return (unit.toNanos(amount) + 999_999) / 1_000_000;
     }
 
     /** A task scheduled on the clock. */
     private static final class Scheduled implements ScheduledFuture<Object> {
         private volatile boolean cancelled;
         private volatile boolean done;
+        private volatile Object value;
 
         @Override
         public long getDelay(TimeUnit unit) {
@@ -125,45 +130,70 @@ final class SimClock {
             return done || cancelled;
         }
 
+        /** On one simulated thread nothing can run while get() waits: a task not run yet is an error. */
         @Override
         public Object get() {
-            throw new UnsupportedOperationException();
+            if (!done) {
+                throw new IllegalStateException(cancelled ? "cancelled" : "not run yet: advance the clock first");
+            }
+            return value;
         }
 
         @Override
         public Object get(long timeout, TimeUnit unit) {
-            throw new UnsupportedOperationException();
+            return get();
         }
     }
 
     private final class Executor extends AbstractExecutorService implements ScheduledExecutorService {
         @Override
         public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
-            Scheduled f = new Scheduled();
-            long ms = (unit.toNanos(delay) + 999_999) / 1_000_000;
-            at(nowMs + ms, () -> {
-                if (!f.cancelled) {
-                    f.done = true;
-                    command.run();
-                }
-            });
-            return f;
+            return schedule(() -> {
+                command.run();
+                return null;
+            }, delay, unit);
         }
 
         @Override
+        @SuppressWarnings("unchecked")
         public <V> ScheduledFuture<V> schedule(Callable<V> callable, long delay, TimeUnit unit) {
-            throw new UnsupportedOperationException();
+            Scheduled f = new Scheduled();
+            at(nowMs + ms(delay, unit), () -> {
+                if (!f.cancelled) {
+                    try {
+                        f.value = callable.call();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                    f.done = true;
+                }
+            });
+            return (ScheduledFuture<V>) f;
         }
 
         @Override
         public ScheduledFuture<?> scheduleAtFixedRate(Runnable command, long initial, long period, TimeUnit unit) {
-            throw new UnsupportedOperationException();
+            Scheduled f = new Scheduled();
+            repeat(f, command, nowMs + ms(initial, unit), ms(period, unit), true);
+            return f;
         }
 
         @Override
         public ScheduledFuture<?> scheduleWithFixedDelay(Runnable command, long initial, long delay,
                                                          TimeUnit unit) {
-            throw new UnsupportedOperationException();
+            Scheduled f = new Scheduled();
+            repeat(f, command, nowMs + ms(initial, unit), ms(delay, unit), false);
+            return f;
+        }
+
+        /** Runs command at atMs and again every stepMs after its due time (rate) or after it ran (delay). */
+        private void repeat(Scheduled f, Runnable command, long atMs, long stepMs, boolean rate) {
+            at(atMs, () -> {
+                if (!f.cancelled) {
+                    command.run();
+                    repeat(f, command, (rate ? atMs : nowMs) + stepMs, stepMs, rate);
+                }
+            });
         }
 
         @Override
