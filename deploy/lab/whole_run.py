@@ -22,6 +22,8 @@
   while the machine was busy 0.94 at the median and at least 0.98 in 11 % of the reads (deploy/lab/README.md).
 * the lab's packet path lost no frame that nothing counts, in every app phase (packet_path_goals): no AF_PACKET
   socket of the lab dropped a frame (probes.packet_socket_drops, read at the phase's start and end).
+* every AP report reached the app's cycles in every app phase (telemetry_goal.py, from the lab host's metrics
+  log): no report and no streamed window missed.
 * reported: the idle share of a reference-eNB cell's TTIs while one of its Tier-1 users was short, beside the
   share otherwise (cell_idle_goals, probes.CellClock).
 Each goal carries the phase it judges ("phase"). table() is the compact shortfall table printed after a run.
@@ -31,6 +33,7 @@ import primary_change
 import report
 import scoring
 import shortfall_input
+import telemetry_goal
 
 REPORTED = "reported (no target yet)"
 CPU_FULL = 0.98
@@ -93,7 +96,8 @@ def goals(lab, res):
     run_dir = getattr(lab, "out", None)
     primary = primary_goals(run_dir, res, interval) if run_dir else []
     return (shortfall_goals(res, interval) + shortfall_goals(res, interval, "multipath") + detection_goals(lab, res, rm)
-            + primary + cpu_goals(res) + packet_path_goals(res) + cell_idle_goals(res))
+            + primary + cpu_goals(res) + packet_path_goals(res) + cell_idle_goals(res)
+            + telemetry_goal.telemetry_goals(run_dir, res))
 
 
 CPU_GOAL = "the lab had CPU to spare"

@@ -28,6 +28,10 @@ public final class Tier2Decision {
                 "a backlogged Tier-1 station has no reference rate: Tier 2 gives back half its rate"),
         /** A Tier-1 station backlogged at its reference rate: the limit kept (mpsdn). */
         TIER1_BACKLOGGED(LimitReason.HOLD, "a Tier-1 station is backlogged at its reference rate: limit kept"),
+        /** A Tier-1 station's queue dropped packets: the medium is not idle for it, the limit kept (mpsdn). */
+        TIER1_DROPPED(LimitReason.HOLD, "a Tier-1 station's queue dropped packets: nothing idle, limit kept"),
+        /** Tier 1 served, Tier 2 sent too little of its limit to need more: the limit kept (mpsdn). */
+        TIER2_UNUSED(LimitReason.HOLD, "Tier 1 served, Tier 2 uses too little of its limit to need more: limit kept"),
         /** Tier 1 served: raised to the capacity Tier 1 leaves (mpsdn). */
         IDLE_CAPACITY(LimitReason.INCREASE, "Tier 1 served: raised to the capacity Tier 1 leaves"),
         /** Tier 1 served, no capacity left idle: the limit kept (mpsdn). */

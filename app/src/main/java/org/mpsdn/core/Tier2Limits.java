@@ -125,6 +125,7 @@ final class Tier2Limits {
             case NOTHING_IDLE:
             case AT_CAPACITY:
             case TIER1_BACKLOGGED:
+            case TIER2_UNUSED:
                 return tier2SentBps;
             case TIER1_HELD_BACK:
             case TIER1_UNKNOWN:
@@ -240,6 +241,14 @@ final class Tier2Limits {
         }
 
         /**
+         * Whether a Tier-1 station of this AP direction dropped packets ({@link Tier1Demand#anyDropped}); on a
+         * medium both directions share, of either direction.
+         */
+        private static boolean dropped(SignalInputs in, int ap, ApDirection key) {
+            return onMedium(in, ap, key, (k, before) -> Tier1Demand.anyDropped(in, ap, k));
+        }
+
+        /**
          * Whether a backlogged Tier-1 station of this AP direction has no reference rate
          * ({@link Tier1Demand#unknown}); on a medium both directions share, of either direction.
          */
@@ -327,8 +336,9 @@ final class Tier2Limits {
         /**
          * The mpsdn law. Tier 1 held back (a Tier-1 queue full or overflowing, or a backlogged Tier-1 station off
          * its reference rate or without one): Tier 2 gives back half its rate, unless the Tier-1 stations drain what
-         * the last cycle's decrease freed; a Tier-1 station backlogged at its reference rate: the limit kept; else
-         * Tier 2 may use what Tier 1 leaves.
+         * the last cycle's decrease freed; a Tier-1 station backlogged at its reference rate, or one whose queue
+         * dropped packets: the limit kept; else Tier 2 may use what Tier 1 leaves, up to
+         * {@link Tier1FirstLaw#usedCap} of what it used.
          */
         private Tier2Decision tier1First(SignalReading r, Bounds b, SignalInputs in, int ap, ApDirection key,
                                          double usable, LawMemory before) {
@@ -352,6 +362,10 @@ final class Tier2Limits {
                 return new Tier2Decision(r.source(), v, threshold, b.current, b.current, b.capacity,
                         Tier2Decision.Cause.TIER1_BACKLOGGED);
             }
+            if (dropped(in, ap, key)) {
+                return new Tier2Decision(r.source(), v, threshold, b.current, b.current, b.capacity,
+                        Tier2Decision.Cause.TIER1_DROPPED);
+            }
             long spare = SpareCapacity.spareBps(in, ap, key, model, usable);
             long sent = SpareCapacity.tier2SentBps(in, ap, key);
             if (spare < 0) { // an agent without sent rates: Eq. (4)'s increase on the station signal
@@ -361,9 +375,12 @@ final class Tier2Limits {
                                 : Tier2Decision.Cause.INCREASE);
             }
             long available = Math.max(0L, sent) + spare;
-            long next = Tier1FirstLaw.increase(b.current, available, b.capacity, alpha);
+            long used = Tier1FirstLaw.usedCap(sent, b.floor);
+            long next = Tier1FirstLaw.increase(b.current, Math.min(available, used), b.capacity, alpha);
             Tier2Decision.Cause c = next > b.current ? Tier2Decision.Cause.IDLE_CAPACITY
-                    : b.current >= b.capacity ? Tier2Decision.Cause.AT_CAPACITY : Tier2Decision.Cause.NOTHING_IDLE;
+                    : b.current >= b.capacity ? Tier2Decision.Cause.AT_CAPACITY
+                    : used < available && used <= b.current ? Tier2Decision.Cause.TIER2_UNUSED
+                    : Tier2Decision.Cause.NOTHING_IDLE;
             return new Tier2Decision(r.source(), v, threshold, b.current, next, Math.min(b.capacity, available), c);
         }
     }

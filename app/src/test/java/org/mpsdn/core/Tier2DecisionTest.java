@@ -263,6 +263,45 @@ public class Tier2DecisionTest {
     }
 
     @Test
+    public void anIncreaseGoesNoFurtherThanWhatTier2UsesAllows() {
+        // S sent 10 Mb/s at 54, M's secondary 0.2 Mb/s at 6: Tier 1 leaves M's station about 4.9 Mb/s of air time,
+        // but Tier 2 used 0.2 Mb/s of a 0.3-Mb/s limit: the increase goes half-way to 8 x 0.2 = 1.6 Mb/s
+        Measurements m = Measurements.builder().occupancy(W2, 0.1).station(W2, new StationLoad("M", 0.0, 200_000L))
+                .station(W2, new StationLoad("S", 0.05, 10_000_000L)).build();
+        Tier2Decision up = w2(mpsdn.cycle(net(), m, at(300_000L)));
+        assertEquals(Tier2Decision.Cause.IDLE_CAPACITY, up.cause());
+        assertEquals(300_000L + (1_600_000L - 300_000L) / 2, up.limitBps());
+        assertTrue("the decision still shows what Tier 1 leaves", up.capBps() > 1_600_000L);
+        // a limit already above what Tier 2's use allows is kept, and says why
+        Tier2Decision kept = w2(mpsdn.cycle(net(), m, at(2_000_000L)));
+        assertEquals(LimitReason.HOLD, kept.reason());
+        assertEquals(Tier2Decision.Cause.TIER2_UNUSED, kept.cause());
+        assertEquals(2_000_000L, kept.limitBps());
+        // a Tier 2 that sends nothing (an MPTCP backup at the floor) may still leave the floor, up to 5 R_m
+        Measurements idle = Measurements.builder().occupancy(W2, 0.1).station(W2, new StationLoad("M", 0.0, 0L))
+                .station(W2, new StationLoad("S", 0.05, 10_000_000L)).build();
+        Tier2Decision fromFloor = w2(mpsdn.cycle(net(), idle, at(RegulationParameters.DEFAULT_MIN_RATE_BPS)));
+        assertEquals(Tier2Decision.Cause.IDLE_CAPACITY, fromFloor.cause());
+        assertEquals(300_000L, fromFloor.limitBps());
+    }
+
+    @Test
+    public void aTier1QueueThatDroppedHoldsTheLimit() {
+        // S is served by its fill (0.05) and not backlogged, but its queue dropped packets: nothing is idle for it
+        Measurements m = Measurements.builder().occupancy(W2, 0.1).station(W2, new StationLoad("M", 0.0, 1_000_000L))
+                .station(W2, new StationLoad("S", 0.05, 10_000_000L, 150_000L)).build();
+        Tier2Decision d = w2(mpsdn.cycle(net(), m, at(1_000_000L)));
+        assertEquals(LimitReason.HOLD, d.reason());
+        assertEquals(Tier2Decision.Cause.TIER1_DROPPED, d.cause());
+        assertEquals(1_000_000L, d.limitBps());
+        // drops in the Tier-2 station's own queue (its meter's doing) do not hold it
+        Measurements own = Measurements.builder().occupancy(W2, 0.1)
+                .station(W2, new StationLoad("M", 0.0, 1_000_000L, 150_000L))
+                .station(W2, new StationLoad("S", 0.05, 10_000_000L)).build();
+        assertEquals(Tier2Decision.Cause.IDLE_CAPACITY, w2(mpsdn.cycle(net(), own, at(1_000_000L))).cause());
+    }
+
+    @Test
     public void withoutSentRatesTheStationSignalTakesEq4sIncrease() {
         Tier2Decision d = w2(mpsdn.cycle(net(), w2(0.1, 0.05).build(), at(40_000_000L)));
         assertEquals(Tier2Decision.Cause.INCREASE, d.cause());

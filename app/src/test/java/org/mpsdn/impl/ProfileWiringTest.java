@@ -119,12 +119,12 @@ public class ProfileWiringTest {
 
     @Test
     public void mpsdnProfileDecidesOnTheTier1Stations() {
-        // no Tier-1 station queue at LTE: signal 0, never a decrease. Tier 2 may use what Tier 1 leaves: nothing
-        // was sent, so all of LTE's air time (one transmission per packet) at ue1's 5 Mb/s PHY rate, 5 Mb/s; each
-        // cycle moves alpha (0.5) of the way there, onto the rung at or below (the 20 Mb/s ladder's
-        // 20000 / 2^(k/4)): 100 -> 2550 -> rung 2500 (k = 12), then 2500 -> 3750 -> rung 3536 (k = 10); not the
-        // 20 Mb/s capacity Eq. 4 would raise it to
-        assertEquals(3_536L, lteLimitAfterTwoCycles(Profile.MPSDN));
+        // no Tier-1 station queue at LTE: signal 0, never a decrease. Tier 2 may use what Tier 1 leaves (all of
+        // LTE's air time at ue1's 5 Mb/s PHY rate, 5 Mb/s), but no more than it uses allows: Tier 2's station sent
+        // nothing, so at most 5 R_m, 500 kb/s (Tier1FirstLaw.usedCap). Each cycle moves alpha (0.5) of the way
+        // there, onto the rung at or below (the 20 Mb/s ladder's 20000 / 2^(k/4)): 100 -> 300 -> rung 263
+        // (k = 25), then 263 -> 382 -> rung 372 (k = 23); not the 20 Mb/s capacity Eq. 4 would raise it to
+        assertEquals(372L, lteLimitAfterTwoCycles(Profile.MPSDN));
     }
 
     private LimitDecision lteDecision() {
@@ -150,10 +150,10 @@ public class ProfileWiringTest {
         assertEquals(SignalSource.TIER1_STATIONS, d.source().orElseThrow());
         assertEquals("only ue1's (Tier-2) queue at LTE", 0.0, d.signal().getAsDouble(), 0.0);
         assertEquals(0.4, d.threshold().getAsDouble(), 0.0);
-        // the second cycle moves from the rung 2500 half-way to the 5 Mb/s Tier 1 leaves
+        // the second cycle moves from the rung 263 half-way to the 500 kb/s that Tier 2's use allows
         assertEquals(LimitReason.INCREASE, d.reason());
         assertEquals(Tier2Decision.Cause.IDLE_CAPACITY.note(), d.note());
-        assertEquals(3_750L, d.targetKbps().getAsLong());
+        assertEquals(382L, d.targetKbps().getAsLong());
         assertEquals("the capacity Tier 1 leaves", 5_000L, d.capKbps().getAsLong());
         assertEquals(h.now.get(), d.decidedMillis());
     }

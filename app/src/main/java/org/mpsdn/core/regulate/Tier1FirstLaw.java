@@ -53,7 +53,33 @@ public final class Tier1FirstLaw {
      */
     public static final long FLOOR_STEP = 5;
 
+    /**
+     * How far above what Tier 2 sent an increase may take the limit: 8 times, and at least {@link #FLOOR_STEP}
+     * floors. A limit Tier 2 does not use is not given: a subflow that wakes up takes whatever limit is in force
+     * within a few round trips, long before the next cycle. Lab at {@code 29acd3a} (prototype and radio event,
+     * 3 runs each): before any traffic the limit grew from the floor to 42-46 of the LTE cell's 50 Mb/s; when the
+     * users started, the multipath user's LTE subflow took 11 Mb/s, and halving it to the floor took 12-14 s in
+     * which the greedy single-path UE4 was short (20.62 and 14.63 s per minute). Eight times lets a subflow
+     * held at its limit grow 4.5-fold per cycle at the default &alpha; (0.5 Mb/s to 10 Mb/s in two cycles); the
+     * floor term lets a subflow that sends nothing (an MPTCP backup) leave the floor.
+     */
+    public static final long USE_HEADROOM = 8;
+
     private Tier1FirstLaw() {
+    }
+
+    /**
+     * The highest limit an increase may reach given what Tier 2 used ({@link #USE_HEADROOM}).
+     *
+     * @param tier2SentBps what Tier 2 sent over the window, bit/s; negative when unknown
+     * @param floorBps     min(R_m, capacity)
+     * @return bit/s; {@link Long#MAX_VALUE} when what Tier 2 sent is unknown
+     */
+    public static long usedCap(long tier2SentBps, long floorBps) {
+        if (tier2SentBps < 0) {
+            return Long.MAX_VALUE;
+        }
+        return Math.max(FLOOR_STEP * floorBps, USE_HEADROOM * tier2SentBps);
     }
 
     /**

@@ -165,6 +165,29 @@ public final class Tier1Demand {
     }
 
     /**
+     * Whether any Tier-1 station of an AP direction dropped packets over the window: its queue reached its limit,
+     * so the medium was not idle for it, and a TCP sender that lost packets sends less for a while (cubic regrows
+     * its window over seconds) although it is short. Tier 2 then does not grow. Lab at {@code 29acd3a}: with Tier 2
+     * at its floor on LTE, greedy single-path stations that had just dropped 1-14 packets were busy in only 0.55-0.6
+     * of the next window at 18-20 of their 23 Mb/s, read as served, and Tier 2 grew from the floor to 2.7-4.5 Mb/s
+     * (prototype run 1 at 21 s, radio event run 1 at 25 s, idle capacity run 1 at 11 and 25 s); each such increase
+     * was undone by two or three decreases while they were short.
+     *
+     * @param in  the cycle's signal inputs
+     * @param ap  AP index
+     * @param key AP and direction
+     * @return true when one dropped
+     */
+    public static boolean anyDropped(SignalInputs in, int ap, ApDirection key) {
+        for (StationLoad l : in.stations(key)) {
+            if (!in.carriesTier2(ap, key.direction(), l) && l.droppedBps() > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Whether a decrease showed a station served in this window: the last cycle's decrease gave back at least
      * {@link Tier1FirstLaw#DRAIN_GAIN} of what the station sent then ({@link #atDecrease}), and it now sends less
      * than {@link Tier1FirstLaw#DRAIN_GAIN} more than then. A station Tier 2 squeezed takes the air time given back.

@@ -3,7 +3,6 @@ package org.mpsdn.impl.telemetry;
 import org.junit.Test;
 
 import static org.junit.Assert.assertEquals;
-import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -29,7 +28,7 @@ public class PollerConfigTest {
         assertEquals(2000, c.intervalMs());
         assertEquals(500, c.deadlineMs());
         assertEquals(30, c.keepaliveS());
-        assertFalse(c.stream()); // streams are opt-in
+        assertTrue(c.stream()); // agents stream by default
         assertEquals(100, c.streamLeadMs());
         assertEquals(50, new PollerConfig(100, 50, 30, true, 100).streamLeadMs()); // at most half the cycle
     }

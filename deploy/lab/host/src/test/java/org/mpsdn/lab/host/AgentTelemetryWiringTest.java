@@ -39,15 +39,15 @@ public class AgentTelemetryWiringTest {
 
     @Test
     public void streamTelemetryReachesTheTelemetryComponent() throws Exception {
-        PollerConfig c = activated(Map.of("streamTelemetry", "true", "profile", "paper"));
-        assertTrue("the lab asked for streams", c.stream());
+        PollerConfig c = activated(Map.of("streamTelemetry", "false", "profile", "paper"));
+        assertFalse("the lab asked for polls", c.stream());
         assertEquals(2000, c.intervalMs());
     }
 
     @Test
     public void withoutItTheComponentsDefaultApplies() throws Exception {
         PollerConfig c = activated(Map.of("profile", "paper"));
-        assertFalse("streams are opt-in", c.stream());
+        assertTrue("agents stream by default", c.stream());
         assertEquals(2000, c.intervalMs());
     }
 
