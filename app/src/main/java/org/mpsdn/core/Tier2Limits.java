@@ -375,7 +375,8 @@ final class Tier2Limits {
                                 : Tier2Decision.Cause.INCREASE);
             }
             long available = Math.max(0L, sent) + spare;
-            long used = Tier1FirstLaw.usedCap(sent, b.floor);
+            // no station carries Tier 2 here: with no Tier-2 flow either (its flows' rate 0), Tier 2 sent nothing
+            long used = Tier1FirstLaw.usedCap(sent >= 0 ? sent : b.rateBps == 0 ? 0L : -1L, b.floor);
             long next = Tier1FirstLaw.increase(b.current, Math.min(available, used), b.capacity, alpha);
             Tier2Decision.Cause c = next > b.current ? Tier2Decision.Cause.IDLE_CAPACITY
                     : b.current >= b.capacity ? Tier2Decision.Cause.AT_CAPACITY

@@ -6,6 +6,7 @@ import org.mpsdn.api.model.LimitReason;
 import org.mpsdn.core.model.ApDirection;
 import org.mpsdn.core.model.NetworkSnapshot;
 import org.mpsdn.core.model.StationLoad;
+import org.mpsdn.core.regulate.Tier1FirstLaw;
 import org.mpsdn.core.signal.SignalReading;
 
 import java.util.Map;
@@ -283,6 +284,19 @@ public class Tier2DecisionTest {
         Tier2Decision fromFloor = w2(mpsdn.cycle(net(), idle, at(RegulationParameters.DEFAULT_MIN_RATE_BPS)));
         assertEquals(Tier2Decision.Cause.IDLE_CAPACITY, fromFloor.cause());
         assertEquals(300_000L, fromFloor.limitBps());
+        // no Tier-2 flow at all (no multipath user yet): Tier 2 sent nothing, and the limit waits near the floor
+        Measurements none = Measurements.builder().occupancy(W2, 0.1).station(W2, new StationLoad("S", 0.0, 0L))
+                .build();
+        NetworkSnapshot single = new Nets().wifi("W2", CAP).ue("S", false).conn("S", "W2", -50, 54_000_000)
+                .tcpDown("S", "W2").build();
+        RegulationCenter c = new RegulationCenter(RegulationParameters.builder().profile(Profile.MPSDN).build());
+        RegulationState st = at(RegulationParameters.DEFAULT_MIN_RATE_BPS);
+        for (int i = 0; i < 10; i++) {
+            CycleResult r = c.cycle(single, none, st);
+            st = r.nextState();
+        }
+        long limit = st.tier2LimitBps("W2", Direction.DOWNLINK).orElseThrow();
+        assertTrue(limit + " bit/s", limit <= Tier1FirstLaw.FLOOR_STEP * RegulationParameters.DEFAULT_MIN_RATE_BPS);
     }
 
     @Test
