@@ -78,6 +78,13 @@ class ProfilePropertiesTest {
                 assertTrue(a + " " + d + " threshold " + th, th == cth || th == tier1Threshold);
                 if (sig < th) {
                     assertTrue(a + " " + d + ": an increase lowered " + before + " to " + limit, limit >= before);
+                    Tier2Decision up = r.decision(a.id(), d).orElseThrow();
+                    long sent = m.tier2SentBps(s, r, ap, d);
+                    long use = sent >= 0 ? sent : rates[ap * 2 + d.ordinal()] == 0 ? 0L : -1L;
+                    if (up.cause() == Tier2Decision.Cause.IDLE_CAPACITY && use >= 0) {
+                        assertTrue(a + " " + d + ": raised to " + limit + " with Tier 2 at " + use,
+                                limit <= Tier1FirstLaw.usedCap(use, floor));
+                    }
                     continue;
                 }
                 assertTrue(a + " " + d + ": a decrease raised " + before + " to " + limit, limit <= before);
