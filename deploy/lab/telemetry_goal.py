@@ -58,10 +58,11 @@ def telemetry_goals(run_dir, res):
         if "mpsdn" not in str(s.get("controller", "")) or sp.get("t0_epoch") is None:
             continue
         t0 = sp["t0_epoch"]
-        d = deltas(lines, t0, t0 + (sp.get("end_s") or s.get("duration_s") or 0))
+        t1 = t0 + (sp.get("end_s") or s.get("duration_s") or 0)
+        d = deltas(lines, t0, t1)
         if d is None:
             continue
-        streams = sorted({x[2] for x in lines if t0 <= x[0] and x[2] is not None})
+        streams = sorted({x[2] for x in lines if t0 <= x[0] <= t1 and x[2] is not None})
         missed = d["missedReports"] + d["missedWindows"]
         out.append({"goal": f"phase {ph}: {GOAL} (reports and streamed windows missed)", "value": missed,
                     "counters": d, "stream_telemetry": streams[0] if len(streams) == 1 else streams,

@@ -6,8 +6,8 @@ import unittest
 import telemetry_goal
 
 
-def line(t, **counters):
-    return json.dumps({"t": t, "poller": counters, "stream_telemetry": True})
+def line(t, stream=True, **counters):
+    return json.dumps({"t": t, "poller": counters, "stream_telemetry": stream})
 
 
 class TelemetryGoalTest(unittest.TestCase):
@@ -28,6 +28,10 @@ class TelemetryGoalTest(unittest.TestCase):
         self.assertEqual(7, g[0]["counters"]["accepted"])
         self.assertEqual(6, g[0]["counters"]["streamed"])
         self.assertEqual(1, g[0]["counters"]["calls"])
+
+    def test_the_stream_setting_is_read_inside_the_phase_only(self):
+        g = self.run_goal([line(101, accepted=2), line(130, stream=False, accepted=9)])
+        self.assertEqual(True, g[0]["stream_telemetry"])
 
     def test_a_missed_report_or_window_misses_the_goal(self):
         g = self.run_goal([line(101, accepted=2), line(102, accepted=4, missedWindows=1),
